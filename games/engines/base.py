@@ -1,0 +1,345 @@
+"""The engine contract shared by every game (see shared/DESIGN.md, "The engine contract").
+
+Nothing below ``games/engines/`` imports Django. An engine is a subclass of
+:class:`Game`, built once per table from the table's immutable options and
+seats; its methods are pure functions of the state they are given.
+
+Shapes at the boundary (what the web layer sees):
+
+* state: whatever the engine likes internally (frozen dataclasses are
+  preferred), converted with :meth:`Game.encode` / :meth:`Game.decode` to a
+  JSON-serialisable ``dict``.
+* action: a JSON ``dict`` with a ``"kind"`` key plus named fields, exactly
+  what a phone posts, e.g. ``{"kind": "move", "pawn": 2, "card": "7"}``.
+* chance actions (draw, roll, reveal) carry their outcome in the payload. In
+  digital mode the server fills it with :meth:`Game.fill_chance` before
+  :meth:`Game.apply`; in physical mode the player types it in and
+  :meth:`Game.apply` checks it is still possible. ``apply`` never consults an
+  RNG, so replaying the log needs no RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+JSON = dict[str, Any]
+
+
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for translation without translating it.
+
+    Engines cannot import Django, so user-facing English strings are marked
+    with this function (``makemessages`` collects ``gettext_noop``) and the
+    web layer translates them when it renders.
+    """
+    return message
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid.
+
+    ``code`` is a stable machine code naming the rule
+    (``"own_pawn_on_target"``); ``message`` is an English template with
+    ``{name}`` placeholders filled from ``details``; it names the rule (and
+    rulebook section) that forbids the action. Raised by :meth:`Game.apply`
+    and option/board validators; never leaves a half-changed state because
+    engines never mutate their input.
+    """
+
+    def __init__(self, code: str, message: str, **details: Any) -> None:
+        self.code = code
+        self.template = message
+        self.details = details
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        """The English message with the details filled in."""
+        try:
+            return self.template.format(**self.details)
+        except (KeyError, IndexError, ValueError):
+            return self.template
+
+    def as_json(self) -> JSON:
+        """The error as the API returns it: ``{"code", "message", "details"}``."""
+        return {"code": self.code, "message": self.message, "details": _jsonable(self.details)}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One player at the table as the engine sees it.
+
+    ``index`` is 0-based clockwise from the first player; ``colour`` is the
+    game's colour name (``"red"``); ``team`` is used by team variants (Sorry!
+    partners) and is ``None`` otherwise.
+    """
+
+    index: int
+    name: str
+    colour: str
+    team: int | None = None
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Who must act now, and how.
+
+    ``seats``: the seat indexes that must act (several for simultaneous
+    secret steps such as Amun-Re offerings; empty when the game is over).
+    ``kinds``: the action kinds open to them. ``chance``: the step is a
+    draw/roll/reveal whose outcome the server fills in digital mode.
+    ``text``: an English sentence for the phones (marked with
+    :func:`gettext_noop`), with ``{placeholders}`` filled from ``details``.
+    ``step``: a short machine name of the step (``"draw"``, ``"war_support"``)
+    that templates can switch on.
+    """
+
+    seats: tuple[int, ...]
+    kinds: tuple[str, ...]
+    text: str = ""
+    chance: bool = False
+    step: str = ""
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> JSON:
+        """The prompt as sent to phones and the API."""
+        return {
+            "seats": list(self.seats),
+            "kinds": list(self.kinds),
+            "text": self.text,
+            "chance": self.chance,
+            "step": self.step,
+            "details": _jsonable(self.details),
+        }
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One log line as one viewer may read it.
+
+    ``text`` is English with ``{placeholders}`` filled from ``details``;
+    ``private`` is true when the line shows something only this viewer may
+    see (their own draw).
+    """
+
+    text: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+    private: bool = False
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One table option: name, default, allowed choices and the rule it toggles.
+
+    ``choices`` is a tuple of allowed values (booleans allowed for flags);
+    ``help`` cites the rules file section the option comes from.
+    """
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+
+COMPONENTS = OptionSpec(
+    "components",
+    "digital",
+    ("digital", "physical"),
+    gettext_noop("digital: the server draws and rolls; physical: you enter what the real deck, bag or die gave"),
+)
+
+
+class Game:
+    """Base class of every engine: one ruleset (options + seats), no state.
+
+    Subclasses set the class attributes and implement the methods marked
+    "must". ``options`` are validated by :meth:`validate_options` at
+    construction and never change for the table's life (except
+    ``components``, which may switch between digital and physical).
+    """
+
+    slug: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+    colours: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green")
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (COMPONENTS,)
+
+    def __init__(self, options: Mapping[str, Any] | None, seats: Sequence[SeatInfo]) -> None:
+        self.seats = tuple(seats)
+        if not self.min_seats <= len(self.seats) <= self.max_seats:
+            raise IllegalAction(
+                "seat_count",
+                gettext_noop("{title} is played by {min} to {max} players, not {n}."),
+                title=self.title,
+                min=self.min_seats,
+                max=self.max_seats,
+                n=len(self.seats),
+            )
+        self.options = self.validate_options(options or {})
+
+    # -- options -----------------------------------------------------------
+
+    @classmethod
+    def default_options(cls) -> JSON:
+        """Every option with its default value."""
+        return {spec.name: spec.default for spec in cls.option_specs}
+
+    def validate_options(self, options: Mapping[str, Any]) -> JSON:
+        """Return the full option dict (defaults filled) or raise ``IllegalAction("bad_option")``.
+
+        Subclasses may extend this for cross-option checks (call super first).
+        """
+        specs = {spec.name: spec for spec in self.option_specs}
+        unknown = sorted(set(options) - set(specs))
+        if unknown:
+            raise IllegalAction("bad_option", gettext_noop("Unknown option {name}."), name=unknown[0])
+        result = self.default_options()
+        for name, value in options.items():
+            spec = specs[name]
+            if spec.choices and value not in spec.choices:
+                raise IllegalAction(
+                    "bad_option",
+                    gettext_noop("Option {name} must be one of {choices}, not {value}."),
+                    name=name,
+                    choices=list(spec.choices),
+                    value=value,
+                )
+            result[name] = value
+        return result
+
+    @property
+    def physical(self) -> bool:
+        """True when a person enters what the real deck, bag or die gave."""
+        return self.options.get("components") == "physical"
+
+    # -- the contract ------------------------------------------------------
+
+    def setup(self, rng: random.Random) -> Any:
+        """Must: return the opening state. Random set-up uses ``rng`` only."""
+        raise NotImplementedError
+
+    def prompt(self, state: Any) -> Prompt:
+        """Must: who must act now and which action kinds are open."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, seat: int) -> list[JSON]:
+        """Must: every legal action of ``seat`` now, as ready-to-post payloads.
+
+        In digital mode a chance action is listed without its outcome
+        (``{"kind": "draw"}``); in physical mode one payload per possible
+        outcome is listed. Empty when ``seat`` has nothing to do.
+        """
+        raise NotImplementedError
+
+    def apply(self, state: Any, seat: int, action: Mapping[str, Any]) -> Any:
+        """Must: return the state after ``seat`` plays ``action``; never mutate ``state``.
+
+        Raises :class:`IllegalAction` with a code naming the rule.
+        """
+        raise NotImplementedError
+
+    def fill_chance(self, state: Any, seat: int, action: Mapping[str, Any], rng: random.Random) -> JSON:
+        """Return ``action`` with its chance outcome filled from ``rng`` (digital mode).
+
+        Non-chance actions, and chance actions whose outcome is already
+        present, are returned unchanged. The default returns a copy.
+        """
+        return dict(action)
+
+    def view(self, state: Any, seat: int | None) -> JSON:
+        """Must: the state as ``seat`` may see it (``None``: the public/table view).
+
+        Built from allowed pieces only: no other seat's hand, screen, sealed
+        bid, and never the order of a bag or deck.
+        """
+        raise NotImplementedError
+
+    def result(self, state: Any) -> JSON | None:
+        """Must: ``None`` while the game runs; then the ranking with every tally step.
+
+        Shape: ``{"winners": [seat, ...], "ranking": [{"seat", "place", ...}],
+        "steps": [{"text", "details"}]}`` (games may add keys).
+        """
+        raise NotImplementedError
+
+    def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
+        """Must: the log line for ``action`` by ``seat`` as ``viewer`` may read it.
+
+        ``action`` is the stored payload (outcome included); hide any part
+        ``viewer`` may not see (another seat's drawn tiles).
+        """
+        raise NotImplementedError
+
+    def encode(self, state: Any) -> JSON:
+        """Must: the state as a JSON-serialisable dict (snapshot format)."""
+        raise NotImplementedError
+
+    def decode(self, data: Mapping[str, Any]) -> Any:
+        """Must: the inverse of :meth:`encode`; ``decode(encode(s)) == s``."""
+        raise NotImplementedError
+
+    # -- helpers shared by every engine -----------------------------------
+
+    def is_over(self, state: Any) -> bool:
+        """True once :meth:`result` has a result."""
+        return self.result(state) is not None
+
+    def ensure_turn(self, state: Any, seat: int, kind: str) -> Prompt:
+        """Raise unless ``seat`` may play an action of ``kind`` now; return the prompt.
+
+        Codes: ``game_over``, ``not_your_turn``, ``wrong_step``.
+        """
+        if self.is_over(state):
+            raise IllegalAction("game_over", gettext_noop("The game is over."))
+        prompt = self.prompt(state)
+        if seat not in prompt.seats:
+            raise IllegalAction(
+                "not_your_turn",
+                gettext_noop("It is not your turn: waiting for {waiting}."),
+                waiting=[self.seats[s].name for s in prompt.seats],
+            )
+        if kind not in prompt.kinds:
+            raise IllegalAction(
+                "wrong_step",
+                gettext_noop("{kind} is not possible now; expected one of {kinds}."),
+                kind=kind,
+                kinds=list(prompt.kinds),
+            )
+        return prompt
+
+
+def action_kind(action: Mapping[str, Any]) -> str:
+    """Return ``action["kind"]`` or raise ``IllegalAction("bad_action")``."""
+    kind = action.get("kind") if isinstance(action, Mapping) else None
+    if not isinstance(kind, str) or not kind:
+        raise IllegalAction("bad_action", gettext_noop("An action needs a kind."))
+    return kind
+
+
+def require(action: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
+    """Return field ``name`` of ``action`` checked against ``kind``, else ``IllegalAction("bad_action")``.
+
+    Booleans are refused where an int is asked (JSON ``true`` is not a pawn number).
+    """
+    if name not in action:
+        raise IllegalAction("bad_action", gettext_noop("The action lacks the field {name}."), name=name)
+    value = action[name]
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise IllegalAction("bad_action", gettext_noop("Field {name} has the wrong type."), name=name)
+    if not isinstance(value, kind):
+        raise IllegalAction("bad_action", gettext_noop("Field {name} has the wrong type."), name=name)
+    return value

@@ -1,0 +1,173 @@
+"""The per-seat view of Catan Junior (STYLE principle 7).
+
+Everything in this game is public: tokens lie open in front of each player,
+bought Coco tiles are face up, and the Coco stack is a multiset (only the
+counts left are shown, which anyone can work out from the face-up tiles).
+So every seat sees the same public view; there is no ``"private"`` key. The
+view is still built here from named pieces, never by dumping the state.
+
+Drawing data: ``board.islands``/``sites``/``routes`` carry pixel positions
+``px``/``py`` for a circumradius of 40 (2.1: ``x * 0.866 * R``, ``y * 0.5 * R``)
+shifted so everything is positive; ``board.width``/``height`` give the viewBox.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.engines.catan_junior.board import CASTLE, RESOURCES
+from games.engines.catan_junior.rules import building, coco
+from games.engines.catan_junior.state import State, counts_to_dict
+
+if TYPE_CHECKING:
+    from games.engines.catan_junior import CatanJuniorGame
+
+R = 40.0
+MARGIN = 50.0
+
+
+def _xy(x: float, y: float, min_x: float, min_y: float) -> tuple[float, float]:
+    return round((x - min_x) * 0.866 * R + MARGIN, 1), round((y - min_y) * 0.5 * R + MARGIN, 1)
+
+
+def board_drawing(game: CatanJuniorGame, state: State) -> dict[str, Any]:
+    """The board with owners and pixel positions (islands, sites, routes, castle, CASTLE lair)."""
+    board = game.rules.board
+    xs = [i.x for i in board.islands] + [xy[0] for xy in board.site_xy.values()] + [board.castle_xy[0]]
+    ys = [i.y for i in board.islands] + [xy[1] for xy in board.site_xy.values()] + [board.castle_xy[1]]
+    min_x, min_y = min(xs) - 1, min(ys) - 2
+    max_x, max_y = max(xs) + 1, max(ys) + 2
+    width, height = _xy(max_x, max_y, min_x, min_y)
+    islands = []
+    for island in board.islands:
+        px, py = _xy(island.x, island.y, min_x, min_y)
+        islands.append(
+            {
+                "id": island.id,
+                "resource": island.resource,
+                "number": island.number,
+                "px": px,
+                "py": py,
+                "ghost": state.ghost == island.id,
+                "corners": " ".join(
+                    f"{px + dx * 0.866 * R:.1f},{py + dy * 0.5 * R:.1f}"
+                    for dx, dy in ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+                ),
+            }
+        )
+    site_px = {site: _xy(*board.site_xy[site], min_x, min_y) for site in board.sites}
+    sites = [
+        {
+            "id": site,
+            "px": site_px[site][0],
+            "py": site_px[site][1],
+            "owner": owner,
+            "colour": None if owner is None else game.rules.colours[owner],
+            "islands": list(board.site_islands[site]),
+        }
+        for site, owner in zip(board.sites, state.lairs, strict=True)
+    ]
+    routes = []
+    for route, owner in zip(board.routes, state.ships, strict=True):
+        a, b = board.route_ends[route]
+        routes.append(
+            {
+                "id": route,
+                "ends": [a, b],
+                "x1": site_px[a][0],
+                "y1": site_px[a][1],
+                "x2": site_px[b][0],
+                "y2": site_px[b][1],
+                "mx": round((site_px[a][0] + site_px[b][0]) / 2, 1),
+                "my": round((site_px[a][1] + site_px[b][1]) / 2, 1),
+                "owner": owner,
+                "colour": None if owner is None else game.rules.colours[owner],
+            }
+        )
+    cx, cy = _xy(*board.castle_xy, min_x, min_y)
+    return {
+        "side": board.side,
+        "width": width,
+        "height": height,
+        "islands": islands,
+        "sites": sites,
+        "routes": routes,
+        "castle": {
+            "px": cx,
+            "py": cy,
+            "ghost": state.ghost == "castle",
+            "lair_site": CASTLE,
+            "owner": state.castle,
+            "colour": None if state.castle is None else game.rules.colours[state.castle],
+        },
+    }
+
+
+def build_view(game: CatanJuniorGame, state: State, seat: int | None) -> dict[str, Any]:
+    """The view for ``seat`` (``None``: table screen). The same public data for every viewer.
+
+    Keys: ``edition`` {name, verified}, ``phase``, ``active``, ``turn``,
+    ``board``, ``ghost``, ``players`` (per seat: name, colour, resources,
+    lairs/ships on board and in stock, coco tiles by kind, castle),
+    ``supply``, ``market``, ``coco`` {left, by_kind}, ``swapped``,
+    ``frozen``, ``dice`` {last, histogram, balanced, faces_left},
+    ``last_payout``, ``last_shortage``, ``offer``, ``winner``.
+    """
+    rs = game.rules
+    names = rs.deck.names
+    players = []
+    for s, info in enumerate(game.seats):
+        players.append(
+            {
+                "seat": s,
+                "name": info.name,
+                "colour": rs.colours[s],
+                "resources": counts_to_dict(state.hands[s]),
+                "total": sum(state.hands[s]),
+                "lairs": state.lair_count(s),
+                "ships": state.ship_count(s),
+                "lairs_in_stock": building.lair_stock(state, s),
+                "ships_in_stock": building.ship_stock(rs, state, s),
+                "coco": dict(zip(names, state.coco_taken[s], strict=True)),
+                "coco_total": sum(state.coco_taken[s]),
+                "castle": state.castle == s,
+                "active": s == state.active,
+            }
+        )
+    offer = state.offer
+    return {
+        "edition": {"name": rs.deck.name, "verified": rs.deck.verified, "colours": list(rs.colours)},
+        "viewer": seat,
+        "phase": state.phase,
+        "active": state.active,
+        "turn": state.turn,
+        "ghost": state.ghost,
+        "board": board_drawing(game, state),
+        "players": players,
+        "resources": list(RESOURCES),
+        "supply": counts_to_dict(state.supply),
+        "market": list(state.market),
+        "swapped": state.swapped,
+        "frozen": sorted(state.frozen),
+        "coco": {
+            "left": coco.tiles_left(state),
+            "by_kind": dict(zip(names, state.coco_stack, strict=True)),
+        },
+        "dice": {
+            "last": state.last_roll,
+            "histogram": {str(face): n for face, n in enumerate(state.rolls, start=1)},
+            "balanced": rs.balanced_die,
+            "faces_left": [f for f, n in enumerate(state.die_left, start=1) if n > 0] if rs.balanced_die else None,
+        },
+        "last_payout": [counts_to_dict(p) for p in state.last_payout],
+        "last_shortage": list(state.last_shortage),
+        "offer": None
+        if offer is None
+        else {
+            "offerer": offer.offerer,
+            "target": offer.target,
+            "give": counts_to_dict(offer.give),
+            "get": counts_to_dict(offer.get),
+        },
+        "winner": state.winner,
+    }

@@ -1,0 +1,329 @@
+"""Amun-Re: The Card Game (Knizia, 2017) as a referee engine.
+
+Rules: shared/rules/amun_re.md (section numbers cited throughout). Three
+Kingdoms of hand building, three auctions, a secret offering, income and
+pyramid building, and honour scoring. Province cards are unknown to the
+server (6.1): each winner enters what the won card shows, one number at a
+time, so nothing in this game is drawn by the server and there is no chance
+step in either component mode. Seat 0 is the oldest player and holds the Ankh
+token in Kingdom 1 (2.1 step 5).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from games.engines.amun_re import actions as A
+from games.engines.amun_re.edition import Edition, edition_warnings, load_edition, validate_edition
+from games.engines.amun_re.rules.auction import (
+    apply_bid,
+    apply_place_province,
+    apply_reveal,
+    awaiting_column,
+    field_range,
+    free_columns,
+    legal_bids,
+    next_field,
+)
+from games.engines.amun_re.rules.config import Config
+from games.engines.amun_re.rules.hand import apply_build, budget, hand_choices
+from games.engines.amun_re.rules.income import apply_buy, apply_place_pyramids, distributions, legal_buys
+from games.engines.amun_re.rules.offering import apply_offer, subset_sums
+from games.engines.amun_re.rules.scoring import final_order
+from games.engines.amun_re.state import (
+    AUCTION,
+    BUILD,
+    INCOME,
+    OFFER,
+    OVER,
+    REWARD,
+    SETTLE,
+    Player,
+    State,
+    decode_state,
+    encode_state,
+)
+from games.engines.amun_re.visibility import build_view
+from games.engines.base import COMPONENTS, Game, IllegalAction, LogLine, OptionSpec, Prompt, gettext_noop
+
+__all__ = ["AmunReGame", "validate_edition", "edition_warnings"]
+
+_BOOL_OPTIONS = ("rebid_same_province", "ankh_after_each_auction", "allow_negative_vp")
+
+_STEP_TEXT = {
+    "weakest_column": gettext_noop("Kingdom {kingdom}: {player} scores {points} for the weakest column ({value} pyramids)."),
+    "farms": gettext_noop("Kingdom {kingdom}: {player} scores {points} for {value} farms."),
+    "most_ankhs": gettext_noop("Kingdom {kingdom}: {player} scores {points} for the most ankhs ({value})."),
+    "fewest_ankhs": gettext_noop("Kingdom {kingdom}: {player} scores {points} for the fewest ankhs ({value})."),
+}
+
+
+class AmunReGame(Game):
+    """The Amun-Re card game engine (2-5 players).
+
+    State: :class:`games.engines.amun_re.state.State`. Action payloads: see
+    :mod:`games.engines.amun_re.actions`. Prompt steps: ``build_hand``,
+    ``auction``, ``province`` (winners enter their cards), ``offering``
+    (every seat at once, secret), ``reward_pyramids``, ``building``, ``over``.
+    """
+
+    slug: ClassVar[str] = "amun_re"
+    title: ClassVar[str] = "Amun-Re: The Card Game"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 5
+    colours: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green", "purple")
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        COMPONENTS,
+        OptionSpec(
+            "hand_sum_mode",
+            "exact",
+            ("exact", "at_most"),
+            gettext_noop("Rules 2.3 [S!]: the kept gold cards add up exactly to the budget (three sources) or at most to it (the seed)."),
+        ),
+        OptionSpec(
+            "budget_over_36",
+            "take_all_lose_rest",
+            ("take_all_lose_rest", "take_all_keep_rest"),
+            gettext_noop("Rules 2.3 [U]: a budget above 36 takes all nine cards; the surplus is lost (default) or stays on the Revenue track. Verify this rule."),
+        ),
+        OptionSpec(
+            "rebid_same_province",
+            True,
+            (True, False),
+            gettext_noop("Rules 2.4 [U]: an outbid player may bid again on the same province in that auction."),
+        ),
+        OptionSpec(
+            "ankh_after_each_auction",
+            True,
+            (True, False),
+            gettext_noop("Rules 2.4 [S!]: the Ankh token goes to the player with the most visible ankhs after each auction (else only at Kingdom scoring)."),
+        ),
+        OptionSpec(
+            "visible_ankhs_mid_kingdom",
+            "top_cards",
+            ("top_cards", "current_kingdom"),
+            gettext_noop("Rules 2.4 [D]: mid-Kingdom ankhs are counted on the top card of each column, or on this Kingdom's cards only."),
+        ),
+        OptionSpec(
+            "allow_negative_vp",
+            True,
+            (True, False),
+            gettext_noop("Rules 1.7 [U]: honour totals may go below 0 (else the fewest-ankhs penalty stops at 0)."),
+        ),
+        OptionSpec(
+            "pyramid_supply",
+            76,
+            (76, 82),
+            gettext_noop("Rules 1.6, 6.3 [S!]: pyramid tokens in the box (76 or 82); reaching it only warns, never blocks."),
+        ),
+        OptionSpec(
+            "edition",
+            None,
+            (),
+            gettext_noop("Rules 1.4-1.6, 6.2: edition profile (offering table, pyramid prices, province bounds) as a JSON object; absent = the shipped unverified default."),
+        ),
+    )
+
+    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Defaults filled; booleans must be JSON booleans; ``edition`` passes :func:`validate_edition`."""
+        result = super().validate_options(options)
+        for name in _BOOL_OPTIONS:
+            if not isinstance(result[name], bool):
+                raise IllegalAction("bad_option", gettext_noop("Option {name} must be true or false."), name=name)
+        if isinstance(result["pyramid_supply"], bool):
+            raise IllegalAction("bad_option", gettext_noop("Option {name} must be a number."), name="pyramid_supply")
+        self.edition: Edition = load_edition(result["edition"])
+        self.cfg = Config(
+            n=len(self.seats),
+            edition=self.edition,
+            hand_sum_mode=result["hand_sum_mode"],
+            budget_over_36=result["budget_over_36"],
+            rebid_same_province=result["rebid_same_province"],
+            ankh_after_each_auction=result["ankh_after_each_auction"],
+            visible_ankhs_mid_kingdom=result["visible_ankhs_mid_kingdom"],
+            allow_negative_vp=result["allow_negative_vp"],
+            pyramid_supply=result["pyramid_supply"],
+        )
+        return result
+
+    # -- the contract --------------------------------------------------------
+
+    def setup(self, rng: random.Random) -> State:
+        """All markers at 0, every card available, seat 0 (the oldest) holds the Ankh (2.1). ``rng`` is unused."""
+        return State(players=tuple(Player() for _ in self.seats))
+
+    def _name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def prompt(self, state: State) -> Prompt:
+        """Who acts now: one builder, one bidder, or every seat of a simultaneous step."""
+        players = state.players
+        k = state.kingdom
+        if state.phase == OVER:
+            return Prompt((), (), gettext_noop("The game is over."), step="over")
+        if state.phase == BUILD:
+            return Prompt(
+                (state.turn,),
+                ("build_hand",),
+                gettext_noop("Kingdom {kingdom}: {player} keeps gold cards worth {budget}, the 0 card included."),
+                step="build_hand",
+                details={"kingdom": k, "player": self._name(state.turn), "budget": budget(state, state.turn)},
+            )
+        if state.phase == AUCTION:
+            return Prompt(
+                (state.turn,),
+                ("bid",),
+                gettext_noop("Kingdom {kingdom}, auction {auction}: {player} puts a gold card under a province."),
+                step="auction",
+                details={"kingdom": k, "auction": state.auction, "player": self._name(state.turn)},
+            )
+        if state.phase == SETTLE:
+            seats = tuple(i for i, p in enumerate(players) if p.draft is not None)
+            return Prompt(
+                seats,
+                ("reveal", "place_province"),
+                gettext_noop("Winners: enter what your new province shows and lay it on a column."),
+                step="province",
+                details={"kingdom": k, "auction": state.auction},
+            )
+        if state.phase == OFFER:
+            seats = tuple(i for i, p in enumerate(players) if p.offering is None)
+            return Prompt(
+                seats,
+                ("offer",),
+                gettext_noop("Kingdom {kingdom}: everyone chooses a secret offering to Amun."),
+                step="offering",
+                details={"kingdom": k},
+            )
+        if state.phase == REWARD:
+            seats = tuple(i for i, p in enumerate(players) if p.pending > 0)
+            return Prompt(seats, ("place_pyramids",), gettext_noop("Place your reward pyramids on empty spaces."), step="reward_pyramids", details={"kingdom": k})
+        assert state.phase == INCOME
+        seats = tuple(i for i, p in enumerate(players) if not p.bought or p.pending > 0)
+        return Prompt(
+            seats,
+            ("buy", "place_pyramids"),
+            gettext_noop("Kingdom {kingdom}: buy pyramids once (or none) and place them."),
+            step="building",
+            details={"kingdom": k},
+        )
+
+    def _legal(self, state: State, seat: int) -> list[A.Action]:
+        cfg = self.cfg
+        if state.phase == OVER or seat not in self.prompt(state).seats:
+            return []
+        p = state.players[seat]
+        if state.phase == BUILD:
+            return [A.BuildHand(h) for h in hand_choices(budget(state, seat), cfg.hand_sum_mode)]
+        if state.phase == AUCTION:
+            return list(legal_bids(cfg, state, seat))
+        if state.phase == SETTLE:
+            field = next_field(cfg, state, seat)
+            if field is not None:
+                return [A.Reveal(field, v) for v in field_range(cfg, state, seat, field)]
+            if awaiting_column(cfg, state, seat):
+                return [A.PlaceProvince(c) for c in free_columns(state, seat)]
+            return []
+        if state.phase == OFFER:
+            return [A.Offer(g) for g in subset_sums(p.hand)]
+        if p.pending > 0:
+            return [A.PlacePyramids(d) for d in distributions(p.column_free(), p.pending)]
+        if state.phase == INCOME and not p.bought:
+            return [A.Buy(c) for c in legal_buys(cfg, p)]
+        return []
+
+    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
+        """Every legal payload of ``seat`` now (no chance steps in this game)."""
+        return [A.to_payload(a) for a in self._legal(state, seat)]
+
+    def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> State:
+        """Return the state after ``seat`` plays ``action``; raises :class:`IllegalAction`."""
+        parsed = A.parse_action(action)
+        kind = action["kind"]
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise IllegalAction("no_such_seat", gettext_noop("There is no seat {seat}."), seat=seat)
+        self.ensure_turn(state, seat, kind)
+        cfg = self.cfg
+        if isinstance(parsed, A.BuildHand):
+            return apply_build(cfg, state, seat, parsed.cards)
+        if isinstance(parsed, A.Bid):
+            return apply_bid(cfg, state, seat, parsed)
+        if isinstance(parsed, A.Reveal):
+            return apply_reveal(cfg, state, seat, parsed.field, parsed.value)
+        if isinstance(parsed, A.PlaceProvince):
+            return apply_place_province(cfg, state, seat, parsed.column)
+        if isinstance(parsed, A.Offer):
+            return apply_offer(cfg, state, seat, parsed.gold)
+        if isinstance(parsed, A.PlacePyramids):
+            return apply_place_pyramids(cfg, state, seat, parsed.columns)
+        if state.players[seat].pending > 0:
+            raise IllegalAction("place_first", gettext_noop("Rule 2.6: place the pyramids you bought first."))
+        return apply_buy(cfg, state, seat, parsed.count)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Public table plus, for a seat, its own hand, set-aside cards and sealed offering under ``private``."""
+        return build_view(self.cfg, state, seat)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        """``None`` until the third Kingdom is scored; then ranking by honour, pyramids, seat order (2.9)."""
+        if state.phase != OVER:
+            return None
+        order = final_order(state)
+        ranking = [
+            {"seat": s, "place": place, "score": state.players[s].vp, "pyramids": state.players[s].total_pyramids()}
+            for place, s in enumerate(order, start=1)
+        ]
+        steps = [
+            {
+                "text": _STEP_TEXT[st.reason],
+                "details": {"kingdom": st.kingdom, "seat": st.seat, "player": self._name(st.seat), "points": st.points, "value": st.value},
+            }
+            for st in state.steps
+        ]
+        steps.append(
+            {
+                "text": gettext_noop("Ties are broken by pyramids, then by seat order from {player}, who started Kingdom 3 (rules 2.9)."),
+                "details": {"player": self._name(state.kingdom_start)},
+            }
+        )
+        return {"winners": [order[0]], "ranking": ranking, "steps": steps}
+
+    def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
+        """The log line; hand choices and offerings show their cards or gold to their own seat only."""
+        parsed = A.parse_action(action)
+        me = viewer == seat
+        who = {"player": self._name(seat)}
+        if isinstance(parsed, A.BuildHand):
+            if me:
+                return LogLine(gettext_noop("You keep {cards} (worth {total})."), {"cards": list(parsed.cards), "total": sum(parsed.cards)}, private=True)
+            return LogLine(gettext_noop("{player} chose a hand of {count} cards."), {**who, "count": len(parsed.cards)})
+        if isinstance(parsed, A.Offer):
+            if me:
+                return LogLine(gettext_noop("You offer {gold} gold."), {"gold": parsed.gold}, private=True)
+            return LogLine(gettext_noop("{player} made a secret offering."), who)
+        if isinstance(parsed, A.Bid):
+            return LogLine(gettext_noop("{player} puts {card} under province {province}."), {**who, "card": parsed.card, "province": parsed.province + 1})
+        if isinstance(parsed, A.Reveal):
+            return LogLine(gettext_noop("{player}'s province: {field} {value}."), {**who, "field": parsed.field, "value": parsed.value})
+        if isinstance(parsed, A.PlaceProvince):
+            return LogLine(gettext_noop("{player} lays the province on column {column}."), {**who, "column": parsed.column + 1})
+        if isinstance(parsed, A.PlacePyramids):
+            a, b, c = parsed.columns
+            return LogLine(gettext_noop("{player} places pyramids {a} / {b} / {c} on columns 1 / 2 / 3."), {**who, "a": a, "b": b, "c": c})
+        assert isinstance(parsed, A.Buy)
+        if parsed.count == 0:
+            return LogLine(gettext_noop("{player} buys no pyramids."), who)
+        return LogLine(
+            gettext_noop("{player} buys {count} pyramids for {cost} gold."),
+            {**who, "count": parsed.count, "cost": self.edition.cost(parsed.count) if parsed.count <= self.edition.max_purchase else None},
+        )
+
+    def encode(self, state: State) -> dict[str, Any]:
+        """Snapshot JSON (see :func:`games.engines.amun_re.state.encode_state`)."""
+        return encode_state(state)
+
+    def decode(self, data: Mapping[str, Any]) -> State:
+        """Inverse of :meth:`encode`."""
+        return decode_state(data)

@@ -19,6 +19,7 @@ env = environ.Env(
     DATABASE_URL=(str, f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
     REDIS_URL=(str, ""),
     CSRF_TRUSTED_ORIGINS=(list, []),
+    SECURE_COOKIES=(bool, False),
 )
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
@@ -76,6 +77,9 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Writers wait for the table lock instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
     DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
+    # A file, not shared-cache memory: concurrent writers then wait on the lock (busy timeout)
+    # instead of failing with "table is locked", as they do in production.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
 if env("REDIS_URL"):
     CHANNEL_LAYERS = {
@@ -107,6 +111,8 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 
 SESSION_COOKIE_HTTPONLY = True
+SECURE_COOKIES = env("SECURE_COOKIES")  # set true behind HTTPS
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_COOKIES
 SEAT_COOKIE_MAX_AGE = 60 * 60 * 24 * 30  # seconds: a seat cookie lasts a month
 
 REST_FRAMEWORK = {

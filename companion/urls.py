@@ -1,3 +1,14 @@
+"""Top-level URLs: the phone pages, the REST API and its schema, language switching."""
+
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+urlpatterns = [
+    path("api/", include("games.api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("games.urls")),
+]

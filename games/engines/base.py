@@ -284,6 +284,14 @@ class Game:
         """
         raise NotImplementedError
 
+    def label(self, seat: int, action: Mapping[str, Any]) -> LogLine:
+        """The text of the button that posts ``action`` (imperative: "Draw a card").
+
+        Defaults to the log line as the acting seat reads it; override for
+        better button wording.
+        """
+        return self.describe(seat, action, seat)
+
     def encode(self, state: Any) -> JSON:
         """Must: the state as a JSON-serialisable dict (snapshot format)."""
         raise NotImplementedError

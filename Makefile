@@ -1,0 +1,40 @@
+# Companion: `make run` serves the app, `make test` runs the tests. Both set up the venv first.
+# Python 3.12 (Django 6): the pyenv shim named in .python-version, else pyenv's 3.12 directly.
+PY ?= $(shell command -v python3.12 2>/dev/null || ls -d $$HOME/.pyenv/versions/3.12*/bin/python 2>/dev/null | head -n 1)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test venv migrate bench lint clean
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: requirements/base.txt requirements/dev.txt
+	@test -n "$(PY)" || { echo "Python 3.12 not found (pyenv install 3.12)"; exit 1; }
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements/dev.txt
+	touch $@
+
+migrate: venv
+	$(BIN)/python manage.py migrate --noinput
+
+run: migrate
+	@echo
+	@echo "  Companion is running. Open http://$(HOST):$(PORT)/ on this machine"
+	@echo "  (phones on your network: set ALLOWED_HOSTS and HOST=0.0.0.0)."
+	@echo
+	$(BIN)/daphne -b $(HOST) -p $(PORT) companion.asgi:application
+
+test: venv
+	$(BIN)/pytest -q
+
+bench: venv
+	for f in tests/bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+lint: venv
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3

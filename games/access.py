@@ -1,0 +1,126 @@
+"""Who is asking: the device, the seat and the host, from signed HttpOnly cookies or a bearer token.
+
+A seat's secret (``Seat.token``) rides in the signed cookie ``seat_<CODE>``
+(phones) or in ``Authorization: Bearer <token>`` (API). The host's secret
+rides in ``host_<CODE>`` or ``X-Host-Token``. Handing a seat over rotates its
+secret, so the old link and cookie stop working.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from games.models import Seat, Table
+
+DEVICE_COOKIE = "device"
+
+
+def seat_cookie(code: str) -> str:
+    """The cookie name that holds a seat secret for table ``code``."""
+    return f"seat_{code}"
+
+
+def host_cookie(code: str) -> str:
+    """The cookie name that holds the host secret for table ``code``."""
+    return f"host_{code}"
+
+
+def _signer(name: str) -> signing.Signer:
+    # One salt per cookie name, so a seat secret can't be replayed as a host secret.
+    return signing.get_cookie_signer(salt=f"companion.cookie.{name}")
+
+
+def read_signed(cookies: Mapping[str, str], name: str) -> str | None:
+    """The value of signed cookie ``name`` (HTTP request or websocket scope); ``None`` if absent, forged or expired."""
+    raw = cookies.get(name)
+    if not raw:
+        return None
+    try:
+        return _signer(name).unsign(raw, max_age=settings.SEAT_COOKIE_MAX_AGE)
+    except signing.BadSignature:
+        return None
+
+
+def set_signed(response: HttpResponse, name: str, value: str) -> None:
+    """Set a signed, HttpOnly, SameSite=Lax cookie that lasts ``SEAT_COOKIE_MAX_AGE`` seconds."""
+    response.set_cookie(
+        name, _signer(name).sign(value), max_age=settings.SEAT_COOKIE_MAX_AGE, httponly=True, samesite="Lax", secure=settings.SECURE_COOKIES
+    )
+
+
+def device_id(request: HttpRequest) -> str:
+    """This device's id (created on first use and set on the response by :func:`remember_device`)."""
+    existing = read_signed(request.COOKIES, DEVICE_COOKIE)
+    if existing:
+        return existing
+    if not hasattr(request, "_new_device"):
+        request._new_device = secrets.token_urlsafe(16)  # type: ignore[attr-defined]
+    return request._new_device  # type: ignore[attr-defined]
+
+
+def remember_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """Set the device cookie if this request created the id."""
+    if getattr(request, "_new_device", None):
+        set_signed(response, DEVICE_COOKIE, request._new_device)  # type: ignore[attr-defined]
+    return response
+
+
+def bearer(request: HttpRequest) -> str | None:
+    """The token of an ``Authorization: Bearer`` header, if any."""
+    header = request.headers.get("Authorization", "")
+    if header.startswith("Bearer "):
+        return header[7:].strip() or None
+    return None
+
+
+def seat_from_cookies(table: Table, cookies: Mapping[str, str]) -> Seat | None:
+    """The seat whose current secret is in the cookie ``seat_<CODE>``, or ``None``."""
+    token = read_signed(cookies, seat_cookie(table.code))
+    if not token:
+        return None
+    return table.seats.filter(token=token).first()
+
+
+def seat_for(request: HttpRequest, table: Table) -> Seat | None:
+    """The seat this request speaks for: bearer token first, then the cookie."""
+    token = bearer(request)
+    if token:
+        return table.seats.filter(token=token).first()
+    return seat_from_cookies(table, request.COOKIES)
+
+
+def is_host(request: HttpRequest, table: Table) -> bool:
+    """True when the request carries the table's host secret (cookie or ``X-Host-Token``)."""
+    token = request.headers.get("X-Host-Token") or read_signed(request.COOKIES, host_cookie(table.code))
+    return bool(token) and secrets.compare_digest(token, table.host_token)
+
+
+def table_view(*, seat: bool = False, host: bool = False):
+    """Decorate a view taking ``(request, code)``: load the table or 404, attach ``request.table``,
+    ``request.seat`` and ``request.is_host``; refuse with 403 when a seat or the host is required."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request: HttpRequest, code: str, *args: Any, **kwargs: Any) -> HttpResponse:
+            table = get_object_or_404(Table, code=code.upper())
+            request.table = table  # type: ignore[attr-defined]
+            request.seat = seat_for(request, table)  # type: ignore[attr-defined]
+            request.is_host = is_host(request, table)  # type: ignore[attr-defined]
+            if seat and request.seat is None:  # type: ignore[attr-defined]
+                return HttpResponseForbidden(_("This phone has no seat at this table. Ask the host for your link."))
+            if host and not request.is_host:  # type: ignore[attr-defined]
+                return HttpResponseForbidden(_("Only the host can do this."))
+            return view(request, table, *args, **kwargs)
+
+        return wrapper
+
+    return decorate

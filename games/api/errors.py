@@ -1,0 +1,25 @@
+"""API errors: every refusal is ``{"code", "message"}`` with a 4xx status, never a 500 for bad input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler, reshaped so that every error has a stable ``code`` and a ``message``."""
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    detail = response.data
+    code = getattr(exc, "default_code", "error")
+    if isinstance(detail, dict) and "detail" in detail:
+        message = str(detail["detail"])
+        code = getattr(detail["detail"], "code", code)
+        response.data = {"code": code, "message": message}
+    elif response.status_code == status.HTTP_400_BAD_REQUEST:
+        response.data = {"code": "invalid", "message": "The request body is not valid.", "fields": detail}
+    return response

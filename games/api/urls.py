@@ -1,0 +1,16 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from games.api import views
+
+urlpatterns = [
+    path("tables/", views.create_table, name="api-create-table"),
+    path("tables/<str:code>/", views.table_detail, name="api-table"),
+    path("tables/<str:code>/claim/", views.claim, name="api-claim"),
+    path("tables/<str:code>/view/", views.my_view, name="api-view"),
+    path("tables/<str:code>/prompt/", views.prompt, name="api-prompt"),
+    path("tables/<str:code>/actions/", views.post_action, name="api-actions"),
+    path("tables/<str:code>/log/", views.log, name="api-log"),
+    path("tables/<str:code>/undo/", views.undo, name="api-undo"),
+]

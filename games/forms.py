@@ -1,0 +1,102 @@
+"""Django forms for creating a table: game, seats, and each game's options from its ``OptionSpec`` list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.engines import available_slugs, get_game_class
+from games.engines.base import OptionSpec
+from games.models import EditionProfile
+
+MAX_SEATS = 5
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(slug, title) of every game whose engine is installed."""
+    return [(slug, get_game_class(slug).title) for slug in available_slugs()]
+
+
+class NewTableForm(forms.Form):
+    """The game and its seats (names, colours). Options come from :func:`options_form`."""
+
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int, choices=[(n, n) for n in range(2, MAX_SEATS + 1)],
+                                     initial=3)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(MAX_SEATS):
+            self.fields[f"name_{i}"] = forms.CharField(
+                label=_("Player %(n)s") % {"n": i + 1}, max_length=40, required=False
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        slug = data.get("game")
+        if slug:
+            cls = get_game_class(slug)
+            n = data.get("players") or 0
+            if not cls.min_seats <= n <= cls.max_seats:
+                raise forms.ValidationError(
+                    _("%(title)s is played by %(min)s to %(max)s players.")
+                    % {"title": cls.title, "min": cls.min_seats, "max": cls.max_seats}
+                )
+        return data
+
+    def seats(self) -> list[dict[str, Any]]:
+        """The seats as ``create_table`` takes them."""
+        cls = get_game_class(self.cleaned_data["game"])
+        out = []
+        for i in range(self.cleaned_data["players"]):
+            colour = cls.colours[i]
+            out.append({"name": self.cleaned_data.get(f"name_{i}") or gettext(colour.title()), "colour": colour})
+        return out
+
+
+def _field_for(spec: OptionSpec, slug: str) -> forms.Field:
+    help_text = gettext(spec.help) if spec.help else ""
+    label = spec.name.replace("_", " ").capitalize()
+    if isinstance(spec.default, dict) or (spec.default is None and not spec.choices):
+        profiles = [(str(p.id), p.name + ("" if p.verified else " (" + gettext("unverified") + ")"))
+                    for p in EditionProfile.objects.filter(slug=slug, option=spec.name)]
+        return forms.ChoiceField(label=label, help_text=help_text, required=False,
+                                 choices=[("", gettext("Shipped default"))] + profiles)
+    if spec.choices and set(spec.choices) <= {True, False}:
+        return forms.BooleanField(label=label, help_text=help_text, required=False, initial=bool(spec.default))
+    if spec.choices:
+        kind = type(spec.default)
+        return forms.TypedChoiceField(label=label, help_text=help_text, coerce=kind,
+                                      choices=[(c, gettext(str(c))) for c in spec.choices], initial=spec.default)
+    if isinstance(spec.default, bool):
+        return forms.BooleanField(label=label, help_text=help_text, required=False, initial=spec.default)
+    if isinstance(spec.default, int):
+        return forms.IntegerField(label=label, help_text=help_text, initial=spec.default)
+    return forms.CharField(label=label, help_text=help_text, initial=spec.default, required=False)
+
+
+def options_form(slug: str, data: Any = None) -> forms.Form:
+    """A form with one field per option of game ``slug`` (prefix ``opt``)."""
+    cls = get_game_class(slug)
+    fields = {spec.name: _field_for(spec, slug) for spec in cls.option_specs}
+    form_class = type(f"{cls.__name__}OptionsForm", (forms.Form,), fields)
+    return form_class(data, prefix="opt")
+
+
+def options_from(form: forms.Form, slug: str) -> dict[str, Any]:
+    """The engine options from a valid options form (edition profiles resolved to their data)."""
+    cls = get_game_class(slug)
+    options: dict[str, Any] = {}
+    for spec in cls.option_specs:
+        value = form.cleaned_data.get(spec.name)
+        if isinstance(spec.default, dict) or (spec.default is None and not spec.choices):
+            if value:
+                profile = EditionProfile.objects.filter(id=int(value), slug=slug, option=spec.name).first()
+                if profile is not None:
+                    options[spec.name] = profile.as_option()
+            continue
+        options[spec.name] = value
+    return options

@@ -1,0 +1,195 @@
+"""Tables, seats and the action log: nothing game-specific lives here.
+
+The log (``Action``) is the truth; ``Table.state`` is a cache rebuilt by
+replaying it (``manage.py replay_table CODE``). Nothing is ever deleted from
+the log: undo and corrections are rows of their own.
+"""
+
+from __future__ import annotations
+
+import secrets
+import string
+from typing import Any
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.engines import get_game_class
+from games.engines.base import Game, SeatInfo
+
+CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "0O1IL")
+
+
+def new_code() -> str:
+    """A short table code people can read aloud: six characters, no look-alikes."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+
+
+def new_token() -> str:
+    """A seat or host secret: 32 url-safe characters."""
+    return secrets.token_urlsafe(24)
+
+
+def new_seed() -> int:
+    """The table's RNG seed (63 bits)."""
+    return secrets.randbits(63)
+
+
+class Table(models.Model):
+    """One game in progress (or finished): game slug, options, seats, version, snapshot."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+        ENDED = "ended", _("ended by the host")
+
+    code = models.CharField(max_length=12, unique=True, default=new_code)
+    slug = models.CharField(max_length=40)
+    options = models.JSONField(default=dict)
+    seed = models.BigIntegerField(default=new_seed)
+    version = models.PositiveIntegerField(default=0)
+    state = models.JSONField(default=dict)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PLAYING)
+    host_token = models.CharField(max_length=64, default=new_token)
+    created_by_device = models.CharField(max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"{self.slug} {self.code}"
+
+    def seat_infos(self) -> list[SeatInfo]:
+        """The seats as the engine sees them, in seat order."""
+        return [SeatInfo(s.index, s.name, s.colour, s.team) for s in self.seats.order_by("index")]
+
+    def game(self, seats: list[SeatInfo] | None = None) -> Game:
+        """The engine for this table's game, options and seats."""
+        return get_game_class(self.slug)(self.options, seats if seats is not None else self.seat_infos())
+
+    @property
+    def title(self) -> str:
+        """The game's English title."""
+        return get_game_class(self.slug).title
+
+    @property
+    def is_open(self) -> bool:
+        """True while actions may still be posted."""
+        return self.status == self.Status.PLAYING
+
+
+class Seat(models.Model):
+    """One player at a table. ``token`` is the seat's secret (join link, cookie, bearer)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+    colour = models.CharField(max_length=20)
+    team = models.PositiveSmallIntegerField(null=True, blank=True)
+    token = models.CharField(max_length=64, default=new_token, unique=True)
+    claimed_by_device = models.CharField(max_length=64, blank=True, default="")
+    claimed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["table", "index"], name="unique_seat_index")]
+
+    def __str__(self) -> str:
+        return f"{self.table.code} seat {self.index} ({self.name})"
+
+
+class Action(models.Model):
+    """One row of a table's append-only log.
+
+    ``kind`` is ``game`` (an engine action by ``seat``; ``payload`` holds the
+    action with its chance outcome), ``undo`` (the host rewinds the last
+    effective game action), ``correct`` (a confirmed correction: payload
+    ``{"target": seq, "replacement": action | None}``) or ``end`` (the host
+    ended the game) or ``options`` (the host switched digital/physical).
+    ``version`` is the table version this row produced.
+    """
+
+    class Kind(models.TextChoices):
+        GAME = "game", _("move")
+        UNDO = "undo", _("undo")
+        CORRECT = "correct", _("correction")
+        END = "end", _("end")
+        OPTIONS = "options", _("options")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.GAME)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    payload = models.JSONField(default=dict)
+    idempotency_key = models.CharField(max_length=80, blank=True, default="")
+    version = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="unique_action_seq"),
+            models.UniqueConstraint(
+                fields=["table", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="unique_action_idempotency_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.code}#{self.seq} {self.kind}"
+
+
+class Correction(models.Model):
+    """A proposal that the table says otherwise: replace (or drop) one logged action.
+
+    Every other seat confirms on their phone; then the service re-checks the
+    whole log with the replacement and appends a ``correct`` action. The
+    original row stays in the log.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        APPLIED = "applied", _("applied")
+        REJECTED = "rejected", _("rejected")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="corrections")
+    proposer = models.PositiveSmallIntegerField()
+    target_seq = models.PositiveIntegerField()
+    replacement = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=200, blank=True, default="")
+    confirmations = models.JSONField(default=list)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def waiting_for(self, seat_count: int) -> list[int]:
+        """Seats that still have to confirm (everyone but the proposer)."""
+        return [i for i in range(seat_count) if i != self.proposer and i not in self.confirmations]
+
+
+class EditionProfile(models.Model):
+    """Printed facts of one edition as JSON (boards, price tables), per DESIGN.md "Edition data".
+
+    ``option`` names the engine option the data is passed as (``board``,
+    ``edition``); ``verified`` is false until someone copied the numbers from
+    a real box.
+    """
+
+    slug = models.CharField(max_length=40)
+    option = models.CharField(max_length=40)
+    name = models.CharField(max_length=80)
+    data = models.JSONField()
+    verified = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["slug", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.slug}/{self.option}: {self.name}"
+
+    def as_option(self) -> dict[str, Any]:
+        """The data as the engine option value."""
+        return dict(self.data)

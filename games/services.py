@@ -1,0 +1,380 @@
+"""The one write path (shared/DESIGN.md "The write path").
+
+Every change to a table goes through :func:`_write`: in one transaction it
+locks the table row, checks the version the phone saw, lets the caller
+compute the new state, appends one ``Action`` row with the next sequence
+number, saves the snapshot and version, and on commit tells the table's
+channel group ``version N``. A retried request with the same idempotency key
+returns the first answer and writes nothing. Illegal actions raise before
+anything is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.engines import get_game_class
+from games.engines.base import Game, IllegalAction, SeatInfo, gettext_noop
+from games.engines.chance import table_rng
+from games.models import Action, Correction, Seat, Table
+
+
+class StaleVersion(Exception):
+    """The phone acted on version ``seen`` but the table is at ``current`` (HTTP 409)."""
+
+    code = "stale_version"
+
+    def __init__(self, seen: int | None, current: int) -> None:
+        self.seen = seen
+        self.current = current
+        super().__init__(f"The table moved on (you saw version {seen}, it is now at {current}); look again.")
+
+    @property
+    def message(self) -> str:
+        """The English message."""
+        return str(self)
+
+
+class Forbidden(Exception):
+    """The seat or device may not do this (HTTP 403). ``code`` is stable."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        self.message = message
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a write produced: the new table version and its log row; ``replayed`` for a retried key."""
+
+    version: int
+    seq: int
+    replayed: bool = False
+
+
+def group_name(code: str) -> str:
+    """The channel group of a table's phones."""
+    return f"table_{code}"
+
+
+def broadcast_version(code: str, version: int) -> None:
+    """Tell every phone of table ``code`` that version ``version`` exists (they re-render their own view)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    async_to_sync(layer.group_send)(group_name(code), {"type": "table.version", "version": version})
+
+
+# -- creating ---------------------------------------------------------------
+
+
+def create_table(
+    slug: str,
+    options: Mapping[str, Any],
+    seats: Iterable[Mapping[str, Any]],
+    device: str = "",
+) -> Table:
+    """Create a table and its seats and deal the opening position.
+
+    ``seats`` is a list of ``{"name": str, "colour": str, "team": int | None}``
+    (2 to the game's maximum). Raises ``IllegalAction`` for a bad option,
+    seat count or colour, before anything is written. ``KeyError`` for an
+    unknown slug.
+    """
+    cls = get_game_class(slug)
+    seat_list = list(seats)
+    infos = []
+    for index, seat in enumerate(seat_list):
+        colour = seat.get("colour") or cls.colours[index % len(cls.colours)]
+        name = (seat.get("name") or "").strip() or f"{colour.title()}"
+        infos.append(SeatInfo(index, name[:40], colour, seat.get("team")))
+    colours = [info.colour for info in infos]
+    if len(set(colours)) != len(colours) or any(c not in cls.colours for c in colours):
+        raise IllegalAction(
+            "bad_colours",
+            gettext_noop("Each seat needs its own colour from {colours}."),
+            colours=list(cls.colours),
+        )
+    game = cls(options, infos)
+    with transaction.atomic():
+        table = Table(slug=slug, options=game.options, created_by_device=device)
+        table.state = game.encode(game.setup(table_rng(table.seed, 0)))
+        table.save()
+        Seat.objects.bulk_create(
+            [Seat(table=table, index=i.index, name=i.name, colour=i.colour, team=i.team) for i in infos]
+        )
+    return table
+
+
+# -- the write path -----------------------------------------------------------
+
+
+def _write(
+    code: str,
+    seen_version: int | None,
+    key: str,
+    compute: Callable[[Table, Game, int], tuple[str, int | None, dict[str, Any], dict[str, Any], str | None]],
+) -> Outcome:
+    """Lock, check, compute, append, snapshot, broadcast on commit.
+
+    ``compute(table, game, next_seq)`` returns ``(kind, seat, payload,
+    new_state_json, new_status)`` or raises; nothing is written if it raises.
+    ``seen_version`` ``None`` skips the stale check (host tools that name
+    their target explicitly).
+    """
+    key = (key or "")[:80]
+    try:
+        with transaction.atomic():
+            table = Table.objects.select_for_update().get(code=code)
+            if key:
+                first = Action.objects.filter(table=table, idempotency_key=key).first()
+                if first is not None:
+                    return Outcome(version=first.version, seq=first.seq, replayed=True)
+            if seen_version is not None and seen_version != table.version:
+                raise StaleVersion(seen_version, table.version)
+            game = table.game()
+            seq = table.actions.count() + 1
+            kind, seat, payload, new_state, new_status = compute(table, game, seq)
+            table.version += 1
+            table.state = new_state
+            if new_status:
+                table.status = new_status
+            Action.objects.create(
+                table=table, seq=seq, kind=kind, seat=seat, payload=payload, idempotency_key=key, version=table.version
+            )
+            table.save(update_fields=["version", "state", "status", "updated_at"])
+            version = table.version
+            transaction.on_commit(lambda: broadcast_version(code, version))
+            return Outcome(version=version, seq=seq)
+    except IntegrityError:
+        # Two requests with one key raced past the look-up: the other one won.
+        first = Action.objects.filter(table__code=code, idempotency_key=key).first()
+        if key and first is not None:
+            return Outcome(version=first.version, seq=first.seq, replayed=True)
+        raise
+
+
+def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version: int | None, key: str = "") -> Outcome:
+    """Apply ``action`` for ``seat`` at table ``code`` (the one write path for moves).
+
+    In digital mode the chance outcome is filled from the table's RNG for
+    this sequence number. Raises ``IllegalAction`` (the rules forbid it),
+    ``StaleVersion`` (the table moved on), ``Forbidden`` (game closed),
+    ``Table.DoesNotExist``.
+    """
+    if not isinstance(action, Mapping):
+        raise IllegalAction("bad_action", gettext_noop("An action must be a JSON object."))
+
+    def compute(table: Table, game: Game, seq: int):
+        if not table.is_open:
+            raise Forbidden("table_closed", "This table is closed: the game has ended.")
+        state = game.decode(table.state)
+        payload = dict(action)
+        if not game.physical:
+            payload = game.fill_chance(state, seat, payload, table_rng(table.seed, seq))
+        new_state = game.apply(state, seat, payload)
+        status = Table.Status.FINISHED if game.result(new_state) is not None else None
+        return Action.Kind.GAME, seat, payload, game.encode(new_state), status
+
+    return _write(code, seen_version, key, compute)
+
+
+def effective_actions(rows: Iterable[Action]) -> list[Action]:
+    """The game actions that count, after folding undo and correction rows in log order.
+
+    ``undo`` drops the last counted game action; ``correct`` replaces (or
+    drops) its target. The returned rows for replaced targets carry the
+    replacement payload (unsaved copies).
+    """
+    counted: list[Action] = []
+    for row in rows:
+        if row.kind == Action.Kind.GAME:
+            counted.append(row)
+        elif row.kind == Action.Kind.UNDO:
+            if counted:
+                counted.pop()
+        elif row.kind == Action.Kind.CORRECT:
+            target = row.payload.get("target")
+            replacement = row.payload.get("replacement")
+            for i, old in enumerate(counted):
+                if old.seq == target:
+                    if replacement is None:
+                        counted.pop(i)
+                    else:
+                        counted[i] = Action(
+                            table_id=old.table_id, seq=old.seq, kind=old.kind, seat=old.seat, payload=replacement,
+                            version=old.version,
+                        )
+                    break
+    return counted
+
+
+def replay_rows(table: Table, game: Game, rows: Iterable[Action]) -> Any:
+    """Fold the log: the opening position, then every counted action applied in order.
+
+    Raises ``IllegalAction`` if a counted action no longer applies (a
+    correction that the rest of the log contradicts).
+    """
+    state = game.setup(table_rng(table.seed, 0))
+    for row in effective_actions(rows):
+        state = game.apply(state, row.seat, row.payload)
+    return state
+
+
+def replay(table: Table) -> Any:
+    """The state rebuilt from the whole log (the snapshot is only a cache of this)."""
+    game = table.game()
+    return replay_rows(table, game, table.actions.order_by("seq"))
+
+
+def _status_after(game: Game, state: Any, table: Table) -> str:
+    if table.status == Table.Status.ENDED:
+        return Table.Status.ENDED
+    return Table.Status.FINISHED if game.result(state) is not None else Table.Status.PLAYING
+
+
+def undo_last(code: str, seen_version: int | None, key: str = "") -> Outcome:
+    """The host rewinds the last counted game action (logged as an ``undo`` row, nothing deleted).
+
+    Raises ``IllegalAction("nothing_to_undo")`` when no game action counts.
+    """
+
+    def compute(table: Table, game: Game, seq: int):
+        rows = list(table.actions.order_by("seq"))
+        if not effective_actions(rows):
+            raise IllegalAction("nothing_to_undo", gettext_noop("There is no move to undo."))
+        probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.UNDO, payload={}, version=0)]
+        state = replay_rows(table, game, probe)
+        return Action.Kind.UNDO, None, {}, game.encode(state), _status_after(game, state, table)
+
+    return _write(code, seen_version, key, compute)
+
+
+def end_game(code: str, key: str = "") -> Outcome:
+    """The host ends the game early; the log keeps an ``end`` row and the table closes."""
+
+    def compute(table: Table, game: Game, seq: int):
+        if not table.is_open:
+            raise Forbidden("table_closed", "This table is closed already.")
+        return Action.Kind.END, None, {}, table.state, Table.Status.ENDED
+
+    return _write(code, None, key, compute)
+
+
+def set_components(code: str, mode: str, key: str = "") -> Outcome:
+    """Switch the table between a digital and a physical deck/bag/die mid-game.
+
+    Safe because every chance outcome is in the log (DESIGN.md "The engine
+    contract"). Raises ``IllegalAction("bad_option")`` for another mode.
+    """
+
+    def compute(table: Table, game: Game, seq: int):
+        options = {**table.options, "components": mode}
+        checked = get_game_class(table.slug)(options, table.seat_infos()).options
+        table.options = checked
+        table.save(update_fields=["options"])
+        return Action.Kind.OPTIONS, None, {"components": mode}, table.state, None
+
+    return _write(code, None, key, compute)
+
+
+def hand_over_seat(code: str, index: int) -> Seat:
+    """Give seat ``index`` a new secret: the old link and cookie die, a new link is shown."""
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().get(table__code=code, index=index)
+        seat.token = Seat._meta.get_field("token").default()
+        seat.claimed_by_device = ""
+        seat.claimed_at = None
+        seat.save(update_fields=["token", "claimed_by_device", "claimed_at"])
+    broadcast_version(code, Table.objects.get(code=code).version)
+    return seat
+
+
+def claim_seat(seat: Seat, device: str) -> Seat:
+    """Record that ``device`` holds ``seat`` now (the same phone rejoins after a reload)."""
+    seat.claimed_by_device = device
+    seat.claimed_at = timezone.now()
+    seat.save(update_fields=["claimed_by_device", "claimed_at"])
+    return seat
+
+
+# -- corrections --------------------------------------------------------------
+
+
+def propose_correction(code: str, proposer: int, target_seq: int, replacement: Mapping[str, Any] | None,
+                       reason: str = "") -> Correction:
+    """Any seat proposes that logged action ``target_seq`` be replaced by ``replacement`` (or dropped).
+
+    Checked at once against the log (the whole log must still apply), so a
+    proposal the rules refuse never reaches the other phones. Raises
+    ``IllegalAction``.
+    """
+    table = Table.objects.get(code=code)
+    rows = list(table.actions.order_by("seq"))
+    targets = {row.seq: row for row in effective_actions(rows)}
+    if target_seq not in targets:
+        raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."), seq=target_seq)
+    game = table.game()
+    probe = [*rows, Action(table_id=table.id, seq=0, kind=Action.Kind.CORRECT,
+                           payload={"target": target_seq, "replacement": replacement}, version=0)]
+    replay_rows(table, game, probe)
+    correction = Correction.objects.create(
+        table=table, proposer=proposer, target_seq=target_seq,
+        replacement=dict(replacement) if replacement is not None else None, reason=reason[:200],
+    )
+    if not correction.waiting_for(table.seats.count()):
+        apply_correction(code, correction.id)
+    else:
+        broadcast_version(code, table.version)
+    return correction
+
+
+def confirm_correction(code: str, correction_id: int, seat: int) -> Correction:
+    """Seat ``seat`` confirms; the last confirmation applies the correction through the write path."""
+    with transaction.atomic():
+        correction = Correction.objects.select_for_update().get(id=correction_id, table__code=code)
+        if correction.status != Correction.Status.OPEN:
+            raise IllegalAction("correction_closed", gettext_noop("This correction was already decided."))
+        if seat != correction.proposer and seat not in correction.confirmations:
+            correction.confirmations = [*correction.confirmations, seat]
+            correction.save(update_fields=["confirmations"])
+        done = not correction.waiting_for(correction.table.seats.count())
+    if done:
+        apply_correction(code, correction_id)
+    else:
+        broadcast_version(code, Table.objects.get(code=code).version)
+    return Correction.objects.get(id=correction_id)
+
+
+def reject_correction(code: str, correction_id: int, seat: int) -> Correction:
+    """Seat ``seat`` says no: the proposal closes and the log is unchanged."""
+    correction = Correction.objects.get(id=correction_id, table__code=code)
+    if correction.status == Correction.Status.OPEN:
+        correction.status = Correction.Status.REJECTED
+        correction.confirmations = [*correction.confirmations, f"no:{seat}"]
+        correction.save(update_fields=["status", "confirmations"])
+        broadcast_version(code, Table.objects.get(code=code).version)
+    return correction
+
+
+def apply_correction(code: str, correction_id: int) -> Outcome:
+    """Append the ``correct`` row and the re-checked state (raises ``IllegalAction`` if it no longer fits)."""
+    correction = Correction.objects.get(id=correction_id)
+    payload = {"target": correction.target_seq, "replacement": correction.replacement, "correction": correction.id}
+
+    def compute(table: Table, game: Game, seq: int):
+        rows = list(table.actions.order_by("seq"))
+        probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.CORRECT, payload=payload, version=0)]
+        state = replay_rows(table, game, probe)
+        Correction.objects.filter(id=correction_id).update(status=Correction.Status.APPLIED)
+        return Action.Kind.CORRECT, correction.proposer, payload, game.encode(state), _status_after(game, state, table)
+
+    return _write(code, None, f"correction-{correction_id}", compute)

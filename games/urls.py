@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from games import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("t/<str:code>/", views.table_page, name="table"),
+    path("t/<str:code>/screen/", views.screen, name="screen"),
+    path("t/<str:code>/fragment/", views.fragment, name="fragment"),
+    path("t/<str:code>/join/<str:token>/", views.join, name="join"),
+    path("t/<str:code>/act/", views.act, name="act"),
+    path("t/<str:code>/corrections/", views.propose_correction, name="propose_correction"),
+    path("t/<str:code>/corrections/<int:correction_id>/", views.answer_correction, name="answer_correction"),
+    path("t/<str:code>/host/", views.host, name="host"),
+    path("t/<str:code>/host/qr/<int:index>.svg", views.seat_qr, name="seat_qr"),
+    path("t/<str:code>/host/undo/", views.undo, name="undo"),
+    path("t/<str:code>/host/hand-over/<int:index>/", views.hand_over, name="hand_over"),
+    path("t/<str:code>/host/end/", views.end, name="end"),
+    path("t/<str:code>/host/components/", views.components, name="components"),
+]

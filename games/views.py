@@ -1,0 +1,285 @@
+"""htmx pages: lobby, phone page, table screen, host tools. Each view is a short script:
+find the table and the seat, parse at the edge, call one service function, render."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import services
+from games.access import device_id, host_cookie, remember_device, seat_cookie, set_signed, table_view
+from games.engines.base import IllegalAction
+from games.forms import NewTableForm, game_choices, options_form, options_from
+from games.models import Correction, Seat, Table
+from games.presenters import error_message, seat_context
+
+TABLE_PARTIAL = "games/table.html#table-body"
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return bool(getattr(request, "htmx", False))
+
+
+def _int_or_none(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+# -- lobby ---------------------------------------------------------------------
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    """List this device's tables and create a new one (game, players, options)."""
+    device = device_id(request)
+    slug = request.POST.get("game") or request.GET.get("game") or (game_choices()[0][0] if game_choices() else "")
+    form = NewTableForm(request.POST or None, initial={"game": slug})
+    opts = options_form(slug, request.POST or None) if slug else None
+    if request.method == "POST" and form.is_valid() and opts is not None and opts.is_valid():
+        slug = form.cleaned_data["game"]
+        try:
+            table = services.create_table(slug, options_from(opts, slug), form.seats(), device=device)
+        except IllegalAction as exc:
+            form.add_error(None, error_message(exc))
+        else:
+            first = table.seats.get(index=0)
+            services.claim_seat(first, device)
+            response = redirect("games:host", code=table.code)
+            set_signed(response, host_cookie(table.code), table.host_token)
+            set_signed(response, seat_cookie(table.code), first.token)
+            return remember_device(request, response)
+    mine = (Table.objects.filter(created_by_device=device) | Table.objects.filter(seats__claimed_by_device=device))
+    context = {"form": form, "options_form": opts, "tables": mine.distinct()[:30], "slug": slug}
+    template = "games/lobby.html#options" if _is_htmx(request) and request.method == "GET" else "games/lobby.html"
+    return remember_device(request, render(request, template, context))
+
+
+# -- joining -------------------------------------------------------------------
+
+
+@require_GET
+def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    """Claim a seat by its join link: sets the seat cookie, then shows the phone page."""
+    seat = Seat.objects.filter(table__code=code.upper(), token=token).select_related("table").first()
+    if seat is None:
+        return render(request, "games/dead_link.html", status=404)
+    services.claim_seat(seat, device_id(request))
+    response = redirect("games:table", code=seat.table.code)
+    set_signed(response, seat_cookie(seat.table.code), seat.token)
+    return remember_device(request, response)
+
+
+# -- the phone page and the table screen ------------------------------------------
+
+
+def _render_table(request: HttpRequest, table: Table, seat: int | None, status: int = 200,
+                  error: dict[str, Any] | None = None) -> HttpResponse:
+    context = seat_context(table, seat)
+    context.update(
+        is_host=getattr(request, "is_host", False),
+        error=error,
+        form_key=uuid.uuid4().hex,
+        screen=seat is None,
+    )
+    template = TABLE_PARTIAL if _is_htmx(request) else "games/table.html"
+    return render(request, template, context, status=status)
+
+
+@table_view()
+def table_page(request: HttpRequest, table: Table) -> HttpResponse:
+    """The phone page of this device's seat (or a "no seat" page with the table-screen link)."""
+    if request.seat is None:  # type: ignore[attr-defined]
+        return render(request, "games/no_seat.html", {"table": table, "is_host": request.is_host}, status=403)  # type: ignore[attr-defined]
+    return _render_table(request, table, request.seat.index)  # type: ignore[attr-defined]
+
+
+@table_view()
+def screen(request: HttpRequest, table: Table) -> HttpResponse:
+    """The table screen: the public view for a tablet in the middle of the table."""
+    return _render_table(request, table, None)
+
+
+@require_POST
+@table_view(seat=True)
+def act(request: HttpRequest, table: Table) -> HttpResponse:
+    """Post one action: form fields ``action`` (JSON), ``version`` (seen), ``key`` (idempotency)."""
+    seat = request.seat.index  # type: ignore[attr-defined]
+    error = None
+    status = 200
+    try:
+        action = json.loads(request.POST.get("action", ""))
+        services.submit_action(table.code, seat, action, _int_or_none(request.POST.get("version")),
+                               request.POST.get("key", ""))
+    except json.JSONDecodeError:
+        error, status = {"code": "bad_json", "message": _("The action is not valid JSON.")}, 400
+    except IllegalAction as exc:
+        error, status = {"code": exc.code, "message": error_message(exc)}, 400
+    except services.StaleVersion as exc:
+        error = {"code": exc.code, "message": _("The table moved on before your tap arrived; here is the new position.")}
+        status = 409
+    except services.Forbidden as exc:
+        error, status = {"code": exc.code, "message": _("This table is closed: the game has ended.")}, 403
+    table.refresh_from_db()
+    if not _is_htmx(request):
+        if error:
+            messages.error(request, error["message"])
+        return redirect("games:table", code=table.code)
+    return _render_table(request, table, seat, status=status, error=error)
+
+
+@table_view()
+def fragment(request: HttpRequest, table: Table) -> HttpResponse:
+    """The current ``#table`` fragment of this device (resync after a sleep)."""
+    seat = request.seat.index if request.seat else None  # type: ignore[attr-defined]
+    request.htmx = True  # type: ignore[attr-defined]
+    return _render_table(request, table, seat)
+
+
+# -- corrections -------------------------------------------------------------------
+
+
+@require_POST
+@table_view(seat=True)
+def propose_correction(request: HttpRequest, table: Table) -> HttpResponse:
+    """Any seat proposes that move ``target`` be replaced by ``replacement`` (JSON) or dropped (empty)."""
+    try:
+        target = int(request.POST.get("target", ""))
+        raw = request.POST.get("replacement", "").strip()
+        replacement = json.loads(raw) if raw else None
+        services.propose_correction(table.code, request.seat.index, target, replacement,  # type: ignore[attr-defined]
+                                    request.POST.get("reason", ""))
+        messages.success(request, _("Correction proposed; the others confirm on their phones."))
+    except (ValueError, json.JSONDecodeError):
+        messages.error(request, _("Name the move number and give the replacement as JSON."))
+    except IllegalAction as exc:
+        messages.error(request, error_message(exc))
+    return redirect("games:table", code=table.code)
+
+
+@require_POST
+@table_view(seat=True)
+def answer_correction(request: HttpRequest, table: Table, correction_id: int) -> HttpResponse:
+    """Confirm (``answer=yes``) or reject a correction proposed by another seat."""
+    try:
+        if request.POST.get("answer") == "yes":
+            services.confirm_correction(table.code, correction_id, request.seat.index)  # type: ignore[attr-defined]
+        else:
+            services.reject_correction(table.code, correction_id, request.seat.index)  # type: ignore[attr-defined]
+    except IllegalAction as exc:
+        messages.error(request, error_message(exc))
+    except Correction.DoesNotExist as exc:
+        raise Http404 from exc
+    return redirect("games:table", code=table.code)
+
+
+# -- host tools ----------------------------------------------------------------------
+
+
+@table_view(host=True)
+def host(request: HttpRequest, table: Table) -> HttpResponse:
+    """The host panel: join links and QR codes, hand a seat over, undo, end, digital/physical."""
+    seats = [
+        {"seat": s, "link": request.build_absolute_uri(reverse("games:join", args=[table.code, s.token]))}
+        for s in table.seats.all()
+    ]
+    context = {"table": table, "seats": seats, "screen_url": request.build_absolute_uri(
+        reverse("games:screen", args=[table.code]))}
+    return render(request, "games/host.html", context)
+
+
+@table_view(host=True)
+def seat_qr(request: HttpRequest, table: Table, index: int) -> HttpResponse:
+    """The join link of seat ``index`` as an SVG QR code (host only)."""
+    seat = table.seats.filter(index=index).first()
+    if seat is None:
+        raise Http404
+    link = request.build_absolute_uri(reverse("games:join", args=[table.code, seat.token]))
+    svg = segno.make(link, error="m").svg_inline(scale=4, border=2)
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+def _host_redirect(request: HttpRequest, table: Table) -> HttpResponse:
+    target = request.POST.get("next") or reverse("games:host", args=[table.code])
+    if not target.startswith("/"):
+        target = reverse("games:host", args=[table.code])
+    return redirect(target)
+
+
+@require_POST
+@table_view(host=True)
+def undo(request: HttpRequest, table: Table) -> HttpResponse:
+    """Host: rewind the last move (logged as an undo row)."""
+    try:
+        services.undo_last(table.code, _int_or_none(request.POST.get("version")), request.POST.get("key", ""))
+        messages.success(request, _("The last move was undone."))
+    except IllegalAction as exc:
+        messages.error(request, error_message(exc))
+    except services.StaleVersion:
+        messages.error(request, _("The table moved on; look again before you undo."))
+    return _host_redirect(request, table)
+
+
+@require_POST
+@table_view(host=True)
+def hand_over(request: HttpRequest, table: Table, index: int) -> HttpResponse:
+    """Host: give seat ``index`` a new link (the old link and cookie stop working)."""
+    if not table.seats.filter(index=index).exists():
+        raise Http404
+    services.hand_over_seat(table.code, index)
+    messages.success(request, _("Seat %(n)s has a new link; the old one no longer works.") % {"n": index + 1})
+    return _host_redirect(request, table)
+
+
+@require_POST
+@table_view(host=True)
+def end(request: HttpRequest, table: Table) -> HttpResponse:
+    """Host: end the game now."""
+    try:
+        services.end_game(table.code, request.POST.get("key", ""))
+    except services.Forbidden:
+        messages.error(request, _("This table is closed already."))
+    return _host_redirect(request, table)
+
+
+@require_POST
+@table_view(host=True)
+def components(request: HttpRequest, table: Table) -> HttpResponse:
+    """Host: switch between digital and physical deck/bag/die."""
+    try:
+        services.set_components(table.code, request.POST.get("mode", ""), request.POST.get("key", ""))
+    except IllegalAction as exc:
+        messages.error(request, error_message(exc))
+    return _host_redirect(request, table)
+
+
+# -- the installable web app ---------------------------------------------------------------
+
+
+@require_GET
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest, so phones can add Companion to the home screen."""
+    return JsonResponse(
+        {
+            "name": "Companion",
+            "short_name": "Companion",
+            "start_url": "/",
+            "display": "standalone",
+            "background_color": "#f6f1e7",
+            "theme_color": "#8a3b12",
+            "icons": [
+                {"src": "/static/icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+                {"src": "/static/icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            ],
+        },
+        content_type="application/manifest+json",
+    )

@@ -1,0 +1,47 @@
+// Companion phone page: taps on [data-action] post that action; 4xx answers are swapped in
+// (they carry the rule that refused the move); the screen stays awake during a game; after
+// a sleep the page re-fetches its fragment (the websocket extension reconnects by itself).
+(function () {
+  "use strict";
+  function uuid() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return String(Date.now()) + Math.random().toString(16).slice(2);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    if (window.htmx) {
+      htmx.config.responseHandling = [
+        { code: "204", swap: false },
+        { code: "[23]..", swap: true },
+        { code: "4..", swap: true, error: false },
+        { code: "...", swap: false, error: true },
+      ];
+    }
+    var live = document.getElementById("live");
+    if (!live) return;
+    document.body.addEventListener("click", function (event) {
+      var el = event.target.closest("[data-action]");
+      if (!el || !live.contains(el)) return;
+      event.preventDefault();
+      var table = document.getElementById("table");
+      htmx.ajax("POST", live.dataset.actUrl, {
+        source: el, target: "#table", swap: "outerHTML",
+        values: { action: el.getAttribute("data-action"), version: table ? table.dataset.version : "", key: uuid() },
+      });
+    });
+    function resync() {
+      htmx.ajax("GET", live.dataset.fragmentUrl, { target: "#table", swap: "outerHTML" });
+    }
+    var lock = null;
+    function keepAwake() {
+      if (navigator.wakeLock && document.visibilityState === "visible") {
+        navigator.wakeLock.request("screen").then(function (l) { lock = l; }).catch(function () {});
+      }
+    }
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") { keepAwake(); resync(); }
+    });
+    document.body.addEventListener("htmx:wsClose", function () { document.body.classList.add("offline"); });
+    document.body.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("offline"); });
+    keepAwake();
+  });
+})();

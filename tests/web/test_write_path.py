@@ -1,0 +1,151 @@
+"""The one write path (shared/DESIGN.md "The write path"), on the Count-to-ten fixture game."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+
+from games import services
+from games.engines.base import IllegalAction
+from games.models import Action, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_action_appends_one_log_row_and_bumps_the_version(counting_table):
+    outcome = services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0, "k1")
+    counting_table.refresh_from_db()
+    assert (outcome.version, outcome.seq, outcome.replayed) == (1, 1, False)
+    assert counting_table.version == 1
+    row = Action.objects.get(table=counting_table)
+    assert row.kind == "game" and row.seat == 0 and row.version == 1
+    assert row.payload["card"] in {"1", "2", "3"}, "the drawn card (the chance outcome) is in the log"
+    assert counting_table.state["hands"][0] == [row.payload["card"]]
+
+
+def test_a_retry_with_the_same_key_returns_the_first_answer_and_writes_nothing(counting_table):
+    first = services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0, "same-key")
+    again = services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0, "same-key")
+    assert again.replayed and (again.version, again.seq) == (first.version, first.seq)
+    assert Action.objects.filter(table=counting_table).count() == 1
+
+
+def test_a_stale_version_is_refused_with_nothing_written(counting_table):
+    services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0, "a")
+    with pytest.raises(services.StaleVersion) as err:
+        services.submit_action(counting_table.code, 0, {"kind": "play", "card": "1"}, 0, "b")
+    assert (err.value.seen, err.value.current) == (0, 1)
+    assert Action.objects.filter(table=counting_table).count() == 1
+
+
+def test_an_illegal_action_writes_nothing_and_names_the_rule(counting_table):
+    with pytest.raises(IllegalAction) as err:
+        services.submit_action(counting_table.code, 1, {"kind": "draw"}, 0, "x")
+    assert err.value.code == "not_your_turn"
+    counting_table.refresh_from_db()
+    assert counting_table.version == 0 and not counting_table.actions.exists()
+
+
+def test_physical_mode_refuses_a_card_that_cannot_be_in_the_deck(db):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "A"}, {"name": "B"}])
+    with pytest.raises(IllegalAction) as err:
+        services.submit_action(table.code, 0, {"kind": "draw", "card": "9"}, 0)
+    assert err.value.code == "card_not_in_deck"
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "3"}, 0)
+    table.refresh_from_db()
+    assert table.state["hands"][0] == ["3"]
+
+
+def test_replay_of_the_log_equals_the_snapshot(counting_table):
+    game = counting_table.game()
+    for _ in range(9):
+        counting_table.refresh_from_db()
+        state = game.decode(counting_table.state)
+        seat = game.prompt(state).seats[0]
+        action = game.legal_actions(state, seat)[0]
+        services.submit_action(counting_table.code, seat, action, counting_table.version)
+    counting_table.refresh_from_db()
+    assert game.encode(services.replay(counting_table)) == counting_table.state
+
+
+def test_undo_rewinds_the_last_move_and_keeps_both_rows_in_the_log(counting_table):
+    services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0)
+    services.undo_last(counting_table.code, 1)
+    counting_table.refresh_from_db()
+    assert counting_table.state["hands"][0] == [] and counting_table.version == 2
+    assert list(counting_table.actions.values_list("kind", flat=True)) == ["game", "undo"]
+    with pytest.raises(IllegalAction) as err:
+        services.undo_last(counting_table.code, 2)
+    assert err.value.code == "nothing_to_undo"
+
+
+def test_a_correction_applies_only_after_every_other_seat_confirms(db):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "A"}, {"name": "B"},
+                                                                            {"name": "C"}])
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    correction = services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "3"}, "it was a 3")
+    table.refresh_from_db()
+    assert table.state["hands"][0] == ["1"], "nothing changes before the others confirm"
+    services.confirm_correction(table.code, correction.id, 0)
+    table.refresh_from_db()
+    assert table.state["hands"][0] == ["1"]
+    services.confirm_correction(table.code, correction.id, 2)
+    table.refresh_from_db()
+    assert table.state["hands"][0] == ["3"]
+    kinds = list(table.actions.values_list("kind", flat=True))
+    assert kinds == ["game", "correct"], "the original row stays; the correction is a row of its own"
+    assert table.actions.get(seq=1).payload["card"] == "1"
+
+
+def test_a_correction_the_rules_refuse_never_reaches_the_phones(db):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "A"}, {"name": "B"}])
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    with pytest.raises(IllegalAction):
+        services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "7"})
+    assert not table.corrections.exists()
+
+
+def test_the_host_ends_the_game_and_no_action_is_taken_after(counting_table):
+    services.end_game(counting_table.code)
+    with pytest.raises(services.Forbidden):
+        services.submit_action(counting_table.code, 0, {"kind": "draw"}, 1)
+    counting_table.refresh_from_db()
+    assert counting_table.status == Table.Status.ENDED
+
+
+def test_switching_to_physical_mid_game_keeps_the_log_replayable(counting_table):
+    services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0)
+    services.set_components(counting_table.code, "physical")
+    counting_table.refresh_from_db()
+    assert counting_table.options["components"] == "physical"
+    with pytest.raises(IllegalAction):
+        services.set_components(counting_table.code, "telepathic")
+    game = counting_table.game()
+    assert game.encode(services.replay(counting_table)) == counting_table.state
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_posting_at_once_apply_one_and_refuse_the_other_as_stale():
+    table = services.create_table("counting", {}, [{"name": "A"}, {"name": "B"}])
+    results: list[str] = []
+    barrier = threading.Barrier(2)
+
+    def tap(key: str) -> None:
+        barrier.wait()
+        try:
+            services.submit_action(table.code, 0, {"kind": "draw"}, 0, key)
+            results.append("applied")
+        except services.StaleVersion:
+            results.append("stale")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=tap, args=(k,)) for k in ("phone-1", "phone-2")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == ["applied", "stale"]
+    assert Action.objects.filter(table=table).count() == 1

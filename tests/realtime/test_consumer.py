@@ -1,0 +1,95 @@
+"""The websocket: one socket per phone, each rendering its own view on 'version N'."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from companion.asgi import application
+from games import services
+from games.access import seat_cookie
+from tests.conftest import phone_for
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def cookie_header(client, code: str) -> tuple[bytes, bytes]:
+    value = client.cookies[seat_cookie(code)].value
+    return (b"cookie", f"{seat_cookie(code)}={value}".encode())
+
+
+async def connect(code: str, headers: list, query: str = "") -> WebsocketCommunicator:
+    path = f"/ws/tables/{code}/" + (f"?{query}" if query else "")
+    comm = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1"),
+                                                             (b"host", b"127.0.0.1"), *headers])
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+async def make_table_and_phones():
+    table = await sync_to_async(services.create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"},
+                                                                        {"name": "Carol"}])
+    alice = await sync_to_async(phone_for)(table, 0)
+    bob = await sync_to_async(phone_for)(table, 1)
+    carol = await sync_to_async(phone_for)(table, 2)
+    return table, alice, bob, carol
+
+
+async def test_an_action_on_phone_a_updates_phone_b():
+    table, alice, bob, _ = await make_table_and_phones()
+    b = await connect(table.code, [cookie_header(bob, table.code)])
+    first = await b.receive_from(timeout=5)
+    assert 'id="table"' in first and 'hx-swap-oob="true"' in first and 'data-version="0"' in first
+    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    pushed = await b.receive_from(timeout=5)
+    assert 'data-version="1"' in pushed and "Alice plays a card." in pushed
+    await b.disconnect()
+
+
+async def test_no_frame_for_carol_contains_alices_hand():
+    table, alice, _, carol = await make_table_and_phones()
+    a = await connect(table.code, [cookie_header(alice, table.code)])
+    c = await connect(table.code, [cookie_header(carol, table.code)])
+    screen = await connect(table.code, [], query="screen=1")
+    frames = {"a": [await a.receive_from(5)], "c": [await c.receive_from(5)], "s": [await screen.receive_from(5)]}
+    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    frames["a"].append(await a.receive_from(5))
+    frames["c"].append(await c.receive_from(5))
+    frames["s"].append(await screen.receive_from(5))
+    await sync_to_async(table.refresh_from_db)()
+    card = table.state["hands"][0][0]
+    assert any(f"You drew a {card}" in f for f in frames["a"])
+    for frame in frames["c"] + frames["s"]:
+        assert "You drew" not in frame
+        assert f"&#x27;hand&#x27;: [&#x27;{card}&#x27;]" not in frame
+    for comm in (a, c, screen):
+        await comm.disconnect()
+
+
+async def test_a_socket_without_a_seat_is_refused_and_a_handed_over_seat_is_closed():
+    table, alice, bob, _ = await make_table_and_phones()
+    stranger = WebsocketCommunicator(application, f"/ws/tables/{table.code}/",
+                                     headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")])
+    connected, _ = await stranger.connect()
+    assert not connected
+    b = await connect(table.code, [cookie_header(bob, table.code)])
+    await b.receive_from(5)
+    await sync_to_async(services.hand_over_seat)(table.code, 1)
+    last = await b.receive_from(5)
+    assert "no longer holds a seat" in last
+    assert (await b.receive_output(5))["type"] == "websocket.close"
+
+
+async def test_a_reconnecting_phone_gets_the_current_version_at_once():
+    table, alice, bob, _ = await make_table_and_phones()
+    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "play", "card": (await sync_to_async(
+        lambda: services.Table.objects.get(code=table.code).state["hands"][0][0])())}, 1)
+    b = await connect(table.code, [cookie_header(bob, table.code)])
+    frame = await asyncio.wait_for(b.receive_from(), 5)
+    assert 'data-version="2"' in frame and "Your turn." in frame
+    await b.disconnect()

@@ -1,0 +1,147 @@
+"""Phone pages, join links, host tools and secrecy on rendered pages (fixture game)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.access import host_cookie, seat_cookie
+from tests.conftest import phone_for, post_action
+
+pytestmark = pytest.mark.django_db
+
+
+def hand_of(table, seat: int) -> list[str]:
+    table.refresh_from_db()
+    return table.state["hands"][seat]
+
+
+def test_creating_a_table_in_the_lobby_makes_this_phone_host_and_first_seat():
+    phone = Client()
+    response = phone.post("/", {"game": "counting", "players": 3, "name_0": "Alice", "name_1": "Bob",
+                                "name_2": "Carol", "opt-components": "digital"})
+    assert response.status_code == 302
+    code = response["Location"].split("/")[2]
+    assert phone.cookies[host_cookie(code)] and phone.cookies[seat_cookie(code)]
+    page = phone.get(f"/t/{code}/")
+    assert page.status_code == 200 and "Alice" in page.content.decode()
+    lobby = phone.get("/")
+    assert code in lobby.content.decode(), "the lobby lists the tables of this device"
+
+
+def test_the_lobby_refuses_a_player_count_the_game_does_not_allow():
+    response = Client().post("/", {"game": "counting", "players": 5, "opt-components": "digital"})
+    assert response.status_code == 200
+    assert "2 to 4 players" in response.content.decode()
+
+
+def test_a_phone_without_a_seat_cookie_gets_no_seat_page_and_cannot_act(counting_table):
+    stranger = Client()
+    assert stranger.get(f"/t/{counting_table.code}/").status_code == 403
+    response = post_action(stranger, counting_table, {"kind": "draw"})
+    assert response.status_code == 403
+    assert not counting_table.actions.exists()
+
+
+def test_the_same_phone_rejoins_after_a_reload(counting_table):
+    alice = phone_for(counting_table, 0)
+    for _ in range(2):
+        page = alice.get(f"/t/{counting_table.code}/")
+        assert page.status_code == 200 and "Your turn." in page.content.decode()
+
+
+def test_a_tap_swaps_in_the_new_fragment(counting_table):
+    alice = phone_for(counting_table, 0)
+    response = post_action(alice, counting_table, {"kind": "draw"})
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert body.lstrip().startswith('<div id="table"') and 'data-version="1"' in body
+
+
+def test_an_illegal_tap_is_a_4xx_with_the_rule_code_and_nothing_written(counting_table):
+    bob = phone_for(counting_table, 1)
+    response = post_action(bob, counting_table, {"kind": "draw"})
+    assert response.status_code == 400
+    assert 'data-code="not_your_turn"' in response.content.decode()
+    assert not counting_table.actions.exists()
+
+
+@pytest.mark.parametrize("raw", ["not json", "[1, 2]", '{"kind": 3}', '{"kind": "play"}'])
+def test_garbage_input_is_a_4xx_never_a_500(counting_table, raw):
+    alice = phone_for(counting_table, 0)
+    response = alice.post(f"/t/{counting_table.code}/act/", {"action": raw, "version": "0"}, HTTP_HX_REQUEST="true")
+    assert 400 <= response.status_code < 500
+
+
+def test_a_stale_tap_is_a_409_showing_the_fresh_position(counting_table):
+    alice = phone_for(counting_table, 0)
+    post_action(alice, counting_table, {"kind": "draw"})
+    response = post_action(alice, counting_table, {"kind": "draw"}, version=0)
+    assert response.status_code == 409
+    assert 'data-version="1"' in response.content.decode()
+
+
+def test_no_page_for_carol_contains_alices_hand(counting_table):
+    alice, carol = phone_for(counting_table, 0), phone_for(counting_table, 2)
+    post_action(alice, counting_table, {"kind": "draw"})
+    card = hand_of(counting_table, 0)[0]
+    alice_page = alice.get(f"/t/{counting_table.code}/").content.decode()
+    assert f"You drew a {card}" in alice_page
+    for page in [carol.get(f"/t/{counting_table.code}/"), carol.get(f"/t/{counting_table.code}/fragment/"),
+                 Client().get(f"/t/{counting_table.code}/screen/")]:
+        body = page.content.decode()
+        assert "You drew" not in body and not re.search(r"drew a \d", body)
+        # Carol's own hand is empty, so any non-empty hand on her page would be Alice's.
+        assert f"&#x27;hand&#x27;: [&#x27;{card}&#x27;]" not in body
+    assert f"&#x27;hand&#x27;: [&#x27;{card}&#x27;]" in alice_page
+
+
+def test_the_host_hands_a_seat_to_another_phone_and_the_old_link_dies(counting_table):
+    host = Client()
+    response = host.get(f"/t/{counting_table.code}/host/")
+    assert response.status_code == 403, "host tools need the host cookie"
+    bob_old = phone_for(counting_table, 1)
+    old_token = counting_table.seats.get(index=1).token
+    services.hand_over_seat(counting_table.code, 1)
+    assert bob_old.get(f"/t/{counting_table.code}/").status_code == 403
+    assert Client().get(f"/t/{counting_table.code}/join/{old_token}/").status_code == 404
+    assert phone_for(counting_table, 1).get(f"/t/{counting_table.code}/").status_code == 200
+
+
+def _host_client(table) -> Client:
+    client = Client()
+    response = client.post("/", {"game": "counting", "players": 2, "opt-components": "digital"})
+    code = response["Location"].split("/")[2]
+    return client, code
+
+
+def test_host_tools_show_qr_codes_and_undo_the_last_move():
+    host, code = _host_client(None)
+    page = host.get(f"/t/{code}/host/")
+    assert page.status_code == 200 and "/join/" in page.content.decode()
+    qr = host.get(f"/t/{code}/host/qr/1.svg")
+    assert qr.status_code == 200 and qr["Content-Type"] == "image/svg+xml" and b"<svg" in qr.content
+    from games.models import Table
+
+    table = Table.objects.get(code=code)
+    post_action(host, table, {"kind": "draw"})
+    response = host.post(f"/t/{code}/host/undo/", {"version": 1})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.version == 2 and table.state["hands"][0] == []
+
+
+def test_the_phone_page_sets_lang_and_dir_from_the_language(counting_table):
+    alice = phone_for(counting_table, 0)
+    alice.cookies["django_language"] = "fa"
+    body = alice.get(f"/t/{counting_table.code}/").content.decode()
+    assert '<html lang="fa" dir="rtl">' in body
+
+
+def test_the_manifest_makes_the_app_installable(client):
+    data = client.get("/manifest.webmanifest").json()
+    assert data["display"] == "standalone" and {i["sizes"] for i in data["icons"]} == {"192x192", "512x512"}
+    assert client.get("/static/icons/icon-192.png").status_code == 200

@@ -1,0 +1,339 @@
+"""Yellow & Yangtze (Reiner Knizia, 2018) as a referee engine.
+
+Rules: /shared/rules/yellow_yangtze.md (section numbers cited as §). The map
+is edition data: option ``board`` (a board profile dict, see
+:mod:`.board`); absent means the shipped practice board.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engines.base import (
+    COMPONENTS,
+    Game,
+    IllegalAction,
+    LogLine,
+    OptionSpec,
+    Prompt,
+    SeatInfo,
+    action_kind,
+    gettext_noop,
+)
+
+from . import actions as A
+from .board import Board, load_board, validate_board
+from .rules import conflicts, placement, turn
+from .rules.common import Ctx
+from .rules.scoring import final_result
+from .state import (
+    CI,
+    COLOURS,
+    ZERO,
+    DrawStep,
+    FollowUp,
+    Revolt,
+    State,
+    War,
+    decode_state,
+    encode_state,
+)
+from .visibility import build_view
+
+__all__ = ["YellowYangtzeGame", "validate_board", "Board"]
+
+MAIN_KINDS = ("leader", "withdraw", "tile", "peasants", "build_pagoda", "swap", "pass")
+
+
+def _opt(name: str, default: Any, choices: tuple[Any, ...], help_text: str) -> OptionSpec:
+    return OptionSpec(name, default, choices, help_text)
+
+
+OPTIONS = (
+    COMPONENTS,
+    OptionSpec("board", None, (), gettext_noop(
+        "Rules §3.4: the map as a board profile (JSON object); empty means the invented practice board.")),
+    _opt("short_game", False, (False, True), gettext_noop(
+        "Rules §1.3 step 3: set 24 unseen tiles aside (recommended for 2 players).")),
+    _opt("capitals_from_black", True, (True, False), gettext_noop(
+        "Rules §1.2 [U]: the 7 capitals are part of the 42 black tiles (35 go in the bag); off: 42 in the bag.")),
+    _opt("leader_join_own_colour", "forbidden", ("forbidden", "revolt"), gettext_noop(
+        "Rules §4.1 [U]: a leader joining states where its own colour already stands is forbidden; "
+        "'revolt': allowed and starts a revolt.")),
+    _opt("chain_after_declined_pagoda", "continue", ("continue", "stop"), gettext_noop(
+        "Rules §4.3 [U], E15: after declining a pagoda the blue chain may go on; 'stop' ends it.")),
+    _opt("red_under_pagoda", "removed", ("removed", "stays"), gettext_noop(
+        "Rules §4.6 [U]: red tiles under a pagoda in a losing state are removed (pagoda to supply); "
+        "'stays' protects them.")),
+    _opt("who_fights", "involved", ("involved", "all"), gettext_noop(
+        "Rules §5.3 [U]: only joined states holding a shared leader colour fight; 'all': every joined state.")),
+    _opt("attrition", "highest", ("highest", "sum"), gettext_noop(
+        "Rules §5.3 step 5 [U]: with several losers the winner loses the highest losing strength; or the sum.")),
+    _opt("attrition_counts_leader", True, (True, False), gettext_noop(
+        "Rules §5.3 step 5 [U]: the loser's strength for attrition includes an off-board red leader's +1.")),
+    _opt("war_surplus", "return", ("return", "box"), gettext_noop(
+        "Rules §5.3 step 5 [U]: committed red tiles beyond attrition go back to their owners' hands; "
+        "or to the box.")),
+    _opt("red_leader_any_side", True, (True, False), gettext_noop(
+        "Rules §1.1 [U]: an off-board red leader may add +1 to a side where its owner has no leader.")),
+)
+
+BAG = {"black": 42, "red": 36, "blue": 24, "green": 24, "yellow": 12}
+PAGODAS = (2, 2, 2, 2, 1)
+SHORT_GAME_ASIDE = 24
+
+
+class YellowYangtzeGame(Game):
+    """Yellow & Yangtze for 2-4 players (rules file sections cited as §)."""
+
+    slug = "yellow_yangtze"
+    title = "Yellow & Yangtze"
+    min_seats = 2
+    max_seats = 4
+    option_specs = OPTIONS
+
+    def __init__(self, options: Mapping[str, Any] | None, seats: Sequence[SeatInfo]) -> None:
+        super().__init__(options, seats)
+        self.board = load_board(self.options["board"])
+        self.ctx = Ctx(self.board, len(self.seats), self.options)
+
+    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Defaults filled; the board profile checked with :func:`validate_board` (``bad_board``)."""
+        result = super().validate_options(options)
+        if result["board"] is not None:
+            validate_board(result["board"])
+        return result
+
+    # -- setup -------------------------------------------------------------------
+
+    def setup(self, rng: random.Random) -> State:
+        """§1.3: capitals, bag, a random start player, then the deal (6 tiles each, 6 market tiles).
+
+        The deal is a queue of draw steps; in digital mode they are drawn here
+        with ``rng``, in physical mode each seat enters its own hand and the
+        start player the market.
+        """
+        n = len(self.seats)
+        bag = dict(BAG)
+        if self.options["capitals_from_black"]:
+            bag["black"] -= 7
+        start = rng.randrange(n)
+        queue = tuple((( start + i) % n, "hand", turn.HAND_SIZE) for i in range(n)) + ((start, "market", 6),)
+        s = State(
+            phase="deal", start=start, active=start, actions_left=2,
+            bag=tuple(bag[c] for c in COLOURS),  # type: ignore[arg-type]
+            set_aside=SHORT_GAME_ASIDE if self.options["short_game"] else 0,
+            box=ZERO, market=ZERO, hands=tuple(ZERO for _ in range(n)), points=tuple(ZERO for _ in range(n)),
+            tiles=tuple(sorted((h, "black") for _, h in self.board.capitals)), leaders=(), pagodas=(),
+            pagoda_supply=PAGODAS, pending=DrawStep(queue, "play"),
+        )
+        if not self.physical:
+            while s.phase == "deal":
+                seat = s.pending.queue[0][0]  # type: ignore[union-attr]
+                s = self.apply(s, seat, self.fill_chance(s, seat, {"kind": "draw"}, rng))
+        return s
+
+    # -- prompt & legal ----------------------------------------------------------
+
+    def prompt(self, state: State) -> Prompt:
+        """Who decides now: the drawing seat, the active player, a revolt side, or a war supporter/unifier."""
+        s = state
+        p = s.pending
+        if s.phase == "over":
+            return Prompt((), (), gettext_noop("The game is over."), step="over")
+        if isinstance(p, DrawStep):
+            seat, target, n = p.queue[0]
+            return Prompt((seat,), ("draw",), gettext_noop("{name} draws {n} tiles for the {target}."), chance=True,
+                          step="draw", details={"name": self.seats[seat].name, "n": min(n, s.bag_left),
+                                                "target": target})
+        if isinstance(p, FollowUp):
+            kinds = {"market": ("take_market", "decline"), "pagoda": ("pagoda", "decline"),
+                     "chain": ("tile", "decline")}[p.stage]
+            texts = {"market": gettext_noop("{name} may take a market tile."),
+                     "pagoda": gettext_noop("{name} may build a pagoda."),
+                     "chain": gettext_noop("{name} may place another blue tile.")}
+            return Prompt((s.active,), kinds, texts[p.stage], step=p.stage,
+                          details={"name": self.seats[s.active].name})
+        if isinstance(p, Revolt):
+            seat = p.attacker if p.stage == "attacker" else p.defender
+            return Prompt((seat,), ("commit",), gettext_noop("Revolt: {name} commits black tiles."),
+                          step="revolt_" + p.stage, details={"name": self.seats[seat].name, "colour": p.colour})
+        if isinstance(p, War):
+            if p.stage == "support":
+                seat = p.order[0]
+                return Prompt((seat,), ("commit", "abstain"), gettext_noop("War: {name} may commit red tiles."),
+                              step="war_support", details={"name": self.seats[seat].name})
+            kinds = {"winner": ("choose_winner",), "burn": ("burn",), "attrition": ("remove_red",)}[p.stage]
+            texts = {"winner": gettext_noop("War: {name} breaks the tie."),
+                     "burn": gettext_noop("War: {name} picks whose committed red tiles burn."),
+                     "attrition": gettext_noop("War: {name} removes red tiles from the winning state.")}
+            return Prompt((p.unifier,), kinds, texts[p.stage], step="war_" + p.stage,
+                          details={"name": self.seats[p.unifier].name})
+        return Prompt((s.active,), MAIN_KINDS, gettext_noop("{name}: action {k} of 2."), step="action",
+                      details={"name": self.seats[s.active].name, "k": 3 - s.actions_left})
+
+    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
+        """Every legal payload of ``seat`` now (physical draws: one per possible outcome)."""
+        s = state
+        if s.phase == "over" or seat not in self.prompt(s).seats:
+            return []
+        p = s.pending
+        ctx = self.ctx
+        if isinstance(p, DrawStep):
+            if not self.physical:
+                return [{"kind": "draw"}]
+            return [{"kind": "draw", "tiles": t} for t in turn.outcomes(s.bag, turn.draw_size(s))]
+        if isinstance(p, FollowUp):
+            return placement.followup_actions(ctx, s)
+        if isinstance(p, Revolt):
+            return [{"kind": "commit", "tiles": t} for t in range(s.hands[seat][CI["black"]] + 1)]
+        if isinstance(p, War):
+            if p.stage == "support":
+                out: list[dict[str, Any]] = []
+                reds = s.hands[seat][CI["red"]]
+                for side in range(len(p.sides)):
+                    leaders = [False, True] if conflicts.may_use_red_leader(ctx, s, seat, p, side) else [False]
+                    for t in range(reds + 1):
+                        for lead in leaders:
+                            if t or lead:
+                                out.append({"kind": "commit", "side": side, "tiles": t, "leader": lead})
+                out.append({"kind": "abstain"})
+                return out
+            if p.stage == "winner":
+                return [{"kind": "choose_winner", "side": i} for i in p.tied]
+            if p.stage == "burn":
+                seats = sorted({st for st, side, t, _l in p.commits if side == p.winner and t > 0})
+                return [{"kind": "burn", "seat": st} for st in seats]
+            return [{"kind": "remove_red", "hex": list(h)} for h in conflicts.winner_reds(s, p)]
+        return placement.main_actions(ctx, s, seat)
+
+    # -- apply ---------------------------------------------------------------------
+
+    def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> State:
+        """Return the state after ``seat`` plays ``action`` (see :mod:`.actions` for payloads)."""
+        kind = action_kind(action)
+        if kind not in A.KINDS:
+            raise IllegalAction("bad_action", gettext_noop("Unknown action kind {kind}."), kind=kind)
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise IllegalAction("bad_seat", gettext_noop("No such seat."))
+        self.ensure_turn(state, seat, kind)
+        s, ctx, p = state, self.ctx, state.pending
+        if kind == "draw":
+            if "tiles" not in action:
+                raise A.bad("tiles")
+            return turn.apply_draw(ctx, s, seat, A.colours(action))
+        if isinstance(p, FollowUp):
+            if kind == "decline":
+                return placement.decline(ctx, s)
+            if kind == "take_market":
+                return placement.take_market(ctx, s, seat, A.colour(action))
+            if kind == "pagoda":
+                tri = A.triangle(action)
+                if tri is None:
+                    raise A.bad("triangle")
+                return placement.followup_pagoda(ctx, s, tri, A.triangle(action, "from"))
+            return placement.chain_tile(ctx, s, seat, A.colour(action), A.hexfield(action))
+        if isinstance(p, Revolt):
+            return conflicts.commit_revolt(ctx, s, seat, A.integer(action, "tiles", 0, 200))
+        if isinstance(p, War):
+            if kind == "abstain":
+                return conflicts.commit_war(ctx, s, seat, -1, 0, False)
+            if kind == "commit":
+                return conflicts.commit_war(ctx, s, seat, A.integer(action, "side", 0, 10),
+                                            A.integer(action, "tiles", 0, 200), A.flag(action, "leader"))
+            if kind == "choose_winner":
+                return conflicts.choose_winner(ctx, s, A.integer(action, "side", 0, 10))
+            if kind == "burn":
+                return conflicts.burn(ctx, s, A.integer(action, "seat", 0, len(self.seats) - 1))
+            return conflicts.remove_red(ctx, s, A.hexfield(action))
+        # main step
+        if kind == "leader":
+            return placement.position_leader(ctx, s, seat, A.colour(action), A.hexfield(action))
+        if kind == "withdraw":
+            return placement.withdraw_leader(ctx, s, seat, A.colour(action))
+        if kind == "tile":
+            return placement.place_tile(ctx, s, seat, A.colour(action), A.hexfield(action))
+        if kind == "peasants":
+            return placement.peasants(ctx, s, seat, A.hexfield(action), A.flag(action, "leader"))
+        if kind == "build_pagoda":
+            tri = A.triangle(action)
+            if tri is None:
+                raise A.bad("triangle")
+            return placement.build_pagoda(ctx, s, seat, tri, A.flag(action, "leader"), A.triangle(action, "from"))
+        if kind == "swap":
+            return placement.swap(ctx, s, seat, A.colours(action))
+        # pass: only when nothing else is possible
+        others = placement.main_actions(ctx, s, seat)
+        if others != [{"kind": "pass"}]:
+            raise IllegalAction("pass_not_allowed", gettext_noop(
+                "Rules §4: a turn is two actions; passing is only allowed when no action is possible."))
+        return turn.finish_action(ctx, s)
+
+    def fill_chance(self, state: State, seat: int, action: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+        """Fill a ``draw`` without ``tiles`` with colours drawn uniformly from the bag (digital mode)."""
+        out = dict(action)
+        if out.get("kind") == "draw" and "tiles" not in out and isinstance(state.pending, DrawStep):
+            out["tiles"] = turn.random_draw(state.bag, state.set_aside, turn.draw_size(state), rng)
+        return out
+
+    # -- views, log, result ----------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """See :mod:`.visibility`."""
+        return build_view(self.ctx, state, seat, [x.name for x in self.seats])
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        """``None`` while running; then the §7 scoring with every step (yellow allocation included)."""
+        if state.phase != "over":
+            return None
+        return final_result(state.points, [x.name for x in self.seats], state.ended_by)
+
+    def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
+        """The log line; another seat's drawn or swapped colours are hidden."""
+        name = self.seats[seat].name if isinstance(seat, int) and 0 <= seat < len(self.seats) else "?"
+        kind = action.get("kind") if isinstance(action, Mapping) else None
+        own = viewer == seat
+        d: dict[str, Any] = {"name": name, **{k: v for k, v in action.items() if k != "kind"}}
+        if kind == "draw":
+            tiles = action.get("tiles")
+            if tiles is None:
+                return LogLine(gettext_noop("Draw tiles"), {"name": name})
+            if own:
+                return LogLine(gettext_noop("{name} drew {tiles}."), {"name": name, "tiles": ", ".join(tiles)},
+                               private=True)
+            return LogLine(gettext_noop("{name} drew {n} tiles."), {"name": name, "n": len(tiles)})
+        if kind == "swap":
+            tiles = action.get("tiles") or []
+            if own:
+                return LogLine(gettext_noop("{name} swapped {tiles}."), {"name": name, "tiles": ", ".join(tiles)},
+                               private=True)
+            return LogLine(gettext_noop("{name} swapped {n} tiles."), {"name": name, "n": len(tiles)})
+        texts = {
+            "leader": gettext_noop("{name} positions the {colour} leader at {hex}."),
+            "withdraw": gettext_noop("{name} withdraws the {colour} leader."),
+            "tile": gettext_noop("{name} places a {colour} tile at {hex}."),
+            "peasants": gettext_noop("{name} leads a Peasants' Revolt against the tile at {hex}."),
+            "build_pagoda": gettext_noop("{name} discards green to build a pagoda on {triangle}."),
+            "pass": gettext_noop("{name} cannot act and passes."),
+            "take_market": gettext_noop("{name} takes the {colour} market tile."),
+            "pagoda": gettext_noop("{name} builds a pagoda on {triangle}."),
+            "decline": gettext_noop("{name} declines."),
+            "commit": gettext_noop("{name} commits {tiles} tiles."),
+            "abstain": gettext_noop("{name} commits nothing."),
+            "choose_winner": gettext_noop("{name} declares side {side} the winner."),
+            "burn": gettext_noop("{name} burns a committed tile of seat {seat}."),
+            "remove_red": gettext_noop("{name} removes the red tile at {hex}."),
+        }
+        return LogLine(texts.get(str(kind), gettext_noop("{name} acts.")), d)
+
+    def encode(self, state: State) -> dict[str, Any]:
+        """Snapshot JSON (see :func:`.state.encode_state`)."""
+        return encode_state(state)
+
+    def decode(self, data: dict[str, Any]) -> State:
+        """Inverse of :meth:`encode`."""
+        return decode_state(json.loads(json.dumps(data)))
+

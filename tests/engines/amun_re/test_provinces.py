@@ -1,0 +1,111 @@
+"""Entering won province cards and laying them on columns (rules file 1.4, 2.4, 6.1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engines.amun_re.edition import default_edition_data
+from games.engines.amun_re.state import Province
+from games.engines.base import IllegalAction
+
+from .conftest import ALICE, BOB, CAROL, auction_with_hands, card, make_game, play, with_player
+
+
+def _won(game, kingdom=1):
+    state = auction_with_hands(game, {ALICE: (0, 1), BOB: (0, 2), CAROL: (0, 3)}, kingdom=kingdom)
+    if kingdom == 2:
+        for seat in (ALICE, BOB, CAROL):
+            state = with_player(state, seat, columns=((card(spaces=2, pyramids=2),), (card(),), (card(),)))
+    state = play(game, state, ALICE, kind="bid", province=0, card=1)
+    state = play(game, state, BOB, kind="bid", province=1, card=2)
+    return play(game, state, CAROL, kind="bid", province=2, card=3)
+
+
+def test_the_winner_enters_farms_caravans_ankhs_and_spaces_in_order(game3):
+    state = _won(game3)
+    assert game3.legal_actions(state, ALICE) == [{"kind": "reveal", "field": "farms", "value": v} for v in range(7)]
+    with pytest.raises(IllegalAction) as err:
+        play(game3, state, ALICE, kind="reveal", field="ankhs", value=1)
+    assert err.value.code == "reveal_wrong_field"
+    for field, value in (("farms", 4), ("caravans", 1), ("ankhs", 2), ("pyramid_spaces", 3)):
+        state = play(game3, state, ALICE, kind="reveal", field=field, value=value)
+    # Kingdom 1: the card goes to the next empty column by itself.
+    assert state.players[ALICE].columns[0] == (Province(1, 4, 1, 2, 3),)
+    assert state.players[ALICE].draft is None
+    assert ALICE not in game3.prompt(state).seats
+
+
+def test_values_outside_the_edition_bounds_are_refused(game3):
+    state = _won(game3)
+    with pytest.raises(IllegalAction) as err:
+        play(game3, state, ALICE, kind="reveal", field="farms", value=7)
+    assert err.value.code == "province_out_of_bounds"
+    for field, value in (("farms", 0), ("caravans", 0), ("ankhs", 0)):
+        state = play(game3, state, ALICE, kind="reveal", field=field, value=value)
+    with pytest.raises(IllegalAction) as err:
+        play(game3, state, ALICE, kind="reveal", field="pyramid_spaces", value=0)
+    assert err.value.code == "province_out_of_bounds"
+
+
+def test_a_wider_edition_profile_widens_the_bounds():
+    data = default_edition_data()
+    data["province_bounds"]["farms"] = [0, 9]
+    game = make_game(3, edition=data)
+    state = play(game, _won(game), ALICE, kind="reveal", field="farms", value=9)
+    assert state.players[ALICE].draft == (9,)
+
+
+def test_printed_pyramids_are_asked_only_when_the_edition_has_them_and_fill_spaces():
+    data = default_edition_data()
+    data["province_bounds"]["printed_pyramids"] = [0, 2]
+    game = make_game(3, edition=data)
+    state = _won(game)
+    for field, value in (("farms", 1), ("caravans", 1), ("ankhs", 1), ("pyramid_spaces", 1)):
+        state = play(game, state, ALICE, kind="reveal", field=field, value=value)
+    assert game.legal_actions(state, ALICE) == [{"kind": "reveal", "field": "printed_pyramids", "value": v} for v in (0, 1)]
+    with pytest.raises(IllegalAction):
+        play(game, state, ALICE, kind="reveal", field="printed_pyramids", value=2)
+    state = play(game, state, ALICE, kind="reveal", field="printed_pyramids", value=1)
+    placed = state.players[ALICE].columns[0][0]
+    assert placed.printed == 1 and placed.free == 0 and placed.pyramid_count == 1
+
+
+def test_in_later_kingdoms_the_winner_chooses_a_column_not_yet_covered(game3):
+    state = _won(game3, kingdom=2)
+    for field in ("farms", "caravans", "ankhs", "pyramid_spaces"):
+        state = play(game3, state, ALICE, kind="reveal", field=field, value=1)
+    assert game3.legal_actions(state, ALICE) == [{"kind": "place_province", "column": c} for c in range(3)]
+    state = play(game3, state, ALICE, kind="place_province", column=0)
+    column = state.players[ALICE].columns[0]
+    assert len(column) == 2 and column[-1].kingdom == 2
+    assert column[0].pyramids == 2  # the covered card keeps its pyramids
+
+
+def test_a_column_already_covered_this_kingdom_is_refused():
+    game = make_game(3)
+    state = _won(game, kingdom=2)
+    cols = state.players[ALICE].columns
+    state = with_player(state, ALICE, columns=((*cols[0], card(kingdom=2)), cols[1], cols[2]))
+    for field in ("farms", "caravans", "ankhs", "pyramid_spaces"):
+        state = play(game, state, ALICE, kind="reveal", field=field, value=1)
+    with pytest.raises(IllegalAction) as err:
+        play(game, state, ALICE, kind="place_province", column=0)
+    assert err.value.code == "column_taken"
+    with pytest.raises(IllegalAction) as err:
+        play(game, state, ALICE, kind="place_province", column=3)
+    assert err.value.code == "no_such_column"
+
+
+def test_laying_a_card_before_entering_it_is_refused(game3):
+    state = _won(game3, kingdom=2)
+    with pytest.raises(IllegalAction) as err:
+        play(game3, state, ALICE, kind="place_province", column=0)
+    assert err.value.code == "card_not_entered"
+
+
+def test_winners_enter_their_cards_independently_of_each_other(game3):
+    state = _won(game3)
+    state = play(game3, state, CAROL, kind="reveal", field="farms", value=2)
+    state = play(game3, state, ALICE, kind="reveal", field="farms", value=3)
+    assert state.players[CAROL].draft == (2,)
+    assert state.players[ALICE].draft == (3,)

@@ -53,7 +53,9 @@ __all__ = ["AmunReGame", "validate_edition", "edition_warnings"]
 _BOOL_OPTIONS = ("rebid_same_province", "ankh_after_each_auction", "allow_negative_vp")
 
 _STEP_TEXT = {
-    "weakest_column": gettext_noop("Kingdom {kingdom}: {player} scores {points} for the weakest column ({value} pyramids)."),
+    "weakest_column": gettext_noop(
+        "Kingdom {kingdom}: {player} scores {points} for the weakest column ({value} pyramids)."
+    ),
     "farms": gettext_noop("Kingdom {kingdom}: {player} scores {points} for {value} farms."),
     "most_ankhs": gettext_noop("Kingdom {kingdom}: {player} scores {points} for the most ankhs ({value})."),
     "fewest_ankhs": gettext_noop("Kingdom {kingdom}: {player} scores {points} for the fewest ankhs ({value})."),
@@ -80,13 +82,17 @@ class AmunReGame(Game):
             "hand_sum_mode",
             "exact",
             ("exact", "at_most"),
-            gettext_noop("Rules 2.3 [S!]: the kept gold cards add up exactly to the budget (three sources) or at most to it (the seed)."),
+            gettext_noop(
+                "Rules 2.3 [S!]: the kept gold cards add up exactly to the budget (three sources) or at most to it (the seed)."
+            ),
         ),
         OptionSpec(
             "budget_over_36",
             "take_all_lose_rest",
             ("take_all_lose_rest", "take_all_keep_rest"),
-            gettext_noop("Rules 2.3 [U]: a budget above 36 takes all nine cards; the surplus is lost (default) or stays on the Revenue track. Verify this rule."),
+            gettext_noop(
+                "Rules 2.3 [U]: a budget above 36 takes all nine cards; the surplus is lost (default) or stays on the Revenue track. Verify this rule."
+            ),
         ),
         OptionSpec(
             "rebid_same_province",
@@ -98,13 +104,17 @@ class AmunReGame(Game):
             "ankh_after_each_auction",
             True,
             (True, False),
-            gettext_noop("Rules 2.4 [S!]: the Ankh token goes to the player with the most visible ankhs after each auction (else only at Kingdom scoring)."),
+            gettext_noop(
+                "Rules 2.4 [S!]: the Ankh token goes to the player with the most visible ankhs after each auction (else only at Kingdom scoring)."
+            ),
         ),
         OptionSpec(
             "visible_ankhs_mid_kingdom",
             "top_cards",
             ("top_cards", "current_kingdom"),
-            gettext_noop("Rules 2.4 [D]: mid-Kingdom ankhs are counted on the top card of each column, or on this Kingdom's cards only."),
+            gettext_noop(
+                "Rules 2.4 [D]: mid-Kingdom ankhs are counted on the top card of each column, or on this Kingdom's cards only."
+            ),
         ),
         OptionSpec(
             "allow_negative_vp",
@@ -116,13 +126,17 @@ class AmunReGame(Game):
             "pyramid_supply",
             76,
             (76, 82),
-            gettext_noop("Rules 1.6, 6.3 [S!]: pyramid tokens in the box (76 or 82); reaching it only warns, never blocks."),
+            gettext_noop(
+                "Rules 1.6, 6.3 [S!]: pyramid tokens in the box (76 or 82); reaching it only warns, never blocks."
+            ),
         ),
         OptionSpec(
             "edition",
             None,
             (),
-            gettext_noop("Rules 1.4-1.6, 6.2: edition profile (offering table, pyramid prices, province bounds) as a JSON object; absent = the shipped unverified default."),
+            gettext_noop(
+                "Rules 1.4-1.6, 6.2: edition profile (offering table, pyramid prices, province bounds) as a JSON object; absent = the shipped unverified default."
+            ),
         ),
     )
 
@@ -199,7 +213,13 @@ class AmunReGame(Game):
             )
         if state.phase == REWARD:
             seats = tuple(i for i, p in enumerate(players) if p.pending > 0)
-            return Prompt(seats, ("place_pyramids",), gettext_noop("Place your reward pyramids on empty spaces."), step="reward_pyramids", details={"kingdom": k})
+            return Prompt(
+                seats,
+                ("place_pyramids",),
+                gettext_noop("Place your reward pyramids on empty spaces."),
+                step="reward_pyramids",
+                details={"kingdom": k},
+            )
         assert state.phase == INCOME
         seats = tuple(i for i, p in enumerate(players) if not p.bought or p.pending > 0)
         return Prompt(
@@ -278,13 +298,21 @@ class AmunReGame(Game):
         steps = [
             {
                 "text": _STEP_TEXT[st.reason],
-                "details": {"kingdom": st.kingdom, "seat": st.seat, "player": self._name(st.seat), "points": st.points, "value": st.value},
+                "details": {
+                    "kingdom": st.kingdom,
+                    "seat": st.seat,
+                    "player": self._name(st.seat),
+                    "points": st.points,
+                    "value": st.value,
+                },
             }
             for st in state.steps
         ]
         steps.append(
             {
-                "text": gettext_noop("Ties are broken by pyramids, then by seat order from {player}, who started Kingdom 3 (rules 2.9)."),
+                "text": gettext_noop(
+                    "Ties are broken by pyramids, then by seat order from {player}, who started Kingdom 3 (rules 2.9)."
+                ),
                 "details": {"player": self._name(state.kingdom_start)},
             }
         )
@@ -297,27 +325,46 @@ class AmunReGame(Game):
         who = {"player": self._name(seat)}
         if isinstance(parsed, A.BuildHand):
             if me:
-                return LogLine(gettext_noop("You keep {cards} (worth {total})."), {"cards": list(parsed.cards), "total": sum(parsed.cards)}, private=True)
+                return LogLine(
+                    gettext_noop("You keep {cards} (worth {total})."),
+                    {"cards": list(parsed.cards), "total": sum(parsed.cards)},
+                    private=True,
+                )
             return LogLine(gettext_noop("{player} chose a hand of {count} cards."), {**who, "count": len(parsed.cards)})
         if isinstance(parsed, A.Offer):
             if me:
                 return LogLine(gettext_noop("You offer {gold} gold."), {"gold": parsed.gold}, private=True)
             return LogLine(gettext_noop("{player} made a secret offering."), who)
         if isinstance(parsed, A.Bid):
-            return LogLine(gettext_noop("{player} puts {card} under province {province}."), {**who, "card": parsed.card, "province": parsed.province + 1})
+            return LogLine(
+                gettext_noop("{player} puts {card} under province {province}."),
+                {**who, "card": parsed.card, "province": parsed.province + 1},
+            )
         if isinstance(parsed, A.Reveal):
-            return LogLine(gettext_noop("{player}'s province: {field} {value}."), {**who, "field": parsed.field, "value": parsed.value})
+            return LogLine(
+                gettext_noop("{player}'s province: {field} {value}."),
+                {**who, "field": parsed.field, "value": parsed.value},
+            )
         if isinstance(parsed, A.PlaceProvince):
-            return LogLine(gettext_noop("{player} lays the province on column {column}."), {**who, "column": parsed.column + 1})
+            return LogLine(
+                gettext_noop("{player} lays the province on column {column}."), {**who, "column": parsed.column + 1}
+            )
         if isinstance(parsed, A.PlacePyramids):
             a, b, c = parsed.columns
-            return LogLine(gettext_noop("{player} places pyramids {a} / {b} / {c} on columns 1 / 2 / 3."), {**who, "a": a, "b": b, "c": c})
+            return LogLine(
+                gettext_noop("{player} places pyramids {a} / {b} / {c} on columns 1 / 2 / 3."),
+                {**who, "a": a, "b": b, "c": c},
+            )
         assert isinstance(parsed, A.Buy)
         if parsed.count == 0:
             return LogLine(gettext_noop("{player} buys no pyramids."), who)
         return LogLine(
             gettext_noop("{player} buys {count} pyramids for {cost} gold."),
-            {**who, "count": parsed.count, "cost": self.edition.cost(parsed.count) if parsed.count <= self.edition.max_purchase else None},
+            {
+                **who,
+                "count": parsed.count,
+                "cost": self.edition.cost(parsed.count) if parsed.count <= self.edition.max_purchase else None,
+            },
         )
 
     def encode(self, state: State) -> dict[str, Any]:

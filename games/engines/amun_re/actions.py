@@ -118,7 +118,9 @@ def parse_action(action: Mapping[str, Any]) -> Action:
     if kind == "place_pyramids":
         columns = _int_list(action, "columns")
         if len(columns) != 3:
-            raise IllegalAction("bad_action", gettext_noop("Field columns must list three numbers, one per column."), name="columns")
+            raise IllegalAction(
+                "bad_action", gettext_noop("Field columns must list three numbers, one per column."), name="columns"
+            )
         return PlacePyramids((columns[0], columns[1], columns[2]))
     return Buy(require(action, "count", int))
 

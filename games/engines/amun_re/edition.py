@@ -89,7 +89,11 @@ def _bad(message: str, **details: Any) -> IllegalAction:
 
 def _int(value: Any, where: str, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise _bad(gettext_noop("Edition: {where} must be a whole number of at least {low} (rules 1.5-1.6)."), where=where, low=low)
+        raise _bad(
+            gettext_noop("Edition: {where} must be a whole number of at least {low} (rules 1.5-1.6)."),
+            where=where,
+            low=low,
+        )
     return value
 
 
@@ -148,56 +152,105 @@ def _columns(raw: Any) -> tuple[OfferingColumn, ...]:
     expected_min = 0
     for index, item in enumerate(raw, start=1):
         where = f"offering_table[{index}]"
-        if not isinstance(item, Mapping) or set(item) - {"index", "min_total", "max_total", "gold_per_farm", "gold_per_caravan"}:
-            raise _bad(gettext_noop("Edition: {where} must be an object with min_total, max_total, gold_per_farm, gold_per_caravan (rules 1.5)."), where=where)
+        if not isinstance(item, Mapping) or set(item) - {
+            "index",
+            "min_total",
+            "max_total",
+            "gold_per_farm",
+            "gold_per_caravan",
+        }:
+            raise _bad(
+                gettext_noop(
+                    "Edition: {where} must be an object with min_total, max_total, gold_per_farm, gold_per_caravan (rules 1.5)."
+                ),
+                where=where,
+            )
         if "index" in item and item["index"] != index:
-            raise _bad(gettext_noop("Edition: {where} has the wrong index; columns are listed in order (rules 1.5)."), where=where)
+            raise _bad(
+                gettext_noop("Edition: {where} has the wrong index; columns are listed in order (rules 1.5)."),
+                where=where,
+            )
         low = _int(item.get("min_total"), where + ".min_total")
         if low != expected_min:
-            raise _bad(gettext_noop("Edition: {where} must start at {expected}: ranges start at 0 and are contiguous without overlap (rules 1.5)."), where=where + ".min_total", expected=expected_min)
+            raise _bad(
+                gettext_noop(
+                    "Edition: {where} must start at {expected}: ranges start at 0 and are contiguous without overlap (rules 1.5)."
+                ),
+                where=where + ".min_total",
+                expected=expected_min,
+            )
         high_raw = item.get("max_total")
         last = index == len(raw)
         if high_raw is None:
             if not last:
-                raise _bad(gettext_noop("Edition: only the last column may be open-ended ({where}) (rules 1.5)."), where=where + ".max_total")
+                raise _bad(
+                    gettext_noop("Edition: only the last column may be open-ended ({where}) (rules 1.5)."),
+                    where=where + ".max_total",
+                )
             high = None
         else:
             if last:
-                raise _bad(gettext_noop("Edition: the last column must be open-ended (max_total null) so every total has a column ({where}) (rules 1.5)."), where=where + ".max_total")
+                raise _bad(
+                    gettext_noop(
+                        "Edition: the last column must be open-ended (max_total null) so every total has a column ({where}) (rules 1.5)."
+                    ),
+                    where=where + ".max_total",
+                )
             high = _int(high_raw, where + ".max_total")
             if high < low:
-                raise _bad(gettext_noop("Edition: {where} ends before it starts (rules 1.5)."), where=where + ".max_total")
+                raise _bad(
+                    gettext_noop("Edition: {where} ends before it starts (rules 1.5)."), where=where + ".max_total"
+                )
             expected_min = high + 1
         farm = _int(item.get("gold_per_farm"), where + ".gold_per_farm")
         caravan = _int(item.get("gold_per_caravan"), where + ".gold_per_caravan")
         columns.append(OfferingColumn(low, high, farm, caravan))
     second = columns[1]
     if not (second.min_total <= ANCHOR_TOTAL and (second.max_total is None or ANCHOR_TOTAL <= second.max_total)):
-        raise _bad(gettext_noop("Edition: a total offering of 9 must fall in column 2 ({where}) (rules 1.5, seed anchor)."), where="offering_table[2]")
+        raise _bad(
+            gettext_noop("Edition: a total offering of 9 must fall in column 2 ({where}) (rules 1.5, seed anchor)."),
+            where="offering_table[2]",
+        )
     if second.gold_per_farm != 2:
-        raise _bad(gettext_noop("Edition: column 2 pays 2 gold per farm ({where}) (rules 1.5, seed anchor)."), where="offering_table[2].gold_per_farm")
+        raise _bad(
+            gettext_noop("Edition: column 2 pays 2 gold per farm ({where}) (rules 1.5, seed anchor)."),
+            where="offering_table[2].gold_per_farm",
+        )
     if columns[2].gold_per_farm != 3:
-        raise _bad(gettext_noop("Edition: column 3 pays 3 gold per farm ({where}) (rules 1.5, seed anchor)."), where="offering_table[3].gold_per_farm")
+        raise _bad(
+            gettext_noop("Edition: column 3 pays 3 gold per farm ({where}) (rules 1.5, seed anchor)."),
+            where="offering_table[3].gold_per_farm",
+        )
     return tuple(columns)
 
 
 def _costs(raw: Any) -> tuple[int, ...]:
     if not isinstance(raw, Mapping) or not raw:
-        raise _bad(gettext_noop("Edition: {where} must map pyramid counts to prices (rules 1.6)."), where="pyramid_cost")
+        raise _bad(
+            gettext_noop("Edition: {where} must map pyramid counts to prices (rules 1.6)."), where="pyramid_cost"
+        )
     n = len(raw)
     if {str(k) for k in raw} != {str(k) for k in range(1, n + 1)} or any(isinstance(k, bool) for k in raw):
         raise _bad(gettext_noop("Edition: {where} keys must be exactly 1..N (rules 1.6)."), where="pyramid_cost")
     if n < ANCHOR_PYRAMIDS:
-        raise _bad(gettext_noop("Edition: {where} must price at least 1..5 pyramids (rules 1.6)."), where="pyramid_cost")
+        raise _bad(
+            gettext_noop("Edition: {where} must price at least 1..5 pyramids (rules 1.6)."), where="pyramid_cost"
+        )
     by_key = {str(k): v for k, v in raw.items()}
     costs = []
     for k in range(1, n + 1):
         price = _int(by_key[str(k)], f"pyramid_cost[{k}]", low=1)
         if costs and price <= costs[-1]:
-            raise _bad(gettext_noop("Edition: prices must rise strictly with the number of pyramids ({where}) (rules 1.6)."), where=f"pyramid_cost[{k}]")
+            raise _bad(
+                gettext_noop("Edition: prices must rise strictly with the number of pyramids ({where}) (rules 1.6)."),
+                where=f"pyramid_cost[{k}]",
+            )
         costs.append(price)
     if costs[ANCHOR_PYRAMIDS - 1] != ANCHOR_PRICE:
-        raise _bad(gettext_noop("Edition: 5 pyramids cost 21 gold ({where}) (rules 1.6, seed anchor)."), where="pyramid_cost[5]")
+        raise _bad(
+            gettext_noop("Edition: 5 pyramids cost 21 gold ({where}) (rules 1.6, seed anchor)."),
+            where="pyramid_cost[5]",
+        )
     return tuple(costs)
 
 
@@ -206,7 +259,9 @@ def _bounds(raw: Any) -> tuple[tuple[str, int, int], ...]:
         raise _bad(gettext_noop("Edition: {where} must be an object (rules 1.4)."), where="province_bounds")
     unknown = sorted(str(k) for k in raw if k not in PROVINCE_FIELDS)
     if unknown:
-        raise _bad(gettext_noop("Edition: unknown province field {where} (rules 1.4)."), where=f"province_bounds.{unknown[0]}")
+        raise _bad(
+            gettext_noop("Edition: unknown province field {where} (rules 1.4)."), where=f"province_bounds.{unknown[0]}"
+        )
     bounds = []
     for field in PROVINCE_FIELDS:
         where = f"province_bounds.{field}"
@@ -221,9 +276,15 @@ def _bounds(raw: Any) -> tuple[tuple[str, int, int], ...]:
     spaces = bounds[3]
     printed = bounds[4]
     if spaces[2] < 1:
-        raise _bad(gettext_noop("Edition: {where} must allow at least one space (rules 1.4)."), where="province_bounds.pyramid_spaces")
+        raise _bad(
+            gettext_noop("Edition: {where} must allow at least one space (rules 1.4)."),
+            where="province_bounds.pyramid_spaces",
+        )
     if printed[1] > spaces[2] or printed[2] > spaces[2]:
-        raise _bad(gettext_noop("Edition: printed pyramids cannot exceed pyramid spaces ({where}) (rules 1.4)."), where="province_bounds.printed_pyramids")
+        raise _bad(
+            gettext_noop("Edition: printed pyramids cannot exceed pyramid spaces ({where}) (rules 1.4)."),
+            where="province_bounds.printed_pyramids",
+        )
     return tuple(bounds)
 
 
@@ -247,15 +308,32 @@ def edition_warnings(edition: Edition) -> list[dict[str, Any]]:
         if cols[i].gold_per_farm < cols[i - 1].gold_per_farm:
             warn("farm_rate_falls", gettext_noop("Farm rate falls from column {a} to {b} (rules 1.5)."), a=i, b=i + 1)
         if cols[i].gold_per_caravan > cols[i - 1].gold_per_caravan:
-            warn("caravan_rate_rises", gettext_noop("Caravan rate rises from column {a} to {b} (rules 1.5)."), a=i, b=i + 1)
+            warn(
+                "caravan_rate_rises",
+                gettext_noop("Caravan rate rises from column {a} to {b} (rules 1.5)."),
+                a=i,
+                b=i + 1,
+            )
     if cols[1].gold_per_caravan == 10:
-        warn("caravan_times_ten", gettext_noop("Column 2 pays 10 per caravan, as the seed literally says; confirm it against the box (rules 1.5)."))
+        warn(
+            "caravan_times_ten",
+            gettext_noop(
+                "Column 2 pays 10 per caravan, as the seed literally says; confirm it against the box (rules 1.5)."
+            ),
+        )
     costs = edition.pyramid_cost
     for k in range(2, len(costs)):
         if costs[k] - costs[k - 1] < costs[k - 1] - costs[k - 2]:
-            warn("marginal_price_falls", gettext_noop("The price of pyramid {k} is lower than that of the one before (rules 1.6)."), k=k + 1)
+            warn(
+                "marginal_price_falls",
+                gettext_noop("The price of pyramid {k} is lower than that of the one before (rules 1.6)."),
+                k=k + 1,
+            )
     if edition.bound("farms")[1] * 3 < 9:
-        warn("farm_bonus_unreachable", gettext_noop("With these bounds three provinces can never show 9 farms (rules 1.4, 2.7)."))
+        warn(
+            "farm_bonus_unreachable",
+            gettext_noop("With these bounds three provinces can never show 9 farms (rules 1.4, 2.7)."),
+        )
     if not edition.verified:
         warn("unverified", gettext_noop("This profile is not verified against a physical copy (rules 6.2)."))
     return out

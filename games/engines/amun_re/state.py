@@ -228,6 +228,8 @@ def decode_state(d: Mapping[str, Any]) -> State:
         slots=tuple(None if slot is None else (slot[0], slot[1]) for slot in d["slots"]),
         offerings=None
         if offerings is None
-        else Offerings(tuple(offerings["amounts"]), tuple(offerings["rewards"]), offerings["total"], offerings["column"]),
+        else Offerings(
+            tuple(offerings["amounts"]), tuple(offerings["rewards"]), offerings["total"], offerings["column"]
+        ),
         steps=tuple(ScoreStep(*st) for st in d["steps"]),
     )

@@ -84,11 +84,22 @@ def build_view(cfg: Config, state: State, seat: int | None) -> dict[str, Any]:
             "column": state.offerings.column,
         },
         "offering_table": [
-            {"column": i, "min_total": c.min_total, "max_total": c.max_total, "gold_per_farm": c.gold_per_farm, "gold_per_caravan": c.gold_per_caravan}
+            {
+                "column": i,
+                "min_total": c.min_total,
+                "max_total": c.max_total,
+                "gold_per_farm": c.gold_per_farm,
+                "gold_per_caravan": c.gold_per_caravan,
+            }
             for i, c in enumerate(cfg.edition.columns, start=1)
         ],
         "pyramid_cost": list(cfg.edition.pyramid_cost),
-        "pyramid_supply": {"total": cfg.pyramid_supply, "used": used, "left": cfg.pyramid_supply - used, "warning": used >= cfg.pyramid_supply},
+        "pyramid_supply": {
+            "total": cfg.pyramid_supply,
+            "used": used,
+            "left": cfg.pyramid_supply - used,
+            "warning": used >= cfg.pyramid_supply,
+        },
     }
     if seat is not None:
         p = state.players[seat]

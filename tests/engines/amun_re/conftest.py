@@ -39,10 +39,20 @@ def auction_with_hands(game: AmunReGame, hands: dict[int, tuple[int, ...]], king
     for seat in range(n):
         hand = tuple(sorted(hands.get(seat, (0,))))
         players.append(Player(hand=hand, set_aside=tuple(c for c in GOLD_VALUES if c not in hand), built=True))
-    return State(players=tuple(players), kingdom=kingdom, phase=AUCTION, ankh=ankh, kingdom_start=ankh, turn=ankh, slots=(None,) * n)
+    return State(
+        players=tuple(players),
+        kingdom=kingdom,
+        phase=AUCTION,
+        ankh=ankh,
+        kingdom_start=ankh,
+        turn=ankh,
+        slots=(None,) * n,
+    )
 
 
-def card(farms: int = 0, caravans: int = 0, ankhs: int = 0, spaces: int = 3, pyramids: int = 0, kingdom: int = 1) -> Province:
+def card(
+    farms: int = 0, caravans: int = 0, ankhs: int = 0, spaces: int = 3, pyramids: int = 0, kingdom: int = 1
+) -> Province:
     """A province card as entered."""
     return Province(kingdom=kingdom, farms=farms, caravans=caravans, ankhs=ankhs, spaces=spaces, pyramids=pyramids)
 
@@ -52,7 +62,9 @@ def play(game: AmunReGame, state: State, seat: int, **action) -> State:
     return game.apply(state, seat, action)
 
 
-def enter_province(game: AmunReGame, state: State, seat: int, farms=0, caravans=0, ankhs=0, spaces=3, column=None) -> State:
+def enter_province(
+    game: AmunReGame, state: State, seat: int, farms=0, caravans=0, ankhs=0, spaces=3, column=None
+) -> State:
     """The winner types in what the won card shows (6.1), and lays it on ``column`` when asked."""
     for field, value in (("farms", farms), ("caravans", caravans), ("ankhs", ankhs), ("pyramid_spaces", spaces)):
         state = play(game, state, seat, kind="reveal", field=field, value=value)

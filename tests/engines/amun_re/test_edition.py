@@ -90,8 +90,15 @@ def test_province_bounds_must_be_ordered_pairs_and_printed_pyramids_fit_the_spac
 
 
 def test_malformed_profiles_are_refused_with_bad_edition_never_another_error():
-    for data in (None, [], {"name": ""}, {**default_edition_data(), "extra": 1}, {**default_edition_data(), "verified": "no"},
-                 {**default_edition_data(), "offering_table": [1, 2, 3]}, {**default_edition_data(), "pyramid_cost": {"1": True}}):
+    for data in (
+        None,
+        [],
+        {"name": ""},
+        {**default_edition_data(), "extra": 1},
+        {**default_edition_data(), "verified": "no"},
+        {**default_edition_data(), "offering_table": [1, 2, 3]},
+        {**default_edition_data(), "pyramid_cost": {"1": True}},
+    ):
         bad(data)
 
 

@@ -15,7 +15,12 @@ ROOMY = ((card(spaces=6),), (card(spaces=6),), (card(spaces=6),))
 
 def income_state(markers=(0, 0), columns=ROOMY, column=3) -> State:
     players = tuple(Player(hand=(), set_aside=(), built=True, marker=m, columns=columns, offering=0) for m in markers)
-    return State(players=players, phase=INCOME, auction=3, offerings=Offerings((0,) * len(markers), (0,) * len(markers), 15, column))
+    return State(
+        players=players,
+        phase=INCOME,
+        auction=3,
+        offerings=Offerings((0,) * len(markers), (0,) * len(markers), 15, column),
+    )
 
 
 def test_t10_in_column_3_four_farms_earn_12_gold():

@@ -18,7 +18,11 @@ from .conftest import make_game, random_playout
 OPTION_SETS = [
     {},
     {"hand_sum_mode": "at_most", "rebid_same_province": False, "ankh_after_each_auction": False},
-    {"visible_ankhs_mid_kingdom": "current_kingdom", "allow_negative_vp": False, "budget_over_36": "take_all_keep_rest"},
+    {
+        "visible_ankhs_mid_kingdom": "current_kingdom",
+        "allow_negative_vp": False,
+        "budget_over_36": "take_all_keep_rest",
+    },
 ]
 
 

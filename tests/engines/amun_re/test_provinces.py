@@ -62,7 +62,9 @@ def test_printed_pyramids_are_asked_only_when_the_edition_has_them_and_fill_spac
     state = _won(game)
     for field, value in (("farms", 1), ("caravans", 1), ("ankhs", 1), ("pyramid_spaces", 1)):
         state = play(game, state, ALICE, kind="reveal", field=field, value=value)
-    assert game.legal_actions(state, ALICE) == [{"kind": "reveal", "field": "printed_pyramids", "value": v} for v in (0, 1)]
+    assert game.legal_actions(state, ALICE) == [
+        {"kind": "reveal", "field": "printed_pyramids", "value": v} for v in (0, 1)
+    ]
     with pytest.raises(IllegalAction):
         play(game, state, ALICE, kind="reveal", field="printed_pyramids", value=2)
     state = play(game, state, ALICE, kind="reveal", field="printed_pyramids", value=1)

@@ -26,17 +26,32 @@ def has_live_bid(state: State, seat: int) -> bool:
 def check_bid(cfg: Config, state: State, seat: int, bid: Bid) -> None:
     """Raise unless ``bid`` is legal for ``seat`` now (2.4)."""
     if not 0 <= bid.province < len(state.slots):
-        raise IllegalAction("no_such_province", gettext_noop("Rule 2.4: there are {n} provinces in this auction."), n=len(state.slots))
+        raise IllegalAction(
+            "no_such_province", gettext_noop("Rule 2.4: there are {n} provinces in this auction."), n=len(state.slots)
+        )
     if bid.card not in state.players[seat].hand:
-        raise IllegalAction("card_not_in_hand", gettext_noop("Rule 2.4: you do not hold the {card} card."), card=bid.card)
+        raise IllegalAction(
+            "card_not_in_hand", gettext_noop("Rule 2.4: you do not hold the {card} card."), card=bid.card
+        )
     slot = state.slots[bid.province]
     if slot is not None:
         if bid.card == 0:
-            raise IllegalAction("zero_only_on_empty", gettext_noop("Rule 2.4: the 0 card can only go under an empty province."))
+            raise IllegalAction(
+                "zero_only_on_empty", gettext_noop("Rule 2.4: the 0 card can only go under an empty province.")
+            )
         if bid.card <= slot[1]:
-            raise IllegalAction("bid_not_higher", gettext_noop("Rule 2.4: your card must be higher than the {lying} lying there."), lying=slot[1])
+            raise IllegalAction(
+                "bid_not_higher",
+                gettext_noop("Rule 2.4: your card must be higher than the {lying} lying there."),
+                lying=slot[1],
+            )
         if not cfg.rebid_same_province and bid.province in state.players[seat].displaced:
-            raise IllegalAction("no_rebid_same_province", gettext_noop("Rule 2.4 (setting rebid_same_province): you were outbid there and may not bid on it again this auction."))
+            raise IllegalAction(
+                "no_rebid_same_province",
+                gettext_noop(
+                    "Rule 2.4 (setting rebid_same_province): you were outbid there and may not bid on it again this auction."
+                ),
+            )
 
 
 def legal_bids(cfg: Config, state: State, seat: int) -> list[Bid]:
@@ -127,7 +142,12 @@ def apply_reveal(cfg: Config, state: State, seat: int, field: str, value: int) -
     if expected is None:
         raise IllegalAction("nothing_to_reveal", gettext_noop("Rule 6.1: you have no province card to enter now."))
     if field != expected:
-        raise IllegalAction("reveal_wrong_field", gettext_noop("Rule 6.1: enter {expected} next, not {field}."), expected=expected, field=field)
+        raise IllegalAction(
+            "reveal_wrong_field",
+            gettext_noop("Rule 6.1: enter {expected} next, not {field}."),
+            expected=expected,
+            field=field,
+        )
     allowed = field_range(cfg, state, seat, field)
     if value not in allowed:
         raise IllegalAction(
@@ -149,11 +169,17 @@ def apply_reveal(cfg: Config, state: State, seat: int, field: str, value: int) -
 def apply_place_province(cfg: Config, state: State, seat: int, column: int) -> State:
     """Lay the entered province on ``column`` (2.4: free choice, one card per column per Kingdom)."""
     if not awaiting_column(cfg, state, seat):
-        raise IllegalAction("card_not_entered", gettext_noop("Rule 6.1: enter what your province shows before laying it down."))
+        raise IllegalAction(
+            "card_not_entered", gettext_noop("Rule 6.1: enter what your province shows before laying it down.")
+        )
     if column not in range(COLUMNS):
         raise IllegalAction("no_such_column", gettext_noop("Rule 2.4: you have three columns (0, 1, 2)."))
     if column not in free_columns(state, seat):
-        raise IllegalAction("column_taken", gettext_noop("Rule 2.4: column {column} already has a province of this Kingdom."), column=column)
+        raise IllegalAction(
+            "column_taken",
+            gettext_noop("Rule 2.4: column {column} already has a province of this Kingdom."),
+            column=column,
+        )
     return _lay(cfg, state, seat, column)
 
 

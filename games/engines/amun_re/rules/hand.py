@@ -51,10 +51,25 @@ def check_hand(cfg: Config, cards: tuple[int, ...], amount: int) -> tuple[int, .
         target = min(amount, FULL_SET)
         if total != target:
             if amount >= FULL_SET:
-                raise IllegalAction("hand_not_exact", gettext_noop("Rule 2.3: with a budget of {budget} you take all nine cards."), budget=amount, total=total)
-            raise IllegalAction("hand_not_exact", gettext_noop("Rule 2.3: your cards must add up to exactly {budget}, not {total}."), budget=amount, total=total)
+                raise IllegalAction(
+                    "hand_not_exact",
+                    gettext_noop("Rule 2.3: with a budget of {budget} you take all nine cards."),
+                    budget=amount,
+                    total=total,
+                )
+            raise IllegalAction(
+                "hand_not_exact",
+                gettext_noop("Rule 2.3: your cards must add up to exactly {budget}, not {total}."),
+                budget=amount,
+                total=total,
+            )
     elif total > amount:
-        raise IllegalAction("hand_over_budget", gettext_noop("Rule 2.3: your cards may add up to at most {budget}, not {total}."), budget=amount, total=total)
+        raise IllegalAction(
+            "hand_over_budget",
+            gettext_noop("Rule 2.3: your cards may add up to at most {budget}, not {total}."),
+            budget=amount,
+            total=total,
+        )
     return tuple(sorted(cards))
 
 

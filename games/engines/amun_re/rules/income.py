@@ -40,12 +40,26 @@ def check_buy(cfg: Config, player: Player, count: int) -> None:
     if player.bought:
         raise IllegalAction("already_bought", gettext_noop("Rule 2.6: pyramids are bought once per Kingdom."))
     if not 0 <= count <= cfg.edition.max_purchase:
-        raise IllegalAction("no_such_purchase", gettext_noop("Rule 1.6: the price list covers 0 to {max} pyramids."), max=cfg.edition.max_purchase)
+        raise IllegalAction(
+            "no_such_purchase",
+            gettext_noop("Rule 1.6: the price list covers 0 to {max} pyramids."),
+            max=cfg.edition.max_purchase,
+        )
     cost = cfg.edition.cost(count)
     if cost > player.marker:
-        raise IllegalAction("cannot_afford", gettext_noop("Rule 2.6: {count} pyramids cost {cost} gold; your marker is at {marker}."), count=count, cost=cost, marker=player.marker)
+        raise IllegalAction(
+            "cannot_afford",
+            gettext_noop("Rule 2.6: {count} pyramids cost {cost} gold; your marker is at {marker}."),
+            count=count,
+            cost=cost,
+            marker=player.marker,
+        )
     if count > sum(player.column_free()):
-        raise IllegalAction("no_space_for_pyramids", gettext_noop("Rule 2.6: you have only {free} empty pyramid spaces."), free=sum(player.column_free()))
+        raise IllegalAction(
+            "no_space_for_pyramids",
+            gettext_noop("Rule 2.6: you have only {free} empty pyramid spaces."),
+            free=sum(player.column_free()),
+        )
 
 
 def legal_buys(cfg: Config, player: Player) -> list[int]:
@@ -90,9 +104,16 @@ def apply_place_pyramids(cfg: Config, state: State, seat: int, columns: tuple[in
     free = p.column_free()
     for index, (want, room) in enumerate(zip(columns, free, strict=True)):
         if want > room:
-            raise IllegalAction("column_full", gettext_noop("Rule 2.6: column {column} has only {free} empty spaces."), column=index, free=room)
+            raise IllegalAction(
+                "column_full",
+                gettext_noop("Rule 2.6: column {column} has only {free} empty spaces."),
+                column=index,
+                free=room,
+            )
     if sum(columns) != p.pending:
-        raise IllegalAction("place_all_pyramids", gettext_noop("Rule 2.6: place all {pending} pyramids."), pending=p.pending)
+        raise IllegalAction(
+            "place_all_pyramids", gettext_noop("Rule 2.6: place all {pending} pyramids."), pending=p.pending
+        )
     new_columns = []
     for col, want in zip(p.columns, columns, strict=True):
         cards = list(col)

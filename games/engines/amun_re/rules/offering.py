@@ -29,7 +29,9 @@ def apply_offer(cfg: Config, state: State, seat: int, gold: int) -> State:
     if player.offering is not None:
         raise IllegalAction("already_offered", gettext_noop("Rule 2.5: you have already made your offering."))
     if gold not in subset_sums(player.hand):
-        raise IllegalAction("offer_not_possible", gettext_noop("Rule 2.5: no set of your cards adds up to {gold}."), gold=gold)
+        raise IllegalAction(
+            "offer_not_possible", gettext_noop("Rule 2.5: no set of your cards adds up to {gold}."), gold=gold
+        )
     players = tuple(replace(p, offering=gold) if i == seat else p for i, p in enumerate(state.players))
     state = replace(state, players=players)
     if any(p.offering is None for p in state.players):

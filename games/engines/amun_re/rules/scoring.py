@@ -43,7 +43,18 @@ def score_kingdom(cfg: Config, state: State) -> State:
 def next_kingdom(state: State) -> State:
     """All nine cards come back; the most-ankh seat starts hand building (2.8)."""
     players = tuple(
-        replace(p, hand=(), set_aside=GOLD_VALUES, discard=(), built=False, offering=None, bought=False, pending=0, draft=None, displaced=frozenset())
+        replace(
+            p,
+            hand=(),
+            set_aside=GOLD_VALUES,
+            discard=(),
+            built=False,
+            offering=None,
+            bought=False,
+            pending=0,
+            draft=None,
+            displaced=frozenset(),
+        )
         for p in state.players
     )
     return replace(
@@ -64,7 +75,9 @@ def final_order(state: State) -> list[int]:
     n = len(state.players)
     return sorted(
         range(n),
-        key=lambda s: (-state.players[s].vp, -state.players[s].total_pyramids(), seat_distance(s, state.kingdom_start, n)),
+        key=lambda s: (
+            -state.players[s].vp,
+            -state.players[s].total_pyramids(),
+            seat_distance(s, state.kingdom_start, n),
+        ),
     )
-
-

@@ -37,14 +37,14 @@ class Island:
     y: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Board:
     """One validated board side.
 
     ``sites``/``routes`` are id tuples in file order (state stores owners
     aligned with them); ``site_islands`` maps a site to the islands it pays
     from; ``route_ends`` maps a route to its two sites; ``site_routes`` is the
-    reverse; ``starts`` maps a start-set name (``"start_kosmos"``) to
+    reverse; compared and hashed by identity (``eq=False``). ``starts`` maps a start-set name (``"start_kosmos"``) to
     ``{colour: (lairs, ships)}`` with ``lairs[i]`` an endpoint of ``ships[i]``.
     """
 

@@ -13,9 +13,10 @@ shifted so everything is positive; ``board.width``/``height`` give the viewBox.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from games.engines.catan_junior.board import CASTLE, RESOURCES
+from games.engines.catan_junior.board import CASTLE, RESOURCES, Board
 from games.engines.catan_junior.rules import building, coco
 from games.engines.catan_junior.state import State, counts_to_dict
 
@@ -32,7 +33,33 @@ def _xy(x: float, y: float, min_x: float, min_y: float) -> tuple[float, float]:
 
 def board_drawing(game: CatanJuniorGame, state: State) -> dict[str, Any]:
     """The board with owners and pixel positions (islands, sites, routes, castle, CASTLE lair)."""
-    board = game.rules.board
+    geometry = _geometry(game.rules.board)
+    colours = game.rules.colours
+    return {
+        "side": geometry["side"],
+        "width": geometry["width"],
+        "height": geometry["height"],
+        "islands": [{**island, "ghost": state.ghost == island["id"]} for island in geometry["islands"]],
+        "sites": [
+            {**site, "owner": owner, "colour": None if owner is None else colours[owner]}
+            for site, owner in zip(geometry["sites"], state.lairs, strict=True)
+        ],
+        "routes": [
+            {**route, "owner": owner, "colour": None if owner is None else colours[owner]}
+            for route, owner in zip(geometry["routes"], state.ships, strict=True)
+        ],
+        "castle": {
+            **geometry["castle"],
+            "ghost": state.ghost == "castle",
+            "owner": state.castle,
+            "colour": None if state.castle is None else colours[state.castle],
+        },
+    }
+
+
+@cache
+def _geometry(board: Board) -> dict[str, Any]:
+    """Pixel positions of one board side, computed once (the board never changes)."""
     xs = [i.x for i in board.islands] + [xy[0] for xy in board.site_xy.values()] + [board.castle_xy[0]]
     ys = [i.y for i in board.islands] + [xy[1] for xy in board.site_xy.values()] + [board.castle_xy[1]]
     min_x, min_y = min(xs) - 1, min(ys) - 2
@@ -48,7 +75,6 @@ def board_drawing(game: CatanJuniorGame, state: State) -> dict[str, Any]:
                 "number": island.number,
                 "px": px,
                 "py": py,
-                "ghost": state.ghost == island.id,
                 "corners": " ".join(
                     f"{px + dx * 0.866 * R:.1f},{py + dy * 0.5 * R:.1f}"
                     for dx, dy in ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
@@ -61,27 +87,23 @@ def board_drawing(game: CatanJuniorGame, state: State) -> dict[str, Any]:
             "id": site,
             "px": site_px[site][0],
             "py": site_px[site][1],
-            "owner": owner,
-            "colour": None if owner is None else game.rules.colours[owner],
-            "islands": list(board.site_islands[site]),
+            "islands": tuple(board.site_islands[site]),
         }
-        for site, owner in zip(board.sites, state.lairs, strict=True)
+        for site in board.sites
     ]
     routes = []
-    for route, owner in zip(board.routes, state.ships, strict=True):
+    for route in board.routes:
         a, b = board.route_ends[route]
         routes.append(
             {
                 "id": route,
-                "ends": [a, b],
+                "ends": (a, b),
                 "x1": site_px[a][0],
                 "y1": site_px[a][1],
                 "x2": site_px[b][0],
                 "y2": site_px[b][1],
                 "mx": round((site_px[a][0] + site_px[b][0]) / 2, 1),
                 "my": round((site_px[a][1] + site_px[b][1]) / 2, 1),
-                "owner": owner,
-                "colour": None if owner is None else game.rules.colours[owner],
             }
         )
     cx, cy = _xy(*board.castle_xy, min_x, min_y)
@@ -92,14 +114,7 @@ def board_drawing(game: CatanJuniorGame, state: State) -> dict[str, Any]:
         "islands": islands,
         "sites": sites,
         "routes": routes,
-        "castle": {
-            "px": cx,
-            "py": cy,
-            "ghost": state.ghost == "castle",
-            "lair_site": CASTLE,
-            "owner": state.castle,
-            "colour": None if state.castle is None else game.rules.colours[state.castle],
-        },
+        "castle": {"px": cx, "py": cy, "lair_site": CASTLE},
     }
 
 

@@ -40,8 +40,12 @@
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") { keepAwake(); resync(); }
     });
-    document.body.addEventListener("htmx:wsClose", function () { document.body.classList.add("offline"); });
-    document.body.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("offline"); });
+    document.body.addEventListener("htmx:wsClose", function () {
+      document.body.classList.add("offline"); document.body.dataset.ws = "closed";
+    });
+    document.body.addEventListener("htmx:wsOpen", function () {
+      document.body.classList.remove("offline"); document.body.dataset.ws = "open";
+    });
     keepAwake();
   });
 })();

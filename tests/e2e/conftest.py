@@ -1,0 +1,94 @@
+"""Browser tests: a real ASGI server (daphne) in a subprocess and Debian's Chromium through Playwright.
+
+The server gets its own SQLite file, so these tests need no pytest-django
+database. Chromium comes from Debian's package (``.ci/run`` installs it);
+Playwright's own browser download cannot work on this machine.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
+                 "--no-first-run", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str:
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise RuntimeError("Debian's chromium is not installed (apt-get install chromium); .ci/run installs it")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def live_url(tmp_path_factory):
+    """Start daphne on a free loopback port with a fresh SQLite file; yield its base URL."""
+    db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "DEBUG": "false", "REDIS_URL": "",
+           "DJANGO_SETTINGS_MODULE": "companion.settings"}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    port = free_port()
+    log = open(tmp_path_factory.mktemp("e2e-log") / "daphne.log", "w")
+    server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                               "companion.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=log)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(url + "/manifest.webmanifest", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.2)
+    else:
+        server.terminate()
+        raise RuntimeError("the test server did not start")
+    yield url
+    server.terminate()
+    server.wait(10)
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """Make a new phone: a browser context at 360x640 with touch, closed after the test."""
+    contexts = []
+
+    def make():
+        ctx = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()

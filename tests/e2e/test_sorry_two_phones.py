@@ -1,0 +1,75 @@
+"""Two phones play Sorry! in a real browser: real taps, live sync, both boards agree.
+
+The host creates the table in the lobby, hands Bob his join link, and the two
+phones (two browser contexts) take turns tapping what their page offers.
+After every tap both pages must show the same version and the same pawns,
+which only happens if the other phone was updated over its websocket.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+TAPPABLE = "#table .controls button.act, #table [data-action]"
+
+
+def version(page) -> int:
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def pawns(page) -> list[str]:
+    """The pawn positions drawn on the board, as 'ID@LOCATION' strings."""
+    return sorted(page.eval_on_selector_all(
+        "#table [data-pawn]", "els => els.map(e => e.dataset.pawn + '@' + e.dataset.loc)"))
+
+
+def wait_version(page, v: int) -> None:
+    try:
+        page.wait_for_selector(f'#table[data-version="{v}"]', state="attached")
+    except Exception:
+        print(page.inner_html("#table")[:3000])
+        raise
+
+
+def test_two_phones_play_several_turns_and_their_boards_agree(live_url, phone):
+    alice = phone()
+    alice.goto(live_url + "/")
+    alice.select_option("select[name=game]", "sorry")
+    alice.wait_for_selector("#options input, #options select")
+    alice.select_option("select[name=players]", "2")
+    alice.fill("input[name=name_0]", "Alice")
+    alice.fill("input[name=name_1]", "Bob")
+    alice.click("button.big")
+    alice.wait_for_url(re.compile(r"/t/\w+/host/$"))
+    bob_link = alice.locator("input.link").nth(1).input_value()
+    code = re.search(r"/t/(\w+)/", alice.url).group(1)
+    alice.click("text=Open my seat")
+    alice.wait_for_selector("#table")
+
+    bob = phone()
+    bob.goto(bob_link)
+    bob.wait_for_url(re.compile(rf"/t/{code}/$"))
+    assert "Bob" in bob.locator("#table .status").inner_text()
+    # Give both sockets time to open before the first tap.
+    alice.wait_for_selector("body[data-ws=open]", state="attached")
+    bob.wait_for_selector("body[data-ws=open]", state="attached")
+
+    taps = 0
+    while taps < 12:
+        current = version(alice)
+        mover = alice if alice.locator("#table.my-turn").count() else bob
+        watcher = bob if mover is alice else alice
+        assert mover.locator("#table.my-turn").count() == 1, "exactly one phone is prompted"
+        mover.locator(TAPPABLE).first.click()
+        wait_version(mover, current + 1)
+        wait_version(watcher, current + 1)
+        assert pawns(alice) == pawns(bob)
+        assert alice.locator("#table .log li").first.inner_text().split(":")[0] == \
+            bob.locator("#table .log li").first.inner_text().split(":")[0]
+        taps += 1
+    assert version(alice) == version(bob) == 12
+    assert len(pawns(alice)) == 8, "both boards show all eight pawns of two colours"

@@ -332,6 +332,9 @@ class CatanJuniorGame(Game):
         if kind not in act.KINDS:
             raise IllegalAction("bad_action", gettext_noop("Unknown action kind {kind}."), kind=kind)
         self.ensure_turn(state, seat, kind)
+        if kind == "buy_coco" and coco.tiles_left(state) == 0:
+            # Checked before parsing: a digital fill on an empty stack leaves no tile to name.
+            raise IllegalAction("coco_stack_empty", gettext_noop("Rule CO1: there are no Coco tiles left."))
         parsed = act.parse(action)
         if isinstance(parsed, act.Roll):
             return production.roll(rs, state, parsed.value)

@@ -297,6 +297,7 @@ class SorryGame(Game):
                 out.append({"kind": "pass", "card": "11"})
         if not out:
             out = [{"kind": "discard", "card": card} for card in self._hand_cards(state, seat)]
+        out.sort(key=lambda p: p.get("pawn", "~"))  # grouped by pawn for the phone's two-step choice
         return out
 
     def _hand_cards(self, state: SorryState, seat: int) -> list[str]:

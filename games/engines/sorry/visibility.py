@@ -44,7 +44,7 @@ def layout() -> dict[str, Any]:
         owner, part = slides.get(square, (None, ""))
         track.append({
             "i": square, "x": x, "y": y, "x0": x - CELL // 2, "y0": y - CELL // 2,
-            "slide": COLOURS[owner] if owner is not None else "", "part": part,
+            "slide": COLOURS[owner] if owner is not None else "", "part": part, "arrow": "▶▼◀▲"[square // 15],
             "junction": COLOURS[(square - JUNCTION_R) // 15] if (square - JUNCTION_R) % 15 == 0 else "",
             "exit": COLOURS[(square - START_EXIT_R) // 15] if (square - START_EXIT_R) % 15 == 0 else "",
         })

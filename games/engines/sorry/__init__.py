@@ -206,8 +206,6 @@ class SorryGame(Game):
         pawns = tuple(
             (position.pawns[c] or (HOME,) * per) if c in self.seat_colour else () for c in range(4)
         )
-        if position.mover not in self.seat_colour:
-            raise bad_position("no seat plays {colour}", colour=COLOURS[position.mover])
         seat = self.colour_seat[position.mover]
         deck = counts_of(self.options["deck_counts"])
         empty = (0,) * len(CARDS)
@@ -217,8 +215,8 @@ class SorryGame(Game):
             taken.append(card)
         hand_counts: list[tuple[int, ...]] = [empty for _ in self.seats] if self.points else []
         for s, cards in (hands or {}).items():
-            if not self.points:
-                raise bad_position("hands exist only in points mode")
+            if not self.points or not isinstance(s, int) or not 0 <= s < len(self.seats):
+                raise bad_position("hands are given per seat index, in points mode only")
             for c in cards:
                 self._check_card(c)
                 hand_counts[s] = _add(hand_counts[s], c)

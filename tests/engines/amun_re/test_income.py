@@ -8,7 +8,7 @@ from games.engines.amun_re.rules.income import income, start_income
 from games.engines.amun_re.state import INCOME, Offerings, Player, State
 from games.engines.base import IllegalAction
 
-from .conftest import ALICE, BOB, card, make_game, play
+from .conftest import ALICE, BOB, auction_with_hands, card, make_game, play
 
 ROOMY = ((card(spaces=6),), (card(spaces=6),), (card(spaces=6),))
 
@@ -80,7 +80,12 @@ def test_t17_the_card_game_has_no_steal_offering_and_bids_are_gold_cards():
     with pytest.raises(IllegalAction) as err:
         play(game, income_state(), ALICE, kind="steal")
     assert err.value.code == "unknown_action"
-    assert set(game.prompt(income_state()).kinds) == {"buy", "place_pyramids"}
+    state = auction_with_hands(game, {ALICE: (0, 1, 3)})
+    # The board game's bid track (0, 1, 3, 6, 10 ...) does not exist: a bid is one card from hand.
+    with pytest.raises(IllegalAction) as err:
+        play(game, state, ALICE, kind="bid", province=0, card=6)
+    assert err.value.code == "card_not_in_hand"
+    assert {a["card"] for a in game.legal_actions(state, ALICE)} == {0, 1, 3}
 
 
 def test_pyramids_are_bought_once_per_kingdom_and_placed_before_anything_else():

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import random
 
-from games.engines.amun_re.state import OFFER, Player, State
+from games.engines.amun_re.state import GOLD_VALUES, OFFER, Player, State
 
-from .conftest import ALICE, BOB, CAROL, card, make_game, play, random_playout
+from .conftest import ALICE, BOB, CAROL, card, make_game, play, random_playout, with_player
 
 COLS = ((card(),), (card(),), (card(),))
 
@@ -88,3 +88,28 @@ def test_no_view_in_a_random_game_carries_another_seats_hand_or_offering():
                 assert view["offerings"] is None
 
     random_playout(game, seed=11, check=check)
+
+
+def test_changing_another_seats_hidden_cards_or_sealed_offering_never_changes_my_view():
+    game = make_game(3, hand_sum_mode="at_most")
+
+    def check(state):
+        for owner in range(3):
+            p = state.players[owner]
+            # Same number of cards, different values; a different sealed offering.
+            other_hand = (
+                tuple(sorted(GOLD_VALUES[-len(p.hand) :]))
+                if p.hand != GOLD_VALUES[-len(p.hand) :]
+                else tuple(range(len(p.hand)))
+            )
+            twin = with_player(
+                state,
+                owner,
+                hand=other_hand if p.hand else (),
+                set_aside=tuple(reversed(p.set_aside)),
+                offering=None if p.offering is None else p.offering + 1,
+            )
+            for viewer in (None, *[v for v in range(3) if v != owner]):
+                assert game.view(twin, viewer) == game.view(state, viewer)
+
+    random_playout(game, seed=5, check=check)

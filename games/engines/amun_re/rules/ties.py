@@ -16,8 +16,8 @@ def seat_distance(seat: int, start: int, n: int) -> int:
 
 
 def clockwise_from(start: int, n: int) -> list[int]:
-    """All seats in turn order beginning with ``start``."""
-    return [(start + i) % n for i in range(n)]
+    """All seats in turn order beginning with ``start`` (ordered by :func:`seat_distance`)."""
+    return sorted(range(n), key=lambda s: seat_distance(s, start, n))
 
 
 def rank(seats: Iterable[int], start: int, n: int, key: Callable[[int], int]) -> list[int]:

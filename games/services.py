@@ -81,11 +81,13 @@ def create_table(
     options: Mapping[str, Any],
     seats: Iterable[Mapping[str, Any]],
     device: str = "",
+    seed: int | None = None,
 ) -> Table:
     """Create a table and its seats and deal the opening position.
 
     ``seats`` is a list of ``{"name": str, "colour": str, "team": int | None}``
-    (2 to the game's maximum). Raises ``IllegalAction`` for a bad option,
+    (2 to the game's maximum). ``seed`` fixes the table's RNG (tests, demos);
+    by default it is random. Raises ``IllegalAction`` for a bad option,
     seat count or colour, before anything is written. ``KeyError`` for an
     unknown slug.
     """
@@ -106,6 +108,8 @@ def create_table(
     game = cls(options, infos)
     with transaction.atomic():
         table = Table(slug=slug, options=game.options, created_by_device=device)
+        if seed is not None:
+            table.seed = seed
         table.state = game.encode(game.setup(table_rng(table.seed, 0)))
         table.save()
         Seat.objects.bulk_create(

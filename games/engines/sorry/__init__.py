@@ -542,6 +542,24 @@ class SorryGame(Game):
             return LogLine(gettext_noop("{name} plays {card}: {move}."), {"name": name, "card": card, "move": payload_text(action)})
         return LogLine(gettext_noop("{name}: {kind}."), {"name": name, "kind": kind})
 
+    def label(self, seat: int, action: Mapping[str, Any]) -> LogLine:
+        """The button text of a legal action, in the imperative ("Draw a card", "Move R1 +5 to T9")."""
+        kind = action.get("kind")
+        card = action.get("card")
+        if kind == "draw":
+            if card is None:
+                return LogLine(gettext_noop("Draw a card"))
+            return LogLine(gettext_noop("I drew {card}"), {"card": card})
+        if kind == "pass":
+            if card is not None:
+                return LogLine(gettext_noop("Give up the {card} and draw"), {"card": card})
+            return LogLine(gettext_noop("End the turn without moving"))
+        if kind == "discard":
+            return LogLine(gettext_noop("Discard {card} and draw"), {"card": card})
+        if kind == "move":
+            return LogLine(gettext_noop("{card}: {move}"), {"card": card, "move": payload_text(action)})
+        return self.describe(seat, action, seat)
+
     def encode(self, state: SorryState) -> JSON:
         """JSON snapshot (see :func:`games.engines.sorry.state.encode_state`)."""
         return encode_state(state)

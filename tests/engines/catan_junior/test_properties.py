@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engines.base import IllegalAction
+from games.engines.catan_junior.actions import KINDS
 from games.engines.catan_junior.board import RESOURCES
 from games.engines.catan_junior.rules.building import LAIRS_PER_COLOUR
 
@@ -128,3 +129,45 @@ def test_views_are_json_and_identical_for_every_seat_throughout_a_game(seed):
             assert json.dumps(view, sort_keys=True) == public
 
     playout(game, seed, check)
+
+
+JSONISH = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 40)
+    | st.sampled_from(["wood", "gold", "L01", "R05", "gold-5", "ghost", "x"]),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["wood", "gold", "iron"]), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+FIELDS = ["value", "island", "site", "route", "tile", "space", "give", "take", "to", "get"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    kind=st.sampled_from([*KINDS, "nope"]),
+    fields=st.dictionaries(st.sampled_from(FIELDS), JSONISH, max_size=4),
+    phase_seed=st.integers(0, 200),
+)
+def test_any_malformed_payload_is_refused_with_illegal_action_only(kind, fields, phase_seed):
+    game = make_game(3, player_trades=True)
+    state = playout_steps(game, phase_seed)
+    seat = game.prompt(state).seats[0] if game.prompt(state).seats else 0
+    try:
+        game.apply(state, seat, {"kind": kind, **fields})
+    except IllegalAction as err:
+        assert err.code
+
+
+def playout_steps(game, steps):
+    """The state after ``steps`` random legal actions (or the end), for fuzzing from varied phases."""
+    chooser = random.Random(steps)
+    state = opening(game)
+    for _ in range(steps):
+        if game.result(state) is not None:
+            break
+        seat = chooser.choice(game.prompt(state).seats)
+        action = game.fill_chance(state, seat, chooser.choice(game.legal_actions(state, seat)), chooser)
+        state = game.apply(state, seat, action)
+    return state

@@ -187,11 +187,6 @@ class CatanJuniorGame(Game):
             physical=self.physical,
         )
 
-    @property
-    def physical(self) -> bool:
-        """True when players type in the die and the Coco tile they drew."""
-        return self.options.get("components") == "physical"
-
     # -- the contract ------------------------------------------------------
 
     def setup(self, rng: random.Random) -> State:

@@ -6,7 +6,11 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test venv migrate bench lint clean
+.PHONY: run test test-scale venv migrate bench lint clean
+
+# The scale-out stack: PostgreSQL and Redis on loopback (the platform tests run against them too).
+SCALE_DATABASE_URL ?= postgres://root@127.0.0.1:5432/companion
+SCALE_REDIS_URL ?= redis://127.0.0.1:6379/0
 
 venv: $(VENV)/.installed
 
@@ -29,6 +33,9 @@ run: migrate
 
 test: venv
 	$(BIN)/pytest -q
+
+test-scale: venv
+	DATABASE_URL=$(SCALE_DATABASE_URL) REDIS_URL=$(SCALE_REDIS_URL) $(BIN)/pytest -q tests/web tests/api tests/realtime
 
 bench: venv
 	for f in tests/bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done

@@ -98,3 +98,36 @@ def test_unknown_options_and_bad_choices_are_refused():
         make_game(4, edition="german")
     with pytest.raises(IllegalAction):
         make_game(4, nonsense=True)
+
+
+def test_open_points_are_options_with_the_rules_file_defaults():
+    defaults = CatanJuniorGame.default_options()
+    assert defaults == {
+        "components": "digital",
+        "edition": "kosmos",
+        "player_trades": False,
+        "balanced_die": False,
+        "shortage_trigger": "not_enough",
+        "shortage_freeze": True,
+        "ghost_to_castle": False,
+        "coco_deck": None,
+        "board": None,
+    }
+    for spec in CatanJuniorGame.option_specs[1:]:
+        assert "Rule" in spec.help or "die" in spec.help
+
+
+def test_english_two_players_are_red_and_blue_on_the_kosmos_start_positions():
+    game = make_game(2, edition="english")
+    state = opening(game)
+    board = game.rules.board
+    assert game.rules.colours == ("red", "blue")
+    assert [s for s, o in zip(board.sites, state.lairs, strict=True) if o == BOB] == ["L12", "L16"]
+
+
+def test_english_three_players_leave_white_out():
+    game = make_game(3, edition="english")
+    assert game.rules.colours == ("red", "blue", "orange")
+    state = opening(game)
+    board = game.rules.board
+    assert [s for s, o in zip(board.sites, state.lairs, strict=True) if o == ALICE] == ["L05", "L23"]

@@ -2,13 +2,16 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import views
+from games import edition_views, views
 
 app_name = "games"
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("editions/", edition_views.profile_list, name="editions"),
+    path("editions/import/", edition_views.profile_import, name="edition_import"),
+    path("editions/<int:profile_id>/export.json", edition_views.profile_export, name="edition_export"),
     path("t/<str:code>/", views.table_page, name="table"),
     path("t/<str:code>/screen/", views.screen, name="screen"),
     path("t/<str:code>/fragment/", views.fragment, name="fragment"),

@@ -1,0 +1,49 @@
+"""Edition profiles on the web: list, import a file, export a file. Game editors save through games.editions."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import editions
+from games.engines.base import IllegalAction
+from games.models import EditionProfile
+from games.presenters import error_message
+
+MAX_FILE_BYTES = 512 * 1024
+
+
+def profile_list(request: HttpRequest) -> HttpResponse:
+    """Every stored profile, with export links and an import form."""
+    return render(request, "games/editions.html", {"profiles": EditionProfile.objects.all()})
+
+
+@require_POST
+def profile_import(request: HttpRequest) -> HttpResponse:
+    """Import an exported profile file (multipart field ``file``)."""
+    upload = request.FILES.get("file")
+    try:
+        if upload is None or upload.size > MAX_FILE_BYTES:
+            raise ValueError
+        profile = editions.import_file(json.loads(upload.read().decode("utf-8")))
+    except (ValueError, UnicodeDecodeError):
+        messages.error(request, _("Choose an exported profile file (JSON, at most 512 KiB)."))
+    except IllegalAction as exc:
+        messages.error(request, error_message(exc))
+    else:
+        messages.success(request, _("Imported “%(name)s”.") % {"name": profile.name})
+    return redirect("games:editions")
+
+
+@require_GET
+def profile_export(request: HttpRequest, profile_id: int) -> JsonResponse:
+    """Download a profile as a file another install can import."""
+    profile = get_object_or_404(EditionProfile, id=profile_id)
+    response = JsonResponse(editions.export(profile), json_dumps_params={"indent": 1, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="{profile.slug}-{profile.option}-{profile.id}.json"'
+    return response

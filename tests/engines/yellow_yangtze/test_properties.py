@@ -112,3 +112,25 @@ def test_random_legal_playouts_keep_tiles_leaders_and_pagodas_consistent(seed, n
 @given(seed=st.integers(0, 10**6), n=st.integers(2, 4), which=st.integers(1, len(OPTION_SETS) - 1))
 def test_random_playouts_under_every_house_rule_and_physical_mode_end_with_a_result(seed, n, which):
     playout(n, seed, OPTION_SETS[which])
+
+
+JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 300) | st.sampled_from(COLOURS) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["q", "r", "x"]), inner, max_size=2),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(kind=st.sampled_from(["leader", "withdraw", "tile", "peasants", "build_pagoda", "swap", "pass", "draw",
+                             "commit", "abstain", "take_market", "pagoda", "decline", "burn", "remove_red",
+                             "choose_winner", "bogus"]),
+       fields=st.dictionaries(st.sampled_from(["colour", "hex", "tiles", "leader", "triangle", "from", "side",
+                                               "seat"]), JUNK, max_size=4))
+def test_any_malformed_payload_is_refused_only_with_illegal_action(kind, fields):
+    game = YellowYangtzeGame({}, [SeatInfo(0, "A", "red"), SeatInfo(1, "B", "blue")])
+    state = game.setup(random.Random(5))
+    try:
+        game.apply(state, state.active, {"kind": kind, **fields})
+    except IllegalAction as err:
+        assert err.code

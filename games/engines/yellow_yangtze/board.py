@@ -88,7 +88,6 @@ class Board:
     verified: bool
     practice: bool
     fixture: bool
-    data: str = field(compare=False, repr=False, default="")
     neighbours: dict[Hex, tuple[Hex, ...]] = field(compare=False, repr=False, default_factory=dict)
 
     @property
@@ -241,7 +240,6 @@ def validate_board(data: Any) -> Board:
         verified=flags["verified"],
         practice=flags["practice"],
         fixture=flags["fixture"],
-        data=json.dumps(data, sort_keys=True),
     )
     board.neighbours.update({h: tuple(n for n in neighbours_of(h) if n in all_hexes) for h in all_hexes})
     return board

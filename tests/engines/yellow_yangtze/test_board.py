@@ -145,3 +145,6 @@ def test_flat_boards_are_accepted_with_their_own_grid_bounds():
     data["orientation"] = "flat"
     data["grid"] = {"cols": 8, "rows": 9 + 4}
     assert validate_board(data).orientation == "flat"
+    game = make_game(2, board=data)
+    view = game.view(game.setup(__import__("random").Random(2)), 0)
+    assert view["board"]["matrix"].startswith("matrix(") and len(view["board"]["hexes"]) == 72

@@ -19,13 +19,14 @@ from games.engines import REGISTRY
 PLAYERS = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def fixture_game_registered(monkeypatch):
+    """Register the Count-to-ten fixture game (web, api and realtime tests use it automatically)."""
     monkeypatch.setitem(REGISTRY, "counting", "tests.fixture_game:CountingGame")
 
 
 @pytest.fixture
-def counting_table(db):
+def counting_table(db, fixture_game_registered):
     """A digital three-seat Count-to-ten table."""
     return services.create_table("counting", {}, PLAYERS)
 

@@ -57,8 +57,20 @@ _STEP_TEXT = {
         "Kingdom {kingdom}: {player} scores {points} for the weakest column ({value} pyramids)."
     ),
     "farms": gettext_noop("Kingdom {kingdom}: {player} scores {points} for {value} farms."),
+    "ankh_holder": gettext_noop(
+        "Kingdom {kingdom}: {player} holds the Ankh token, so ties on ankhs go to the seat nearest them (rules 2.7)."
+    ),
     "most_ankhs": gettext_noop("Kingdom {kingdom}: {player} scores {points} for the most ankhs ({value})."),
     "fewest_ankhs": gettext_noop("Kingdom {kingdom}: {player} scores {points} for the fewest ankhs ({value})."),
+}
+
+
+_REVEAL_LABEL = {
+    "farms": gettext_noop("Enter {value} farms"),
+    "caravans": gettext_noop("Enter {value} caravans"),
+    "ankhs": gettext_noop("Enter {value} ankhs"),
+    "pyramid_spaces": gettext_noop("Enter {value} pyramid spaces"),
+    "printed_pyramids": gettext_noop("Enter {value} printed pyramids"),
 }
 
 
@@ -319,18 +331,15 @@ class AmunReGame(Game):
         return {"winners": [order[0]], "ranking": ranking, "steps": steps}
 
     def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
-        """The log line; hand choices and offerings show their cards or gold to their own seat only."""
+        """The log line; kept hands are public (2.3), an offering shows its gold to its own seat only (2.5)."""
         parsed = A.parse_action(action)
         me = viewer == seat
         who = {"player": self._name(seat)}
         if isinstance(parsed, A.BuildHand):
+            details = {**who, "cards": list(parsed.cards), "total": sum(parsed.cards)}
             if me:
-                return LogLine(
-                    gettext_noop("You keep {cards} (worth {total})."),
-                    {"cards": list(parsed.cards), "total": sum(parsed.cards)},
-                    private=True,
-                )
-            return LogLine(gettext_noop("{player} chose a hand of {count} cards."), {**who, "count": len(parsed.cards)})
+                return LogLine(gettext_noop("You keep {cards} (worth {total})."), details)
+            return LogLine(gettext_noop("{player} keeps {cards} (worth {total})."), details)
         if isinstance(parsed, A.Offer):
             if me:
                 return LogLine(gettext_noop("You offer {gold} gold."), {"gold": parsed.gold}, private=True)
@@ -366,6 +375,35 @@ class AmunReGame(Game):
                 "cost": self.edition.cost(parsed.count) if parsed.count <= self.edition.max_purchase else None,
             },
         )
+
+    def label(self, seat: int, action: Mapping[str, Any]) -> LogLine:
+        """The button text of a legal action, as an imperative ("Bid 5 on province 2", "Offer 7 gold")."""
+        parsed = A.parse_action(action)
+        if isinstance(parsed, A.BuildHand):
+            return LogLine(
+                gettext_noop("Keep {cards} (worth {total})"), {"cards": list(parsed.cards), "total": sum(parsed.cards)}
+            )
+        if isinstance(parsed, A.Bid):
+            return LogLine(
+                gettext_noop("Bid {card} on province {province}"),
+                {"card": parsed.card, "province": parsed.province + 1},
+            )
+        if isinstance(parsed, A.Reveal):
+            return LogLine(_REVEAL_LABEL.get(parsed.field, _REVEAL_LABEL["farms"]), {"value": parsed.value})
+        if isinstance(parsed, A.PlaceProvince):
+            return LogLine(gettext_noop("Lay it on column {column}"), {"column": parsed.column + 1})
+        if isinstance(parsed, A.Offer):
+            return LogLine(gettext_noop("Offer {gold} gold"), {"gold": parsed.gold})
+        if isinstance(parsed, A.PlacePyramids):
+            a, b, c = parsed.columns
+            return LogLine(
+                gettext_noop("Place pyramids {a} / {b} / {c} on columns 1 / 2 / 3"), {"a": a, "b": b, "c": c}
+            )
+        assert isinstance(parsed, A.Buy)
+        if parsed.count == 0:
+            return LogLine(gettext_noop("Buy no pyramids"))
+        cost = self.edition.cost(parsed.count) if parsed.count <= self.edition.max_purchase else None
+        return LogLine(gettext_noop("Buy {count} pyramids for {cost} gold"), {"count": parsed.count, "cost": cost})
 
     def encode(self, state: State) -> dict[str, Any]:
         """Snapshot JSON (see :func:`games.engines.amun_re.state.encode_state`)."""

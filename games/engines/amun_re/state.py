@@ -108,11 +108,15 @@ class Player:
 
 @dataclass(frozen=True)
 class ScoreStep:
-    """One honour change at a Kingdom's scoring (2.7), kept for the result."""
+    """One honour change at a Kingdom's scoring (2.7), kept for the result.
+
+    ``ankh_holder`` (0 points) records who held the Ankh token when the
+    Kingdom was scored: ties on ankhs go to the seat nearest them (2.7 step 5).
+    """
 
     kingdom: int
     seat: int
-    reason: str  # "weakest_column" | "farms" | "most_ankhs" | "fewest_ankhs"
+    reason: str  # "weakest_column" | "farms" | "ankh_holder" | "most_ankhs" | "fewest_ankhs"
     points: int
     value: int  # what was counted (pyramids, farms, ankhs)
 
@@ -136,6 +140,9 @@ class State:
     to build its hand (build). ``slots``: the running auction, one entry per
     province: ``(owner, card)`` or ``None`` when empty (2.4).
     ``offerings``: set once every seat has offered and the offering is revealed.
+    ``returned``: the last bid's displaced card as ``(owner, card, province)``
+    (it went back to its owner's hand, 2.4), ``None`` when the last bid
+    displaced nothing or no bid is made yet in this auction.
     """
 
     players: tuple[Player, ...]
@@ -148,6 +155,7 @@ class State:
     slots: tuple[tuple[int, int] | None, ...] = ()
     offerings: Offerings | None = None
     steps: tuple[ScoreStep, ...] = field(default=())
+    returned: tuple[int, int, int] | None = None
 
 
 # -- JSON --------------------------------------------------------------------
@@ -194,6 +202,7 @@ def encode_state(s: State) -> dict[str, Any]:
             "column": s.offerings.column,
         },
         "steps": [[st.kingdom, st.seat, st.reason, st.points, st.value] for st in s.steps],
+        "returned": None if s.returned is None else list(s.returned),
     }
 
 
@@ -232,4 +241,5 @@ def decode_state(d: Mapping[str, Any]) -> State:
             tuple(offerings["amounts"]), tuple(offerings["rewards"]), offerings["total"], offerings["column"]
         ),
         steps=tuple(ScoreStep(*st) for st in d["steps"]),
+        returned=None if d.get("returned") is None else (d["returned"][0], d["returned"][1], d["returned"][2]),
     )

@@ -1,11 +1,15 @@
 """What one seat may see (rules file 2.3, 2.5; shared/STYLE.md principle 7).
 
 Built from allowed pieces only. Public: provinces and bids on the table,
-won provinces, pyramids, Revenue markers, honour, discards, how many cards
-each seat holds, who has offered (not how much) and, once revealed, every
-offering. Private to a seat (``view["private"]``): its hand, the cards it set
-aside this Kingdom and its sealed offering. The rules file (2.3) says hands
-may be public; the table keeps them private and shows counts.
+the card a bid just sent back to its owner's hand, won provinces, pyramids,
+Revenue markers, honour, discards, every seat's unspent gold cards (2.3:
+"Hands are public ... The app may show every hand to everyone"), who has
+offered (not how much), once revealed every offering, and the explained
+scoring of every finished Kingdom. Private to a seat (``view["private"]``):
+its own hand again (what the phone's pickers use), the cards it set aside
+this Kingdom, its budget while building, and its sealed offering, the one
+secret of the game (2.5): only the total is posted, so the hand a seat still
+holds says nothing about how much of it was offered.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any
 from games.engines.amun_re.rules.auction import free_columns, has_live_bid, next_field, visible_ankhs
 from games.engines.amun_re.rules.config import Config
 from games.engines.amun_re.rules.hand import budget
+from games.engines.amun_re.rules.scoring import FARM_BONUS
 from games.engines.amun_re.state import AUCTION, BUILD, Player, Province, State
 
 
@@ -41,6 +46,7 @@ def _public_player(cfg: Config, state: State, seat: int, p: Player) -> dict[str,
         }
     return {
         "seat": seat,
+        "hand": list(p.hand),
         "hand_count": len(p.hand),
         "discard": list(p.discard),
         "marker": p.marker,
@@ -59,6 +65,62 @@ def _public_player(cfg: Config, state: State, seat: int, p: Player) -> dict[str,
     }
 
 
+def _tied(ankhs: list[int], seat: int) -> list[int]:
+    return [s for s, n in enumerate(ankhs) if n == ankhs[seat] and s != seat]
+
+
+def kingdom_scores(state: State) -> list[dict[str, Any]]:
+    """Every scored Kingdom, explained (2.7): one row per seat and the ankh ranking with its tie-break.
+
+    Shape: ``[{"kingdom", "ankh_holder", "farm_bonus", "most", "fewest",
+    "most_tied", "fewest_tied", "rows": [{"seat", "weakest", "weakest_points",
+    "farms", "farm_points", "ankhs", "ankh_points", "total"}]}]``. ``weakest``
+    is the pyramid count of the weakest column at scoring time; ``*_tied``
+    list the seats with as many ankhs who lost the tie-break (nearest the
+    Ankh holder wins, 2.7 step 5); ``ankh_holder`` is ``None`` for games
+    scored before it was recorded.
+    """
+    out = []
+    for k in sorted({st.kingdom for st in state.steps}):
+        steps = [st for st in state.steps if st.kingdom == k]
+        ankhs = [sum(c.ankhs for c in p.kingdom_cards(k)) for p in state.players]
+        rows = []
+        for seat, p in enumerate(state.players):
+            mine = {st.reason: st for st in steps if st.seat == seat}
+            ankh_points = sum(
+                st.points for st in steps if st.seat == seat and st.reason in ("most_ankhs", "fewest_ankhs")
+            )
+            weakest = mine.get("weakest_column")
+            rows.append(
+                {
+                    "seat": seat,
+                    "weakest": weakest.value if weakest else 0,
+                    "weakest_points": weakest.points if weakest else 0,
+                    "farms": sum(c.farms for c in p.kingdom_cards(k)),
+                    "farm_points": mine["farms"].points if "farms" in mine else 0,
+                    "ankhs": ankhs[seat],
+                    "ankh_points": ankh_points,
+                    "total": sum(st.points for st in steps if st.seat == seat),
+                }
+            )
+        most = next((st.seat for st in steps if st.reason == "most_ankhs"), None)
+        fewest = next((st.seat for st in steps if st.reason == "fewest_ankhs"), None)
+        holder = next((st.seat for st in steps if st.reason == "ankh_holder"), None)
+        out.append(
+            {
+                "kingdom": k,
+                "ankh_holder": holder,
+                "farm_bonus": FARM_BONUS,
+                "most": most,
+                "fewest": fewest,
+                "most_tied": [] if most is None else _tied(ankhs, most),
+                "fewest_tied": [] if fewest is None else _tied(ankhs, fewest),
+                "rows": rows,
+            }
+        )
+    return out
+
+
 def build_view(cfg: Config, state: State, seat: int | None) -> dict[str, Any]:
     """The JSON view of ``state`` for ``seat`` (``None``: the table screen)."""
     used = sum(c.pyramids for p in state.players for col in p.columns for c in col)
@@ -75,6 +137,11 @@ def build_view(cfg: Config, state: State, seat: int | None) -> dict[str, Any]:
             for i, slot in enumerate(state.slots)
         ],
         "players": [_public_player(cfg, state, i, p) for i, p in enumerate(state.players)],
+        "offered_count": sum(1 for p in state.players if p.offering is not None),
+        "returned": None
+        if state.returned is None
+        else {"owner": state.returned[0], "card": state.returned[1], "province": state.returned[2]},
+        "kingdom_scores": kingdom_scores(state),
         "offerings": None
         if state.offerings is None
         else {

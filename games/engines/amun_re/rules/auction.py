@@ -76,6 +76,7 @@ def apply_bid(cfg: Config, state: State, seat: int, bid: Bid) -> State:
     hand.remove(bid.card)
     state = _with(state, seat, replace(player, hand=tuple(hand)))
     old = state.slots[bid.province]
+    state = replace(state, returned=None if old is None else (old[0], old[1], bid.province))
     if old is not None:
         owner, card = old
         loser = state.players[owner]

@@ -99,4 +99,6 @@ def apply_build(cfg: Config, state: State, seat: int, cards: tuple[int, ...]) ->
 def start_auction(cfg: Config, state: State, number: int) -> State:
     """Lay out ``n`` empty provinces; the Ankh holder bids first (2.4)."""
     players = tuple(replace(p, displaced=frozenset()) for p in state.players)
-    return replace(state, players=players, phase=AUCTION, auction=number, slots=(None,) * cfg.n, turn=state.ankh)
+    return replace(
+        state, players=players, phase=AUCTION, auction=number, slots=(None,) * cfg.n, turn=state.ankh, returned=None
+    )

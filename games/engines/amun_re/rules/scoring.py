@@ -31,6 +31,7 @@ def score_kingdom(cfg: Config, state: State) -> State:
             add(seat, "farms", 1, farms)
     ankhs = [sum(c.ankhs for c in p.kingdom_cards(k)) for p in state.players]
     order = rank(range(cfg.n), state.ankh, cfg.n, key=lambda s: -ankhs[s])
+    steps.append(ScoreStep(k, state.ankh, "ankh_holder", 0, ankhs[state.ankh]))
     add(order[0], "most_ankhs", 1, ankhs[order[0]])
     add(order[-1], "fewest_ankhs", -1, ankhs[order[-1]])
     players = tuple(replace(p, vp=vps[i]) for i, p in enumerate(state.players))

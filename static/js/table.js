@@ -18,6 +18,22 @@
     }
     var live = document.getElementById("live");
     if (!live) return;
+    // Pick, then place: tapping a piece with data-open="ID" opens the list ID of its moves and
+    // shows the board targets marked data-for="<piece>" (class "dest").
+    document.body.addEventListener("click", function (event) {
+      var picker = event.target.closest("[data-open]");
+      if (!picker || !live.contains(picker)) return;
+      var piece = picker.getAttribute("data-pawn") || picker.getAttribute("data-piece");
+      document.querySelectorAll("#table .dest").forEach(function (d) {
+        d.classList.toggle("shown", d.getAttribute("data-for") === piece);
+      });
+      document.querySelectorAll("#table [data-open]").forEach(function (p) { p.classList.toggle("selected", p === picker); });
+      var list = document.getElementById(picker.getAttribute("data-open"));
+      if (list) {
+        document.querySelectorAll("#table details[data-pawn-moves]").forEach(function (d) { d.open = d === list; });
+        list.open = true;
+      }
+    });
     document.body.addEventListener("click", function (event) {
       var el = event.target.closest("[data-action]");
       if (!el || !live.contains(el)) return;

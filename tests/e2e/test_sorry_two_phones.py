@@ -64,7 +64,7 @@ def test_two_phones_play_several_turns_and_their_boards_agree(live_url, phone):
         mover = alice if alice.locator("#table.my-turn").count() else bob
         watcher = bob if mover is alice else alice
         assert mover.locator("#table.my-turn").count() == 1, "exactly one phone is prompted"
-        mover.locator(TAPPABLE).first.click()
+        mover.locator(TAPPABLE).filter(visible=True).first.click()
         wait_version(mover, current + 1)
         wait_version(watcher, current + 1)
         assert pawns(alice) == pawns(bob)

@@ -57,7 +57,14 @@ def layout() -> dict[str, Any]:
         hx, hy = _px(*_rotate(JUNCTION_R, 6.8, c))
         areas.append({"colour": colour, "base": BASE[c], "start_x": sx, "start_y": sy, "home_x": hx, "home_y": hy,
                       "r": round(CELL * 1.3)})
-    return {"viewbox": VIEWBOX, "cell": CELL, "track": track, "safety": safety, "areas": areas}
+    # Where a move's "to" lands, for destination taps: "T17" on the track; "R:S2", "R:HOME" per colour.
+    points: dict[str, list[int]] = {f"T{sq['i']}": [sq["x"], sq["y"]] for sq in track}
+    for sq in safety:
+        points[f"{sq['colour'][0].upper()}:S{sq['k']}"] = [sq["x"], sq["y"]]
+    for a in areas:
+        points[f"{a['colour'][0].upper()}:HOME"] = [a["home_x"], a["home_y"]]
+        points[f"{a['colour'][0].upper()}:START"] = [a["start_x"], a["start_y"]]
+    return {"viewbox": VIEWBOX, "cell": CELL, "track": track, "safety": safety, "areas": areas, "points": points}
 
 
 def build_view(game: SorryGame, state: SorryState, seat: int | None) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from games.engines.base import (
     gettext_noop,
 )
 from games.engines.catan_junior import actions as act
+from games.engines.catan_junior.board import CASTLE as CASTLE_SITE
 from games.engines.catan_junior.board import RESOURCES, Board, shipped_board, side_for, validate_board
 from games.engines.catan_junior.editions import CocoDeck, shipped_coco_deck, validate_coco_deck
 from games.engines.catan_junior.rules import Ruleset, building, coco, production, setup, trading
@@ -40,6 +41,7 @@ from games.engines.catan_junior.state import (
     ROLL,
     TRADE,
     State,
+    counts_to_dict,
     decode_state,
     encode_state,
 )
@@ -285,7 +287,7 @@ class CatanJuniorGame(Game):
             for space, there in enumerate(state.market):
                 for i, give in enumerate(RESOURCES):
                     if hand[i] > 0 and give != there:
-                        out.append({"kind": "market_swap", "space": space, "give": give})
+                        out.append({"kind": "market_swap", "space": space, "give": give, "take": there})
         for i, give in enumerate(RESOURCES):
             if hand[i] >= 2:
                 for take in RESOURCES:
@@ -342,7 +344,7 @@ class CatanJuniorGame(Game):
         if isinstance(parsed, act.BuyCoco):
             return coco.buy_coco(rs, state, seat, parsed.tile)
         if isinstance(parsed, act.MarketSwap):
-            return trading.market_swap(rs, state, seat, parsed.space, parsed.give)
+            return trading.market_swap(rs, state, seat, parsed.space, parsed.give, parsed.take)
         if isinstance(parsed, act.SupplyTrade):
             return trading.supply_trade(rs, state, seat, parsed.give, parsed.take)
         if isinstance(parsed, act.OfferTrade):
@@ -435,6 +437,95 @@ class CatanJuniorGame(Game):
             return LogLine(gettext_noop("{name} ended the turn."), d)
         return LogLine(gettext_noop("{name}: {action}"), {**d, "action": act.notation(action)})
 
+    def label(self, seat: int, action: Mapping[str, Any]) -> LogLine:
+        """The button text of a legal action: a short imperative a child can follow ("Roll the die").
+
+        Places are named by the islands they touch ("wood 1 + gold 5"), never by
+        site or route ids; a physical outcome reads as what the player saw.
+        """
+        kind = action.get("kind")
+        if kind == "roll":
+            if "value" in action:
+                return LogLine(gettext_noop("The die shows {value}"), {"value": action["value"]})
+            return LogLine(gettext_noop("Roll the die"))
+        if kind == "move_ghost":
+            if action.get("island") == "castle":
+                return LogLine(gettext_noop("Send the Ghost Captain to the castle"))
+            return LogLine(
+                gettext_noop("Send the Ghost Captain to {island}"), {"island": self._island_name(action.get("island"))}
+            )
+        if kind == "build_lair":
+            return LogLine(gettext_noop("Build a lair at {place}"), {"place": self._site_place(action.get("site"))})
+        if kind == "build_ship":
+            return LogLine(gettext_noop("Build a ship at {place}"), {"place": self._route_place(action.get("route"))})
+        if kind == "buy_coco":
+            return self._coco_label(action.get("tile"))
+        if kind == "market_swap":
+            if "take" in action:
+                return LogLine(
+                    gettext_noop("Swap {give} for {take}"), {"give": action.get("give"), "take": action.get("take")}
+                )
+            return LogLine(
+                gettext_noop("Put {give} on marketplace space {space}"),
+                {"give": action.get("give"), "space": action.get("space")},
+            )
+        if kind == "supply_trade":
+            return LogLine(
+                gettext_noop("Trade 2 {give} for 1 {take}"), {"give": action.get("give"), "take": action.get("take")}
+            )
+        if kind == "offer_trade":
+            to = action.get("to")
+            return LogLine(
+                gettext_noop("Offer {target} {give} for {get}"),
+                {
+                    "target": self.seats[to].name if isinstance(to, int) and 0 <= to < len(self.seats) else to,
+                    "give": _bundle_text(action.get("give")),
+                    "get": _bundle_text(action.get("get")),
+                },
+            )
+        if kind == "accept_trade":
+            return LogLine(gettext_noop("Accept the trade"))
+        if kind == "decline_trade":
+            return LogLine(gettext_noop("Say no to the trade"))
+        if kind == "end_turn":
+            return LogLine(gettext_noop("End my turn"))
+        return self.describe(seat, action, seat)
+
+    def _island_name(self, island_id: Any) -> str:
+        try:
+            island = self.rules.board.island(island_id)
+        except KeyError:
+            return str(island_id)
+        return f"{island.resource} {island.number}"
+
+    def _site_place(self, site: Any) -> str:
+        islands = self.rules.board.site_islands.get(site) if isinstance(site, str) else None
+        if site == CASTLE_SITE or not islands:
+            return str(site)
+        return " + ".join(self._island_name(i) for i in islands)
+
+    def _route_place(self, route: Any) -> str:
+        ends = self.rules.board.route_ends.get(route) if isinstance(route, str) else None
+        if not ends:
+            return str(route)
+        a, b = (set(self.rules.board.site_islands[end]) for end in ends)
+        # The islands on both sides of the route name it; a route along one coast has only one.
+        shared = [i for i in self.rules.board.island_ids if i in (a & b or a | b)]
+        return " + ".join(self._island_name(i) for i in shared)
+
+    def _coco_label(self, tile: Any) -> LogLine:
+        if tile is None:
+            return LogLine(gettext_noop("Buy a Coco tile"))
+        names = self.rules.deck.names
+        if tile not in names:
+            return LogLine(gettext_noop("I drew a Coco tile: {tile}"), {"tile": tile})
+        kind = self.rules.deck.kinds[names.index(tile)]
+        if kind.effect == "ghost":
+            return LogLine(gettext_noop("I drew a Coco tile: the Ghost Captain"))
+        if kind.effect == "build":
+            return LogLine(gettext_noop("I drew a Coco tile: build for free"))
+        return LogLine(gettext_noop("I drew a Coco tile: {take}"), {"take": _bundle_text(counts_to_dict(kind.take))})
+
     def encode(self, state: State) -> JSON:
         """The state as a JSON dict (ids, not indexes)."""
         return encode_state(state, self.rules.board, self.rules.deck.names)
@@ -442,6 +533,13 @@ class CatanJuniorGame(Game):
     def decode(self, data: Mapping[str, Any]) -> State:
         """The inverse of :meth:`encode`."""
         return decode_state(data, self.rules.board, self.rules.deck.names)
+
+
+def _bundle_text(bundle: Any) -> str:
+    """``{"wood": 2, "gold": 1}`` as ``"2 wood + 1 gold"`` (resource order; zero counts left out)."""
+    if not isinstance(bundle, Mapping):
+        return str(bundle)
+    return " + ".join(f"{bundle[r]} {r}" for r in RESOURCES if isinstance(bundle.get(r), int) and bundle[r] > 0)
 
 
 __all__ = ["CatanJuniorGame"]

@@ -7,7 +7,8 @@ Payload shapes (what a phone posts):
 * ``{"kind": "build_lair", "site": "L01"}`` (BU2; free during a Coco build)
 * ``{"kind": "build_ship", "route": "R05"}`` (BU3; free during a Coco build)
 * ``{"kind": "buy_coco", "tile": "ghost"}`` chance (CO1); ``tile`` omitted in the digital legal list
-* ``{"kind": "market_swap", "space": 0..4, "give": "molasses"}`` (TR1)
+* ``{"kind": "market_swap", "space": 0..4, "give": "molasses", "take": "wood"}`` (TR1); ``take``
+  (what the phone saw on that space) is optional, and refused with ``market_changed`` when stale
 * ``{"kind": "supply_trade", "give": "wood", "take": "gold"}`` (TR3: gives 2, takes 1)
 * ``{"kind": "offer_trade", "to": 1, "give": {"wood": 1}, "get": {"gold": 1}}`` (TR4, option)
 * ``{"kind": "accept_trade"}`` / ``{"kind": "decline_trade"}`` (TR4, the offer's target)
@@ -79,10 +80,11 @@ class BuyCoco:
 
 @dataclass(frozen=True)
 class MarketSwap:
-    """TR1: put ``give`` on marketplace space ``space`` (0-4) and take what lay there."""
+    """TR1: put ``give`` on marketplace space ``space`` (0-4) and take what lay there (``take``, if named)."""
 
     space: int
     give: str
+    take: str | None = None
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,8 @@ def parse(action: Mapping[str, Any]) -> Action:
     if kind == "buy_coco":
         return BuyCoco(require(action, "tile", str))
     if kind == "market_swap":
-        return MarketSwap(require(action, "space", int), _resource(action, "give"))
+        take = _resource(action, "take") if "take" in action else None
+        return MarketSwap(require(action, "space", int), _resource(action, "give"), take)
     if kind == "supply_trade":
         return SupplyTrade(_resource(action, "give"), _resource(action, "take"))
     if kind == "offer_trade":

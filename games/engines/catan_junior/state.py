@@ -40,6 +40,23 @@ class Offer:
 
 
 @dataclass(frozen=True)
+class Production:
+    """What the last roll of the game produced, kept until the next roll so every phone can show it (PR1, GC1).
+
+    ``seat`` rolled ``roll``; ``paid`` is per seat a resource count tuple
+    (for a 6: the 2 tokens of the Ghost Captain's new island, once moved);
+    ``short`` the resources whose shortage (SH1) fired; ``ghost`` the island
+    the Ghost Captain was moved to after a 6 (``None`` before he moves).
+    """
+
+    seat: int
+    roll: int
+    paid: tuple[tuple[int, ...], ...]
+    short: tuple[str, ...] = ()
+    ghost: str | None = None
+
+
+@dataclass(frozen=True)
 class State:
     """One moment of the game.
 
@@ -56,6 +73,7 @@ class State:
     ``last_payout``: per seat, what the last roll/ghost/Coco paid (resource counts).
     ``last_shortage``: resources whose shortage (SH1) fired on the last payout.
     ``offer``: the pending trade offer. ``winner``: seat with 7 lairs (EN1).
+    ``production``: what the last roll produced, kept until the next roll.
     ``turn``: 1-based turn counter.
     """
 
@@ -80,6 +98,7 @@ class State:
     offer: Offer | None = None
     winner: int | None = None
     turn: int = 1
+    production: Production | None = None
 
     def lair_count(self, seat: int) -> int:
         """Lairs of ``seat`` on the board, the CASTLE lair included (BU5, EN1)."""
@@ -127,7 +146,30 @@ def encode_state(state: State, board: Board, kinds: tuple[str, ...]) -> dict[str
         },
         "winner": state.winner,
         "turn": state.turn,
+        "production": None if state.production is None else _encode_production(state.production),
     }
+
+
+def _encode_production(production: Production) -> dict[str, Any]:
+    return {
+        "seat": production.seat,
+        "roll": production.roll,
+        "paid": [counts_to_dict(p) for p in production.paid],
+        "short": list(production.short),
+        "ghost": production.ghost,
+    }
+
+
+def _decode_production(raw: Mapping[str, Any] | None) -> Production | None:
+    if raw is None:
+        return None
+    return Production(
+        int(raw["seat"]),
+        int(raw["roll"]),
+        tuple(_counts(p) for p in raw["paid"]),
+        tuple(raw["short"]),
+        raw["ghost"],
+    )
 
 
 def _counts(raw: Mapping[str, int]) -> tuple[int, ...]:
@@ -162,4 +204,6 @@ def decode_state(data: Mapping[str, Any], board: Board, kinds: tuple[str, ...]) 
         else Offer(int(offer["offerer"]), int(offer["target"]), _counts(offer["give"]), _counts(offer["get"])),
         winner=data["winner"],
         turn=int(data["turn"]),
+        # Snapshots written before the field existed have no production yet.
+        production=_decode_production(data.get("production")),
     )

@@ -118,6 +118,44 @@ def _geometry(board: Board) -> dict[str, Any]:
     }
 
 
+def tokens(counts: tuple[int, ...]) -> list[str]:
+    """A count tuple as one resource name per token, in resource order: ``["wood", "wood", "gold"]``."""
+    return [r for r, n in zip(RESOURCES, counts, strict=True) for _ in range(n)]
+
+
+def histogram_bars(rolls: tuple[int, ...]) -> list[dict[str, Any]]:
+    """Die faces 1-6 with their roll counts and a bar height in percent of the most rolled face."""
+    top = max(rolls) or 1
+    return [{"face": face, "count": n, "pct": round(100 * n / top)} for face, n in enumerate(rolls, start=1)]
+
+
+def production_news(game: CatanJuniorGame, state: State) -> dict[str, Any] | None:
+    """What the last roll produced, for every phone: ``{seat, name, roll, ghost, short, paid}``.
+
+    ``paid`` lists only the seats that received something, each as
+    ``{seat, name, colour, tokens}``; ``ghost`` is the island the Ghost
+    Captain went to after a 6 (``None`` while he waits to be moved).
+    """
+    news = state.production
+    if news is None:
+        return None
+    colours = game.rules.colours
+    paid = [
+        {"seat": s, "name": game.seats[s].name, "colour": colours[s], "tokens": tokens(counts)}
+        for s, counts in enumerate(news.paid)
+        if any(counts)
+    ]
+    return {
+        "seat": news.seat,
+        "name": game.seats[news.seat].name,
+        "colour": colours[news.seat],
+        "roll": news.roll,
+        "ghost": news.ghost,
+        "short": list(news.short),
+        "paid": paid,
+    }
+
+
 def build_view(game: CatanJuniorGame, state: State, seat: int | None) -> dict[str, Any]:
     """The view for ``seat`` (``None``: table screen). The same public data for every viewer.
 
@@ -126,7 +164,12 @@ def build_view(game: CatanJuniorGame, state: State, seat: int | None) -> dict[st
     lairs/ships on board and in stock, coco tiles by kind, castle),
     ``supply``, ``market``, ``coco`` {left, by_kind}, ``swapped``,
     ``frozen``, ``dice`` {last, histogram, balanced, faces_left},
-    ``last_payout``, ``last_shortage``, ``offer``, ``winner``.
+    ``last_payout``, ``last_shortage``, ``offer``, ``winner``; for drawing:
+    ``production`` (what the last roll paid, kept until the next roll, see
+    :func:`production_news`), ``market_spaces`` (each space once per token
+    type: ``first`` marks the first space holding it, so equal swaps show one
+    button), ``dice.bars`` (histogram bars scaled to the highest count) and
+    ``coco.kinds`` (effect and tokens of each kind).
     """
     rs = game.rules
     names = rs.deck.names
@@ -138,6 +181,7 @@ def build_view(game: CatanJuniorGame, state: State, seat: int | None) -> dict[st
                 "name": info.name,
                 "colour": rs.colours[s],
                 "resources": counts_to_dict(state.hands[s]),
+                "tokens": tokens(state.hands[s]),
                 "total": sum(state.hands[s]),
                 "lairs": state.lair_count(s),
                 "ships": state.ship_count(s),
@@ -167,12 +211,22 @@ def build_view(game: CatanJuniorGame, state: State, seat: int | None) -> dict[st
         "coco": {
             "left": coco.tiles_left(state),
             "by_kind": dict(zip(names, state.coco_stack, strict=True)),
+            "kinds": [
+                {"name": kind.name, "effect": kind.effect, "take": tokens(kind.take), "left": left}
+                for kind, left in zip(rs.deck.kinds, state.coco_stack, strict=True)
+            ],
         },
+        "market_spaces": [
+            {"space": i, "resource": r, "first": r not in state.market[:i]} for i, r in enumerate(state.market)
+        ],
+        "production": production_news(game, state),
         "dice": {
             "last": state.last_roll,
             "histogram": {str(face): n for face, n in enumerate(state.rolls, start=1)},
             "balanced": rs.balanced_die,
             "faces_left": [f for f, n in enumerate(state.die_left, start=1) if n > 0] if rs.balanced_die else None,
+            "bars": histogram_bars(state.rolls),
+            "total": sum(state.rolls),
         },
         "last_payout": [counts_to_dict(p) for p in state.last_payout],
         "last_shortage": list(state.last_shortage),

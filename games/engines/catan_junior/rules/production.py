@@ -8,7 +8,7 @@ import random
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.catan_junior.board import RESOURCES
 from games.engines.catan_junior.rules import Ruleset
-from games.engines.catan_junior.state import GHOST, MAIN, State
+from games.engines.catan_junior.state import GHOST, MAIN, Production, State
 
 FULL_DIE = (1, 1, 1, 1, 1, 1)
 
@@ -127,8 +127,10 @@ def roll(rs: Ruleset, state: State, value: int) -> State:
         state, die_left=die_left, rolls=rolls, last_roll=value, last_payout=(), last_shortage=()
     )
     if value == 6:
-        return dataclasses.replace(state, phase=GHOST)
-    return dataclasses.replace(produce(rs, state, value), phase=MAIN)
+        return dataclasses.replace(state, phase=GHOST, production=Production(state.active, 6, ()))
+    state = produce(rs, state, value)
+    production = Production(state.active, value, state.last_payout, state.last_shortage)
+    return dataclasses.replace(state, phase=MAIN, production=production)
 
 
 def production_demands(rs: Ruleset, state: State, number: int) -> tuple[tuple[int, ...], ...]:
@@ -175,11 +177,18 @@ def move_ghost(rs: Ruleset, state: State, island: str, *, next_phase: str = MAIN
         )
     if island not in ghost_targets(rs, state):
         raise IllegalAction("unknown_island", gettext_noop("Rule GC1: {island} is not an island."), island=island)
+    after_roll = state.phase == GHOST
     state = dataclasses.replace(state, ghost=island, phase=next_phase)
     if island == "castle":
-        return dataclasses.replace(state, last_payout=(), last_shortage=())
-    demands = tuple(
-        one(rs.board.island(island).resource, 2) if seat == state.active else one("wood", 0)
-        for seat in range(rs.seat_count)
-    )
-    return pay_out(rs, state, demands, respect_freeze=True)
+        state = dataclasses.replace(state, last_payout=(), last_shortage=())
+    else:
+        demands = tuple(
+            one(rs.board.island(island).resource, 2) if seat == state.active else one("wood", 0)
+            for seat in range(rs.seat_count)
+        )
+        state = pay_out(rs, state, demands, respect_freeze=True)
+    if after_roll:
+        # The 6's outcome is the Ghost Captain's move: every phone shows where he went and what it paid.
+        production = Production(state.active, 6, state.last_payout, state.last_shortage, island)
+        state = dataclasses.replace(state, production=production)
+    return state

@@ -30,12 +30,13 @@ def fill_market(rs: Ruleset, state: State) -> State:
     return dataclasses.replace(state, supply=supply, market=RESOURCES)
 
 
-def market_swap(rs: Ruleset, state: State, seat: int, space: int, give: str) -> State:
+def market_swap(rs: Ruleset, state: State, seat: int, space: int, give: str, expected: str | None = None) -> State:
     """TR1/TR2: put one ``give`` token on ``space`` (0-4) and take the token there; once per turn.
 
     If all five spaces then hold one type, they go back to the supply and the
     spaces are refilled with one of each (SH4 applies). Raises
-    ``market_swap_used``, ``bad_space``, ``swap_same_resource``,
+    ``market_swap_used``, ``bad_space``, ``market_changed`` (the phone named
+    ``expected`` but the space holds another token), ``swap_same_resource``,
     ``not_enough_resources``.
     """
     if state.swapped:
@@ -45,6 +46,14 @@ def market_swap(rs: Ruleset, state: State, seat: int, space: int, give: str) -> 
     if not 0 <= space < MARKET_SPACES:
         raise IllegalAction("bad_space", gettext_noop("Rule TR1: the marketplace has spaces 0 to 4."), space=space)
     take = state.market[space]
+    if expected is not None and expected != take:
+        raise IllegalAction(
+            "market_changed",
+            gettext_noop("Rule TR1: marketplace space {space} holds {resource} now, not {expected}; look again."),
+            space=space,
+            resource=take,
+            expected=expected,
+        )
     if give == take:
         raise IllegalAction(
             "swap_same_resource",

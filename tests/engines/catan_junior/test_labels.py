@@ -34,7 +34,9 @@ def test_physical_outcomes_read_as_what_the_player_saw():
     game = make_game(2, components="physical")
     assert label(game, ALICE, {"kind": "roll", "value": 4}) == "The die shows 4"
     assert label(game, ALICE, {"kind": "buy_coco", "tile": "ghost"}) == "I drew a Coco tile: the Ghost Captain"
-    assert label(game, ALICE, {"kind": "buy_coco", "tile": "molasses_wood"}) == "I drew a Coco tile: 2 wood + 2 molasses"
+    assert (
+        label(game, ALICE, {"kind": "buy_coco", "tile": "molasses_wood"}) == "I drew a Coco tile: 2 wood + 2 molasses"
+    )
 
 
 def test_every_legal_action_has_a_label_without_placeholders():
@@ -53,7 +55,10 @@ def test_the_last_roll_stays_in_every_view_until_the_next_roll():
     news = game.view(state, BOB)["production"]
     assert news["roll"] == 1 and news["name"] == "Alice"
     assert {p["name"]: p["tokens"] for p in news["paid"]} == {
-        "Alice": ["wool"], "Bob": ["wood"], "Carol": ["cutlass"], "Dave": ["cutlass"]
+        "Alice": ["wool"],
+        "Bob": ["wood"],
+        "Carol": ["cutlass"],
+        "Dave": ["cutlass"],
     }
     assert game.view(state, None)["production"] == news
 
@@ -62,7 +67,13 @@ def test_a_six_shows_where_the_ghost_captain_went_and_what_he_paid():
     game = make_game(4)
     state = game.apply(opening(game), ALICE, {"kind": "roll", "value": 6})
     assert game.view(state, None)["production"] == {
-        "seat": ALICE, "name": "Alice", "colour": "red", "roll": 6, "ghost": None, "short": [], "paid": []
+        "seat": ALICE,
+        "name": "Alice",
+        "colour": "red",
+        "roll": 6,
+        "ghost": None,
+        "short": [],
+        "paid": [],
     }
     state = game.apply(state, ALICE, {"kind": "move_ghost", "island": "gold-5"})
     news = game.view(state, None)["production"]

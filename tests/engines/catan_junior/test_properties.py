@@ -86,7 +86,10 @@ def candidate_pool(game, state):
     pool += [{"kind": "buy_coco", "tile": t} for t in game.rules.deck.names]
     # Phones name the token they saw on the space (``take``); a stale one is refused.
     pool += [
-        {"kind": "market_swap", "space": sp, "give": r, "take": t} for sp in range(5) for r in RESOURCES for t in RESOURCES
+        {"kind": "market_swap", "space": sp, "give": r, "take": t}
+        for sp in range(5)
+        for r in RESOURCES
+        for t in RESOURCES
     ]
     pool += [{"kind": "supply_trade", "give": a, "take": b} for a in RESOURCES for b in RESOURCES]
     pool += [{"kind": k} for k in ("end_turn", "accept_trade", "decline_trade")]

@@ -1,7 +1,8 @@
 """Two phones play Sorry! in a real browser: real taps, live sync, both boards agree.
 
-The host creates the table in the lobby, hands Bob his join link, and the two
-phones (two browser contexts) take turns tapping what their page offers.
+The host creates a physical-deck table in the lobby, hands Bob his join link,
+and the two phones (two browser contexts) take turns: tap in the card drawn
+from the real deck, then tap a pawn and its lit destination on the board.
 After every tap both pages must show the same version and the same pawns,
 which only happens if the other phone was updated over its websocket.
 """
@@ -35,7 +36,7 @@ def wait_version(page, v: int) -> None:
         raise
 
 
-def test_two_phones_play_several_turns_and_their_boards_agree(live_url, phone):
+def test_two_phones_play_a_physical_deck_game_and_their_boards_agree(live_url, phone):
     alice = phone()
     alice.goto(live_url + "/")
     alice.select_option("select[name=game]", "sorry")
@@ -43,6 +44,8 @@ def test_two_phones_play_several_turns_and_their_boards_agree(live_url, phone):
     alice.select_option("select[name=players]", "2")
     alice.fill("input[name=name_0]", "Alice")
     alice.fill("input[name=name_1]", "Bob")
+    # A physical deck: each player taps in the card they drew from the real deck.
+    alice.select_option("select[name=opt-components]", "physical")
     alice.click("button.big")
     alice.wait_for_url(re.compile(r"/t/\w+/host/$"))
     bob_link = alice.locator("input.link").nth(1).input_value()
@@ -58,18 +61,37 @@ def test_two_phones_play_several_turns_and_their_boards_agree(live_url, phone):
     alice.wait_for_selector("body[data-ws=open]", state="attached")
     bob.wait_for_selector("body[data-ws=open]", state="attached")
 
-    taps = 0
-    while taps < 12:
+    taps = picked_on_board = 0
+    while taps < 16:
         current = version(alice)
         mover = alice if alice.locator("#table.my-turn").count() else bob
         watcher = bob if mover is alice else alice
         assert mover.locator("#table.my-turn").count() == 1, "exactly one phone is prompted"
-        mover.locator(TAPPABLE).filter(visible=True).first.click()
+        drawn = mover.locator("#table [data-kind=draw]")
+        pawn_taps = mover.locator("#table .pawn.legal")
+        if drawn.count():
+            # Name the card: a 1 or 2 (so pawns leave START) while the real deck still holds one.
+            for card in ("1", "2", ""):
+                wanted = drawn.filter(has_text=card) if card else drawn
+                if wanted.count():
+                    wanted.first.click()
+                    break
+        elif pawn_taps.count():
+            pawn_taps.first.click()  # pick a pawn on the board, then one of its lit destinations
+            dest = mover.locator("#table .dest.shown")
+            if dest.count():
+                dest.first.click()
+                picked_on_board += 1
+            else:
+                mover.locator("#table details[open] button.act").first.click()
+        else:
+            mover.locator(TAPPABLE).filter(visible=True).first.click()
         wait_version(mover, current + 1)
         wait_version(watcher, current + 1)
         assert pawns(alice) == pawns(bob)
         assert alice.locator("#table .log li").first.inner_text().split(":")[0] == \
             bob.locator("#table .log li").first.inner_text().split(":")[0]
         taps += 1
-    assert version(alice) == version(bob) == 12
+    assert version(alice) == version(bob) == 16
+    assert picked_on_board, "at least one move was made by tapping a pawn and then its destination"
     assert len(pawns(alice)) == 8, "both boards show all eight pawns of two colours"

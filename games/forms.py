@@ -27,12 +27,23 @@ class NewTableForm(forms.Form):
     players = forms.TypedChoiceField(label=_("Players"), coerce=int, choices=[(n, n) for n in range(2, MAX_SEATS + 1)],
                                      initial=3)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, slug: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for i in range(MAX_SEATS):
+        colours = list(get_game_class(slug).colours) if slug else []
+        if slug:
+            cls = get_game_class(slug)
+            self.fields["players"].choices = [(n, n) for n in range(cls.min_seats, cls.max_seats + 1)]
+            self.fields["players"].initial = min(max(3, cls.min_seats), cls.max_seats)
+        self.seat_rows = []
+        for i in range(len(colours) or MAX_SEATS):
             self.fields[f"name_{i}"] = forms.CharField(
                 label=_("Player %(n)s") % {"n": i + 1}, max_length=40, required=False
             )
+            self.fields[f"colour_{i}"] = forms.ChoiceField(
+                label=_("Colour"), required=False, initial=colours[i] if colours else "",
+                choices=[(c, gettext(c)) for c in colours],
+            )
+            self.seat_rows.append((self[f"name_{i}"], self[f"colour_{i}"]))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -45,14 +56,17 @@ class NewTableForm(forms.Form):
                     _("%(title)s is played by %(min)s to %(max)s players.")
                     % {"title": cls.title, "min": cls.min_seats, "max": cls.max_seats}
                 )
+            chosen = [data.get(f"colour_{i}") or cls.colours[i] for i in range(n)]
+            if len(set(chosen)) != len(chosen):
+                raise forms.ValidationError(_("Each player needs a colour of their own."))
         return data
 
     def seats(self) -> list[dict[str, Any]]:
-        """The seats as ``create_table`` takes them."""
+        """The seats as ``create_table`` takes them: names and colours from the form."""
         cls = get_game_class(self.cleaned_data["game"])
         out = []
         for i in range(self.cleaned_data["players"]):
-            colour = cls.colours[i]
+            colour = self.cleaned_data.get(f"colour_{i}") or cls.colours[i]
             out.append({"name": self.cleaned_data.get(f"name_{i}") or gettext(colour.title()), "colour": colour})
         return out
 
@@ -69,12 +83,13 @@ def _field_for(spec: OptionSpec, slug: str) -> forms.Field:
         return forms.BooleanField(label=label, help_text=help_text, required=False, initial=bool(spec.default))
     if spec.choices:
         kind = type(spec.default)
-        return forms.TypedChoiceField(label=label, help_text=help_text, coerce=kind,
-                                      choices=[(c, gettext(str(c))) for c in spec.choices], initial=spec.default)
+        return forms.TypedChoiceField(label=label, help_text=help_text, coerce=kind, required=False,
+                                      empty_value=spec.default, initial=spec.default,
+                                      choices=[(c, gettext(str(c))) for c in spec.choices])
     if isinstance(spec.default, bool):
         return forms.BooleanField(label=label, help_text=help_text, required=False, initial=spec.default)
     if isinstance(spec.default, int):
-        return forms.IntegerField(label=label, help_text=help_text, initial=spec.default)
+        return forms.IntegerField(label=label, help_text=help_text, initial=spec.default, required=False)
     return forms.CharField(label=label, help_text=help_text, initial=spec.default, required=False)
 
 
@@ -98,5 +113,5 @@ def options_from(form: forms.Form, slug: str) -> dict[str, Any]:
                 if profile is not None:
                     options[spec.name] = profile.as_option()
             continue
-        options[spec.name] = value
+        options[spec.name] = spec.default if value is None else value
     return options

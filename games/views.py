@@ -43,7 +43,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     """List this device's tables and create a new one (game, players, options)."""
     device = device_id(request)
     slug = request.POST.get("game") or request.GET.get("game") or (game_choices()[0][0] if game_choices() else "")
-    form = NewTableForm(request.POST or None, initial={"game": slug})
+    form = NewTableForm(request.POST or None, initial={"game": slug}, slug=slug)
     opts = options_form(slug, request.POST or None) if slug else None
     if request.method == "POST" and form.is_valid() and opts is not None and opts.is_valid():
         slug = form.cleaned_data["game"]

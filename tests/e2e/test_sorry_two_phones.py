@@ -39,8 +39,9 @@ def wait_version(page, v: int) -> None:
 def test_two_phones_play_a_physical_deck_game_and_their_boards_agree(live_url, phone):
     alice = phone()
     alice.goto(live_url + "/")
-    alice.select_option("select[name=game]", "sorry")
-    alice.wait_for_selector("#options input, #options select")
+    with alice.expect_response(lambda r: "game=sorry" in r.url):
+        alice.select_option("select[name=game]", "sorry")  # htmx swaps in Sorry!'s seats and options
+    alice.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     alice.select_option("select[name=players]", "2")
     alice.fill("input[name=name_0]", "Alice")
     alice.fill("input[name=name_1]", "Bob")

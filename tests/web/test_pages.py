@@ -145,3 +145,23 @@ def test_the_manifest_makes_the_app_installable(client):
     data = client.get("/manifest.webmanifest").json()
     assert data["display"] == "standalone" and {i["sizes"] for i in data["icons"]} == {"192x192", "512x512"}
     assert client.get("/static/icons/icon-192.png").status_code == 200
+
+
+def test_the_lobby_lets_each_player_pick_a_colour_and_refuses_two_alike():
+    phone = Client()
+    same = phone.post("/", {"game": "sorry", "players": 2, "name_0": "A", "colour_0": "blue", "name_1": "B",
+                            "colour_1": "blue", "opt-components": "digital"})
+    assert same.status_code == 200 and "colour of their own" in same.content.decode()
+    ok = phone.post("/", {"game": "sorry", "players": 2, "name_0": "A", "colour_0": "green", "name_1": "B",
+                          "colour_1": "red", "opt-components": "digital"})
+    assert ok.status_code == 302
+    from games.models import Table
+
+    table = Table.objects.get()
+    assert [(s.name, s.colour) for s in table.seats.all()] == [("A", "green"), ("B", "red")]
+
+
+def test_switching_the_game_in_the_lobby_swaps_in_its_seats_and_options():
+    fragment = Client().get("/?game=amun_re", HTTP_HX_REQUEST="true").content.decode()
+    assert fragment.lstrip().startswith('<div id="options"')
+    assert 'name="opt-hand_sum_mode"' in fragment and '<option value="5">5</option>' in fragment

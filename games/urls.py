@@ -12,6 +12,7 @@ urlpatterns = [
     path("editions/", edition_views.profile_list, name="editions"),
     path("editions/import/", edition_views.profile_import, name="edition_import"),
     path("editions/<int:profile_id>/export.json", edition_views.profile_export, name="edition_export"),
+    path("editions/amun_re/calibrate/", __import__("games.editors.amun_re").editors.amun_re.calibrate, name="amun_re_calibrate"),
     path("t/<str:code>/", views.table_page, name="table"),
     path("t/<str:code>/screen/", views.screen, name="screen"),
     path("t/<str:code>/fragment/", views.fragment, name="fragment"),

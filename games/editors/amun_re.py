@@ -1,0 +1,213 @@
+"""Calibration of the Amun-Re edition profile (rules file 6.2): the host copies the box's numbers.
+
+One screen with three parts, each a Django form or formset: the offering
+table rows (box back), the pyramid price list (player aid) and the bounds of
+what a province card may show. It opens prefilled from the shipped default
+(or from a stored profile, ``?from=<id>``). "Check" runs the engine's
+checks and shows its warnings; "Save" stores an ``EditionProfile`` through
+:func:`games.editions.save`, the same gate the import page uses. Whatever the
+engine refuses comes back on the form with the rule it names, never as a 500.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import editions
+from games.engines.amun_re.edition import PROVINCE_FIELDS, default_edition_data, edition_warnings, validate_edition
+from games.engines.base import IllegalAction
+from games.models import EditionProfile
+from games.presenters import error_message, tr
+
+SLUG, OPTION = "amun_re", "edition"
+MAX_ROWS = 20  # offering columns or pyramid prices a group may type in
+FIELD_LABELS = {
+    "farms": gettext_lazy("Farms"),
+    "caravans": gettext_lazy("Caravans"),
+    "ankhs": gettext_lazy("Ankhs"),
+    "pyramid_spaces": gettext_lazy("Pyramid spaces"),
+    "printed_pyramids": gettext_lazy("Printed pyramids"),
+}
+
+
+def _number(label: Any, required: bool = True) -> forms.IntegerField:
+    return forms.IntegerField(label=label, required=required, min_value=0, max_value=999,
+                              widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+
+class ProfileForm(forms.Form):
+    """Name of the profile and the host's word that the numbers come from a real box."""
+
+    name = forms.CharField(label=gettext_lazy("Name of this profile"), max_length=80)
+    note = forms.CharField(label=gettext_lazy("Note (edition, language, who checked)"), max_length=500,
+                           required=False)
+    verified = forms.BooleanField(label=gettext_lazy("I copied these from my box"), required=False)
+
+
+class OfferingRowForm(forms.Form):
+    """One column of the offering table (rules 1.5); an empty "to" marks the open-ended last column."""
+
+    min_total = _number(gettext_lazy("From"))
+    max_total = _number(gettext_lazy("To"), required=False)
+    gold_per_farm = _number(gettext_lazy("Gold per farm"))
+    gold_per_caravan = _number(gettext_lazy("Gold per caravan"))
+
+
+class PriceForm(forms.Form):
+    """The price of buying one more pyramid count at once (rules 1.6); row k prices k pyramids."""
+
+    price = _number(gettext_lazy("Gold"))
+
+
+class BoundsForm(forms.Form):
+    """Lowest and highest count a province card may show, per icon (rules 1.4)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for field in PROVINCE_FIELDS:
+            self.fields[f"{field}_low"] = _number(FIELD_LABELS[field])
+            self.fields[f"{field}_high"] = _number(FIELD_LABELS[field])
+
+    def rows(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
+        """(label, low field, high field) per province field, for the template."""
+        return [(str(FIELD_LABELS[f]), self[f"{f}_low"], self[f"{f}_high"]) for f in PROVINCE_FIELDS]
+
+
+class RowsFormSet(forms.BaseFormSet):
+    """Every posted row may be left blank (it is then skipped), so a group can drop a column or a price."""
+
+    def initial_form_count(self) -> int:
+        return 0 if self.is_bound else super().initial_form_count()
+
+
+def _formset(form: type[forms.Form]) -> type[forms.BaseFormSet]:
+    return forms.formset_factory(form, formset=RowsFormSet, extra=1, max_num=MAX_ROWS, absolute_max=MAX_ROWS,
+                                 validate_max=True)
+
+
+OfferingFormSet = _formset(OfferingRowForm)
+PriceFormSet = _formset(PriceForm)
+
+
+def _initial(data: dict[str, Any]) -> dict[str, Any]:
+    """Form initials from a profile's JSON (the shipped default or a stored profile)."""
+    bounds = data.get("province_bounds", {})
+    costs = data.get("pyramid_cost", {})
+    return {
+        "profile": {"name": data.get("name", ""), "note": data.get("note", ""), "verified": False},
+        "rows": [{k: row.get(k) for k in ("min_total", "max_total", "gold_per_farm", "gold_per_caravan")}
+                 for row in data.get("offering_table", [])],
+        "prices": [{"price": costs[str(k)]} for k in range(1, len(costs) + 1) if str(k) in costs],
+        "bounds": {f"{f}_{end}": pair[i] for f, pair in bounds.items() for i, end in enumerate(("low", "high"))},
+    }
+
+
+def _source(request: HttpRequest) -> dict[str, Any]:
+    """The profile to start from: ``?from=<id>`` if it names a stored Amun-Re profile, else the default."""
+    raw = request.GET.get("from", "")
+    if raw.isdigit():
+        profile = EditionProfile.objects.filter(id=int(raw), slug=SLUG, option=OPTION).first()
+        if profile is not None:
+            return profile.as_option()
+        messages.warning(request, _("That profile does not exist; starting from the shipped default."))
+    return default_edition_data()
+
+
+def _filled(formset: forms.BaseFormSet) -> list[dict[str, Any]]:
+    """The rows someone typed something into (blank extra rows are skipped)."""
+    return [f.cleaned_data for f in formset.forms if f.cleaned_data and any(
+        v is not None for v in f.cleaned_data.values())]
+
+
+def _profile_data(profile: ProfileForm, rows: forms.BaseFormSet, prices: forms.BaseFormSet,
+                  bounds: BoundsForm) -> dict[str, Any]:
+    """The edition JSON (shape of ``validate_edition``) from valid forms."""
+    data: dict[str, Any] = {
+        "name": profile.cleaned_data["name"],
+        "verified": profile.cleaned_data["verified"],
+        "offering_table": [
+            {k: row.get(k) for k in ("min_total", "max_total", "gold_per_farm", "gold_per_caravan")}
+            for row in _filled(rows)
+        ],
+        "pyramid_cost": {str(k): row["price"] for k, row in enumerate(_filled(prices), start=1)},
+        "province_bounds": {f: [bounds.cleaned_data[f"{f}_low"], bounds.cleaned_data[f"{f}_high"]]
+                            for f in PROVINCE_FIELDS},
+    }
+    if profile.cleaned_data["note"]:
+        data["note"] = profile.cleaned_data["note"]
+    return data
+
+
+WHERE = re.compile(r"^(offering_table|pyramid_cost)\[(\d+)\](?:\.(\w+))?$")
+
+
+def _attach(exc: IllegalAction, rows: forms.BaseFormSet, prices: forms.BaseFormSet, bounds: BoundsForm) -> None:
+    """Mark the field the engine's ``where`` detail names (``offering_table[2].gold_per_farm``)."""
+    where = str(exc.details.get("where", ""))
+    message = error_message(exc)
+    match = WHERE.match(where)
+    if match:
+        part, index, field = match.group(1), int(match.group(2)) - 1, match.group(3)
+        formset = rows if part == "offering_table" else prices
+        filled = [f for f in formset.forms if f.cleaned_data and any(v is not None for v in f.cleaned_data.values())]
+        if 0 <= index < len(filled):
+            target = filled[index]
+            name = field if field in target.fields else ("price" if part == "pyramid_cost" else None)
+            target.add_error(name, message)
+    elif where.startswith("province_bounds."):
+        field = where.split(".", 1)[1]
+        if f"{field}_low" in bounds.fields:
+            bounds.add_error(f"{field}_low", message)
+
+
+def calibrate(request: HttpRequest) -> HttpResponse:
+    """GET: the prefilled calibration form. POST ``check``: show errors and warnings; POST ``save``: store it."""
+    if request.method == "POST":
+        profile = ProfileForm(request.POST, prefix="profile")
+        rows = OfferingFormSet(request.POST, prefix="rows")
+        prices = PriceFormSet(request.POST, prefix="prices")
+        bounds = BoundsForm(request.POST, prefix="bounds")
+    else:
+        source = _source(request)
+        start = _initial(source)
+        profile = ProfileForm(initial=start["profile"], prefix="profile")
+        rows = OfferingFormSet(initial=start["rows"], prefix="rows")
+        prices = PriceFormSet(initial=start["prices"], prefix="prices")
+        bounds = BoundsForm(initial=start["bounds"], prefix="bounds")
+    error = None
+    warnings: list[str] = []
+    forms_valid = all(f.is_valid() for f in (profile, rows, prices, bounds))
+    if forms_valid:
+        data = _profile_data(profile, rows, prices, bounds)
+        try:
+            warnings = [tr(w["message"], w["details"]) for w in edition_warnings(validate_edition(data))]
+            if request.method == "POST" and "save" in request.POST:
+                saved = editions.save(SLUG, OPTION, data, verified=data["verified"])
+                messages.success(request, _("Saved “%(name)s”; pick it in the options of a new table.")
+                                 % {"name": saved.name})
+                for text in warnings:
+                    messages.warning(request, text)
+                return redirect("games:editions")
+        except IllegalAction as exc:
+            error = error_message(exc)
+            _attach(exc, rows, prices, bounds)
+            warnings = []
+    elif request.method == "POST":
+        error = _("Some numbers are missing or not whole numbers; see the marked fields.")
+    else:
+        try:
+            warnings = [tr(w["message"], w["details"]) for w in edition_warnings(validate_edition(source))]
+        except IllegalAction as exc:
+            error = error_message(exc)
+    context = {"profile": profile, "rows": rows, "prices": prices, "bounds": bounds, "error": error,
+               "warnings": warnings, "checked": request.method == "POST" and error is None,
+               "sources": EditionProfile.objects.filter(slug=SLUG, option=OPTION)}
+    return render(request, "games/amun_re/calibrate.html", context, status=400 if error else 200)

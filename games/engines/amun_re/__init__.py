@@ -74,6 +74,15 @@ _REVEAL_LABEL = {
 }
 
 
+_REVEAL_LOG = {
+    "farms": gettext_noop("{player}'s new province shows {value} farms."),
+    "caravans": gettext_noop("{player}'s new province shows {value} caravans."),
+    "ankhs": gettext_noop("{player}'s new province shows {value} ankhs."),
+    "pyramid_spaces": gettext_noop("{player}'s new province has {value} pyramid spaces."),
+    "printed_pyramids": gettext_noop("{player}'s new province has {value} printed pyramids."),
+}
+
+
 class AmunReGame(Game):
     """The Amun-Re card game engine (2-5 players).
 
@@ -350,10 +359,8 @@ class AmunReGame(Game):
                 {**who, "card": parsed.card, "province": parsed.province + 1},
             )
         if isinstance(parsed, A.Reveal):
-            return LogLine(
-                gettext_noop("{player}'s province: {field} {value}."),
-                {**who, "field": parsed.field, "value": parsed.value},
-            )
+            text = _REVEAL_LOG.get(parsed.field, gettext_noop("{player}'s province: {field} {value}."))
+            return LogLine(text, {**who, "field": parsed.field, "value": parsed.value})
         if isinstance(parsed, A.PlaceProvince):
             return LogLine(
                 gettext_noop("{player} lays the province on column {column}."), {**who, "column": parsed.column + 1}

@@ -19,8 +19,7 @@ from django.http.cookie import parse_cookie
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.access import seat_cookie
-from games.access import read_signed
+from games.access import read_signed, seat_cookie
 from games.models import Seat, Table
 from games.presenters import seat_context
 from games.services import group_name

@@ -164,6 +164,9 @@ class Correction(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    def __str__(self) -> str:
+        return f"correction of #{self.target_seq} ({self.status})"
+
     def waiting_for(self, seat_count: int) -> list[int]:
         """Seats that still have to confirm (everyone but the proposer)."""
         return [i for i in range(seat_count) if i != self.proposer and i not in self.confirmations]

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from games.engines.catan_junior import CatanJuniorGame
 
 R = 40.0
-MARGIN = 50.0
+MARGIN = 22.0
 
 
 def _xy(x: float, y: float, min_x: float, min_y: float) -> tuple[float, float]:
@@ -62,8 +62,8 @@ def _geometry(board: Board) -> dict[str, Any]:
     """Pixel positions of one board side, computed once (the board never changes)."""
     xs = [i.x for i in board.islands] + [xy[0] for xy in board.site_xy.values()] + [board.castle_xy[0]]
     ys = [i.y for i in board.islands] + [xy[1] for xy in board.site_xy.values()] + [board.castle_xy[1]]
-    min_x, min_y = min(xs) - 1, min(ys) - 2
-    max_x, max_y = max(xs) + 1, max(ys) + 2
+    min_x, min_y = min(xs) - 0.35, min(ys) - 1.2
+    max_x, max_y = max(xs) + 0.35, max(ys) + 1.2
     width, height = _xy(max_x, max_y, min_x, min_y)
     islands = []
     for island in board.islands:
@@ -123,10 +123,19 @@ def tokens(counts: tuple[int, ...]) -> list[str]:
     return [r for r, n in zip(RESOURCES, counts, strict=True) for _ in range(n)]
 
 
+#: Histogram drawing (viewBox 0 0 240 120): bar slot width, tallest bar, bar base line.
+BAR_SLOT, BAR_MAX, BAR_BASE = 40, 70, 86
+
+
 def histogram_bars(rolls: tuple[int, ...]) -> list[dict[str, Any]]:
-    """Die faces 1-6 with their roll counts and a bar height in percent of the most rolled face."""
+    """Die faces 1-6: roll count, percent of the most rolled face, and the bar's ``x``/``y``/``h`` to draw."""
     top = max(rolls) or 1
-    return [{"face": face, "count": n, "pct": round(100 * n / top)} for face, n in enumerate(rolls, start=1)]
+    bars = []
+    for face, n in enumerate(rolls, start=1):
+        h = round(BAR_MAX * n / top)
+        x = (face - 1) * BAR_SLOT
+        bars.append({"face": face, "count": n, "pct": round(100 * n / top), "x": x, "y": BAR_BASE - h, "h": h})
+    return bars
 
 
 def production_news(game: CatanJuniorGame, state: State) -> dict[str, Any] | None:

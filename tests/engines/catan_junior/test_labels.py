@@ -78,7 +78,9 @@ def test_a_six_shows_where_the_ghost_captain_went_and_what_he_paid():
     state = game.apply(state, ALICE, {"kind": "move_ghost", "island": "gold-5"})
     news = game.view(state, None)["production"]
     assert news["ghost"] == "gold-5" and news["paid"][0]["tokens"] == ["gold", "gold"]
-    assert game.view(state, None)["dice"]["bars"][5] == {"face": 6, "count": 1, "pct": 100}
+    bars = game.view(state, None)["dice"]["bars"]
+    assert [(b["face"], b["count"], b["pct"]) for b in bars] == [(f, int(f == 6), 100 * (f == 6)) for f in range(1, 7)]
+    assert bars[5]["h"] > 0 and bars[0]["h"] == 0
 
 
 def test_a_swap_naming_a_token_no_longer_on_the_space_is_refused():

@@ -10,6 +10,8 @@ the current fragment at once, so a missed message never matters.
 
 from __future__ import annotations
 
+import secrets
+import uuid
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -19,7 +21,7 @@ from django.http.cookie import parse_cookie
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.access import read_signed, seat_cookie
+from games.access import host_cookie, read_signed, seat_cookie
 from games.models import Seat, Table
 from games.presenters import seat_context
 from games.services import group_name
@@ -43,7 +45,8 @@ def _language(headers: dict[str, str], cookies: dict[str, str]) -> str:
     return settings.LANGUAGE_CODE
 
 
-def render_fragment(code: str, token: str | None, language: str, screen: bool) -> tuple[int, str] | None:
+def render_fragment(code: str, token: str | None, language: str, screen: bool, host_token: str | None = None
+                    ) -> tuple[int, str] | None:
     """Render the out-of-band ``#table`` fragment for the seat holding ``token`` (or the table screen).
 
     Returns ``(version, html)``, or ``None`` when the seat's secret is no longer
@@ -60,7 +63,8 @@ def render_fragment(code: str, token: str | None, language: str, screen: bool) -
         seat_index = seat.index
     with translation.override(language):
         context = seat_context(table, seat_index)
-        context.update(oob=True, screen=screen, form_key="", is_host=False, error=None)
+        is_host = bool(host_token) and secrets.compare_digest(host_token, table.host_token)
+        context.update(oob=True, screen=screen, form_key=uuid.uuid4().hex, is_host=is_host, error=None)
         html = render_to_string(FRAGMENT, context)
     return table.version, html
 
@@ -77,8 +81,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         auth = headers.get("authorization", "")
         self.token = auth[7:].strip() if auth.startswith("Bearer ") else read_signed(cookies, seat_cookie(self.code))
         self.language = _language(headers, cookies)
+        self.host_token = read_signed(cookies, host_cookie(self.code))
         self.sent_version = -1
-        first = await database_sync_to_async(render_fragment)(self.code, self.token, self.language, self.screen)
+        first = await database_sync_to_async(render_fragment)(self.code, self.token, self.language, self.screen,
+                                                                 self.host_token)
         if first is None:
             await self.close(code=4403)
             return
@@ -99,7 +105,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._refresh(force=True)
 
     async def _refresh(self, force: bool = False) -> None:
-        rendered = await database_sync_to_async(render_fragment)(self.code, self.token, self.language, self.screen)
+        rendered = await database_sync_to_async(render_fragment)(self.code, self.token, self.language, self.screen,
+                                                                 self.host_token)
         if rendered is None:
             await self.send(text_data='<div id="table" hx-swap-oob="true"><p class="banner error">'
                             "This link no longer holds a seat. Ask the host for a new one.</p></div>")

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.http import HttpResponse
 
 from companion.asgi import application
 from games import services
-from games.access import seat_cookie
+from games.access import host_cookie, seat_cookie, set_signed
 from tests.conftest import phone_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -93,3 +95,20 @@ async def test_a_reconnecting_phone_gets_the_current_version_at_once():
     frame = await asyncio.wait_for(b.receive_from(), 5)
     assert 'data-version="2"' in frame and "Your turn." in frame
     await b.disconnect()
+
+
+async def test_pushed_fragments_carry_fresh_idempotency_keys_and_the_host_link_for_the_host():
+    table, alice, bob, _ = await make_table_and_phones()
+    host_value = await sync_to_async(lambda: table.host_token)()
+    response = HttpResponse()
+    set_signed(response, host_cookie(table.code), host_value)
+    host_header = f"{host_cookie(table.code)}={response.cookies[host_cookie(table.code)].value}"
+    seat_name, seat_value = cookie_header(alice, table.code)[1].decode().split("=", 1)
+    a = await connect(table.code, [(b"cookie", f"{seat_name}={seat_value}; {host_header}".encode())])
+    first = await a.receive_from(5)
+    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    second = await a.receive_from(5)
+    keys = [re.findall(r'name="key" value="([^"]+)"', frame) for frame in (first, second)]
+    assert keys[0] and keys[1] and not set(keys[0]) & set(keys[1]), "a retried tap is idempotent, a new one is not"
+    assert "Host tools" in second
+    await a.disconnect()

@@ -86,6 +86,12 @@ PAGODAS = (2, 2, 2, 2, 1)
 SHORT_GAME_ASIDE = 24
 
 
+def by_hex_first(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions with a ``hex`` first, grouped by hex (so a phone draws one target per hex), then the rest."""
+    with_hex = sorted((a for a in actions if "hex" in a), key=lambda a: tuple(a["hex"]))
+    return with_hex + [a for a in actions if "hex" not in a]
+
+
 class YellowYangtzeGame(Game):
     """Yellow & Yangtze for 2-4 players (rules file sections cited as §)."""
 
@@ -208,7 +214,7 @@ class YellowYangtzeGame(Game):
                 seats = sorted({st for st, side, t, _l in p.commits if side == p.winner and t > 0})
                 return [{"kind": "burn", "seat": st} for st in seats]
             return [{"kind": "remove_red", "hex": list(h)} for h in conflicts.winner_reds(s, p)]
-        return placement.main_actions(ctx, s, seat)
+        return by_hex_first(placement.main_actions(ctx, s, seat))
 
     # -- apply ---------------------------------------------------------------------
 
@@ -328,6 +334,56 @@ class YellowYangtzeGame(Game):
             "remove_red": gettext_noop("{name} removes the red tile at {hex}."),
         }
         return LogLine(texts.get(str(kind), gettext_noop("{name} acts.")), d)
+
+    def label(self, seat: int, action: Mapping[str, Any]) -> LogLine:
+        """The button text of a legal action: a short imperative ("Place red on (3,4)").
+
+        War sides are numbered from 1 here; the phone names them after their leaders' owners.
+        """
+        kind = action.get("kind") if isinstance(action, Mapping) else None
+        d: dict[str, Any] = {k: v for k, v in action.items() if k != "kind"}
+        if isinstance(action.get("hex"), list) and len(action["hex"]) == 2:
+            d["hex"] = "({},{})".format(*action["hex"])
+        if isinstance(action.get("triangle"), list):
+            d["triangle"] = " ".join("({},{})".format(*h) for h in action["triangle"] if isinstance(h, list))
+        if kind == "draw":
+            tiles = action.get("tiles")
+            if tiles is None:
+                return LogLine(gettext_noop("Draw tiles"), {})
+            return LogLine(gettext_noop("Drew {tiles}"), {"tiles": ", ".join(tiles)})
+        if kind == "swap":
+            return LogLine(gettext_noop("Swap {tiles}"), {"tiles": ", ".join(action.get("tiles") or [])})
+        if kind == "commit" and "side" in action:
+            d["side"] = int(action.get("side", 0)) + 1
+            if action.get("leader"):
+                return LogLine(gettext_noop("Commit {tiles} red tiles and the red leader to side {side}"), d)
+            return LogLine(gettext_noop("Commit {tiles} red tiles to side {side}"), d)
+        if kind == "choose_winner":
+            d["side"] = int(action.get("side", 0)) + 1
+        if kind == "burn":
+            seat_ = action.get("seat")
+            d["who"] = self.seats[seat_].name if isinstance(seat_, int) and 0 <= seat_ < len(self.seats) else "?"
+        if kind == "peasants" and action.get("leader"):
+            return LogLine(gettext_noop("Peasants' Revolt on {hex} (1 blue + blue leader)"), d)
+        if kind == "build_pagoda" and action.get("leader"):
+            return LogLine(gettext_noop("Build a pagoda on {triangle} (1 green + green leader)"), d)
+        texts = {
+            "leader": gettext_noop("Put the {colour} leader on {hex}"),
+            "withdraw": gettext_noop("Withdraw the {colour} leader"),
+            "tile": gettext_noop("Place {colour} on {hex}"),
+            "peasants": gettext_noop("Peasants' Revolt on {hex} (2 blue)"),
+            "build_pagoda": gettext_noop("Build a pagoda on {triangle} (2 green)"),
+            "pass": gettext_noop("Pass (no action is possible)"),
+            "take_market": gettext_noop("Take the {colour} market tile"),
+            "pagoda": gettext_noop("Build a pagoda on {triangle}"),
+            "decline": gettext_noop("No, thanks"),
+            "commit": gettext_noop("Commit {tiles} black tiles"),
+            "abstain": gettext_noop("Commit nothing"),
+            "choose_winner": gettext_noop("Make side {side} the winner"),
+            "burn": gettext_noop("Burn a red tile {who} committed"),
+            "remove_red": gettext_noop("Remove the red tile on {hex}"),
+        }
+        return LogLine(texts.get(str(kind), gettext_noop("Act")), d)
 
     def encode(self, state: State) -> dict[str, Any]:
         """Snapshot JSON (see :func:`.state.encode_state`)."""

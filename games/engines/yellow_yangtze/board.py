@@ -264,6 +264,8 @@ def layout(board: Board, width: float = 360.0) -> dict[str, Any]:
     ``matrix`` maps axial ``(q, r)`` to pixels (as an SVG ``matrix(...)``
     transform) and ``inverse`` undoes its linear part, so a template can place
     a marker at a payload's hex with ``transform="{matrix} translate(q r) {inverse}"``.
+    ``hex_shape`` and ``tile_shape`` are hexagon outlines in axial units (whole
+    hex, and a tile inside it) for ``<use x="q" y="r">`` inside a ``matrix`` group.
     """
     s3 = math.sqrt(3)
     if board.orientation == "pointy":
@@ -299,6 +301,16 @@ def layout(board: Board, width: float = 360.0) -> dict[str, Any]:
         )
     det = (a * d - b * c) * size * size
     ia, ib, ic, id_ = d * size / det, -b * size / det, -c * size / det, a * size / det
+
+    def axial_shape(scale: float) -> str:
+        # A hexagon of ``scale`` x the hex radius in axial units: drawn inside a group with
+        # ``matrix``, ``<use x=q y=r>`` puts it on hex (q, r) with one short element per hex.
+        pts = []
+        for cx, cy in corners:
+            px, py = cx * size * scale, cy * size * scale
+            pts.append(f"{ia * px + ic * py:.3f},{ib * px + id_ * py:.3f}")
+        return " ".join(pts)
+
     return {
         "width": round(width, 1),
         "height": round(height, 1),
@@ -307,4 +319,6 @@ def layout(board: Board, width: float = 360.0) -> dict[str, Any]:
         "hexes": hexes,
         "matrix": f"matrix({a * size:.4f} {b * size:.4f} {c * size:.4f} {d * size:.4f} {e:.3f} {f:.3f})",
         "inverse": f"matrix({ia:.6f} {ib:.6f} {ic:.6f} {id_:.6f} 0 0)",
+        "hex_shape": axial_shape(0.97),
+        "tile_shape": axial_shape(0.62),
     }

@@ -18,12 +18,19 @@ from .rules.conflicts import black_support, war_strengths
 from .state import COLOURS, DYNASTIES, DrawStep, FollowUp, Revolt, State, War, as_dict
 
 
-def conflict_view(ctx: Ctx, s: State) -> dict[str, Any] | None:
-    """The pending step as everybody sees it."""
+def conflict_view(ctx: Ctx, s: State, names: list[str] | None = None) -> dict[str, Any] | None:
+    """The pending step as everybody sees it.
+
+    A war side also lists ``owners``: the seats whose leaders on it share a
+    colour with a leader on another side (the leaders at stake), and their
+    ``names``, so a phone can say "Bob's side".
+    """
+    names = names or [str(i) for i in range(ctx.n)]
     p = s.pending
     if isinstance(p, Revolt):
         return {
             "type": "revolt", "colour": p.colour, "attacker": p.attacker, "defender": p.defender,
+            "attacker_name": names[p.attacker], "defender_name": names[p.defender],
             "attacker_hex": list(p.attacker_hex), "defender_hex": list(p.defender_hex), "stage": p.stage,
             "attacker_base": black_support(ctx, s, p.attacker_hex),
             "defender_base": black_support(ctx, s, p.defender_hex),
@@ -32,17 +39,21 @@ def conflict_view(ctx: Ctx, s: State) -> dict[str, Any] | None:
     if isinstance(p, War):
         lmap = leader_map(s)
         strengths = war_strengths(s, p)
+        side_leaders = [[lmap[h] for h in side if h in lmap] for side in p.sides]
+        colours = [{c for _seat, c in ls} for ls in side_leaders]
         sides = []
         for i, side in enumerate(p.sides):
+            owners = sorted({st for st, c in side_leaders[i] if any(c in cs for j, cs in enumerate(colours) if j != i)})
             sides.append({
-                "index": i, "hexes": [list(h) for h in side],
-                "leaders": [{"seat": lmap[h][0], "colour": lmap[h][1]} for h in side if h in lmap],
+                "index": i, "number": i + 1, "hexes": [list(h) for h in side],
+                "leaders": [{"seat": st, "colour": c, "name": names[st]} for st, c in side_leaders[i]],
+                "owners": owners, "names": ", ".join(names[st] for st in owners),
                 "strength": strengths[i],
             })
         return {
             "type": "war", "unifier": p.unifier, "hex": list(p.hex), "stage": p.stage, "sides": sides,
-            "commits": [{"seat": a, "side": b, "tiles": c, "leader": d} for a, b, c, d in p.commits],
-            "waiting": list(p.order), "tied": list(p.tied), "winner": p.winner,
+            "commits": [{"seat": a, "name": names[a], "side": b, "tiles": c, "leader": d} for a, b, c, d in p.commits],
+            "waiting": list(p.order), "unifier_name": names[p.unifier], "tied": list(p.tied), "winner": p.winner,
             "burn_left": p.burn_left, "remove_left": p.remove_left,
         }
     if isinstance(p, FollowUp):
@@ -86,7 +97,7 @@ def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str]) -> dict[s
              "leaders_in_hand": [c for c in COLOURS if not any(x[0] == i and x[1] == c for x in s.leaders)]}
             for i in range(ctx.n)
         ],
-        "conflict": conflict_view(ctx, s),
+        "conflict": conflict_view(ctx, s, names),
         "ended_by": s.ended_by or None,
     }
     if seat is not None and 0 <= seat < ctx.n:

@@ -1,0 +1,102 @@
+"""Three phones resolve one Yellow & Yangtze war by real taps (rules §5.3).
+
+The table is created through the API with a physical bag, and a scripted
+game (tests/engines/yellow_yangtze/scenarios.py, seed 2) is posted through
+the API up to the brink of a war. Then, in the browser, the unifier picks
+the joining tile on their screen and taps its hex; each phone answers its
+own war step (commit nothing, so the sides tie) and the unifier breaks the
+tie. Waiting phones must say who is deciding; at the end every phone shows
+the same board and the same log.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+from tests.engines.yellow_yangtze.scenarios import tie_war_brink
+
+pytestmark = pytest.mark.e2e
+
+NAMES = ["Ann", "Ben", "Cat"]
+
+
+def api(url: str, body: dict | None = None, token: str = "") -> dict:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method="POST" if body is not None else "GET",
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Bearer {token}"} if token else {})})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def version(page) -> int:
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def wait_version(page, v: int) -> None:
+    page.wait_for_selector(f'#table[data-version="{v}"]', state="attached")
+
+
+def board(page) -> list[str]:
+    return sorted(page.eval_on_selector_all("#table [data-tile]", "els => els.map(e => e.dataset.tile + e.className.baseVal)"))
+
+
+def test_three_phones_fight_a_war_step_by_step_and_agree_on_the_outcome(live_url, phone):
+    created = api(live_url + "/api/tables/", {"game": "yellow_yangtze", "options": {"components": "physical"},
+                                              "seats": [{"name": n} for n in NAMES]})
+    code, tokens = created["code"], [s["token"] for s in created["seats"]]
+    start = api(f"{live_url}/api/tables/{code}/")["prompt"]["seats"][0]
+    steps, (unifier, war_tile), _state = tie_war_brink(NAMES, start, seed=2)
+    v = created["version"]
+    for n, (seat, action) in enumerate(steps):
+        v = api(f"{live_url}/api/tables/{code}/actions/", {"action": action, "version": v, "key": f"s{n}"},
+                tokens[seat])["version"]
+
+    phones = []
+    for seat in created["seats"]:
+        page = phone()
+        page.goto(seat["join_url"])
+        page.wait_for_selector("body[data-ws=open]", state="attached")
+        phones.append(page)
+    assert all(version(p) == v for p in phones)
+
+    # The unifier picks the tile on their screen, then taps its (now armed) hex.
+    me = phones[unifier]
+    me.click(f'[data-yy-pick="tile-{war_tile["colour"]}"]')
+    target = me.locator(f'.yy-t[data-hex="{war_tile["hex"][0]},{war_tile["hex"][1]}"]')
+    assert target.get_attribute("data-action"), "picking the tile arms its legal hexes"
+    target.dispatch_event("click")
+    v += 1
+    for p in phones:
+        wait_version(p, v)
+        assert p.locator("#table .yy-conflict[data-conflict=war]").count() == 1
+
+    # Support in clockwise order from the unifier's left, the unifier last; then the unifier breaks the tie.
+    order = [(unifier + k) % 3 for k in (1, 2, 0)]
+    for seat in order:
+        deciding = phones[seat]
+        assert deciding.locator("#table.my-turn").count() == 1
+        for other, p in enumerate(phones):
+            if other != seat:
+                assert p.locator("#table.my-turn").count() == 0
+                text = p.locator("#table .yy-deciding").inner_text()
+                assert f"{NAMES[seat]} is deciding" in text, text
+        deciding.locator("#table .controls button", has_text="Commit nothing").click()
+        v += 1
+        for p in phones:
+            wait_version(p, v)
+    assert me.locator("#table .yy-conflict").get_attribute("data-stage") == "winner"
+    for other, p in enumerate(phones):
+        if other != unifier:
+            assert f"{NAMES[unifier]} is deciding who wins the tie" in p.locator("#table .yy-deciding").inner_text()
+    me.locator("#table .controls button", has_text="side wins").first.click()
+    v += 1
+    for p in phones:
+        wait_version(p, v)
+        assert p.locator("#table .yy-conflict").count() == 0, "the war is over on every phone"
+    outcome = [p.locator("#table .log li").first.inner_text() for p in phones]
+    assert len(set(outcome)) == 1 and "winner" in outcome[0], outcome
+    assert board(phones[0]) == board(phones[1]) == board(phones[2])

@@ -14,7 +14,8 @@ Payload shapes (what a phone posts):
 * ``{"kind": "accept_trade"}`` / ``{"kind": "decline_trade"}`` (TR4, the offer's target)
 * ``{"kind": "end_turn"}`` (TU2)
 
-Every malformed payload raises ``IllegalAction("bad_action")``.
+Every malformed payload raises ``IllegalAction("bad_action")``; a whole number
+outside 1-6 for a die raises ``IllegalAction("bad_die_value")``.
 """
 
 from __future__ import annotations
@@ -138,7 +139,9 @@ def parse(action: Mapping[str, Any]) -> Action:
     if kind == "roll":
         value = require(action, "value", int)
         if not 1 <= value <= 6:
-            raise IllegalAction("bad_action", gettext_noop("Rule TU1: the die shows 1 to 6."), name="value")
+            raise IllegalAction(
+                "bad_die_value", gettext_noop("Rule TU1: the die shows 1 to 6, not {value}."), value=value
+            )
         return Roll(value)
     if kind == "move_ghost":
         return MoveGhost(require(action, "island", str))

@@ -156,20 +156,20 @@ def test_tu1_nothing_but_the_roll_is_allowed_before_it():
 
 
 @pytest.mark.parametrize(
-    "payload",
+    ("payload", "code"),
     [
-        {"kind": "roll"},
-        {"kind": "roll", "value": 7},
-        {"kind": "roll", "value": "3"},
-        {"kind": "roll", "value": True},
-        {"kind": "roll", "value": 0},
+        ({"kind": "roll"}, "bad_action"),
+        ({"kind": "roll", "value": 7}, "bad_die_value"),
+        ({"kind": "roll", "value": "3"}, "bad_action"),
+        ({"kind": "roll", "value": True}, "bad_action"),
+        ({"kind": "roll", "value": 0}, "bad_die_value"),
     ],
 )
-def test_a_bad_roll_payload_is_refused_as_bad_action(payload):
+def test_a_bad_roll_payload_is_refused_and_a_face_outside_one_to_six_says_so(payload, code):
     game = make_game(4)
     with pytest.raises(IllegalAction) as err:
         game.apply(opening(game), ALICE, payload)
-    assert err.value.code == "bad_action"
+    assert err.value.code == code
 
 
 def test_physical_mode_lists_the_six_faces_and_digital_fills_one():

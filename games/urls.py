@@ -13,6 +13,7 @@ urlpatterns = [
     path("editions/import/", edition_views.profile_import, name="edition_import"),
     path("editions/<int:profile_id>/export.json", edition_views.profile_export, name="edition_export"),
     path("editions/amun_re/calibrate/", __import__("games.editors.amun_re").editors.amun_re.calibrate, name="amun_re_calibrate"),
+    path("editions/yellow_yangtze/board/", __import__("games.editors.yellow_yangtze").editors.yellow_yangtze.board_editor, name="yellow_yangtze_board"),
     path("t/<str:code>/", views.table_page, name="table"),
     path("t/<str:code>/screen/", views.screen, name="screen"),
     path("t/<str:code>/fragment/", views.fragment, name="fragment"),

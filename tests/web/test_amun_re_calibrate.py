@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from games import editions
@@ -68,6 +69,16 @@ def test_a_valid_calibration_is_saved_verified_and_offered_in_the_lobby():
     assert editions.validate("amun_re", "edition", profile.data) == profile.data
     options = Client().get("/?game=amun_re").content.decode()
     assert f'value="{profile.id}"' in options and "Our Hoopa box" in options
+
+
+def test_a_calibrated_profile_travels_as_a_file_through_the_editions_pages():
+    Client().post(URL, form_data(our_box()))
+    profile = EditionProfile.objects.get()
+    exported = Client().get(f"/editions/{profile.id}/export.json").content
+    EditionProfile.objects.all().delete()
+    Client().post("/editions/import/", {"file": SimpleUploadedFile("box.json", exported)})
+    again = EditionProfile.objects.get()
+    assert (again.data, again.verified, again.name) == (profile.data, True, "Our Hoopa box")
 
 
 def test_an_unticked_box_saves_an_unverified_profile():

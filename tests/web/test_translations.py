@@ -1,0 +1,154 @@
+"""Persian, Azerbaijani and Pashto on the pages, and the completeness of their catalogues.
+
+DESIGN.md "Conventions": every user-facing string goes through Django's
+translation functions and templates set ``lang`` and ``dir`` from the active
+language; fa and ps are right-to-left, az (Latin script) left-to-right.
+Engine messages are ``gettext_noop`` templates translated when shown.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from games import services
+from tests.conftest import phone_for, post_action
+
+LOCALE = Path(settings.BASE_DIR) / "locale"
+LANGS = ("fa", "az", "ps")
+
+# One PO entry: comments, msgid, optional msgid_plural, then msgstr or msgstr[i] lines.
+STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+PLACEHOLDER = re.compile(r"%\([A-Za-z_][A-Za-z0-9_]*\)[sd]|\{[A-Za-z_][A-Za-z0-9_]*\}")
+
+
+def _text(lines: list[str]) -> str:
+    return "".join(ast.literal_eval(f'"{m}"') for line in lines for m in STRING.findall(line))
+
+
+def po_entries(path: Path) -> list[dict]:
+    """The live entries of a .po file (obsolete ``#~`` ones skipped): flags, msgid, plural and msgstrs."""
+    entries = []
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        lines = [line for line in block.strip().splitlines() if not line.startswith("#~")]
+        # a header may run straight into the first entry; split on every "msgid" that follows a msgstr
+        starts = [i for i, line in enumerate(lines) if line.startswith("msgid ")]
+        for n, start in enumerate(starts):
+            end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+            head = start
+            while head > 0 and lines[head - 1].startswith("#"):
+                head -= 1
+            part, comments = lines[start:end], lines[head:start]
+            keys = [i for i, line in enumerate(part) if re.match(r"(msgid_plural|msgstr(\[\d+\])?) ", line)]
+            fields, bounds = {}, [0, *keys, len(part)]
+            for a, b in zip(bounds, bounds[1:], strict=False):
+                if a == b:
+                    continue
+                name = part[a].split(" ", 1)[0]
+                fields[name] = _text(part[a:b])
+            flags = {f.strip() for c in comments if c.startswith("#,") for f in c[2:].split(",")}
+            entries.append({"flags": flags, "msgid": fields.get("msgid", ""), "plural": fields.get("msgid_plural"),
+                            "msgstrs": [v for k, v in fields.items() if k.startswith("msgstr")]})
+    return entries
+
+
+def lobby_in(language: str):
+    phone = Client()
+    phone.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    return phone.get("/").content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "direction", "heading"), [
+    ("fa", "rtl", "میز جدید"),
+    ("ps", "rtl", "نوی مېز"),
+    ("az", "ltr", "Yeni masa"),
+])
+def test_the_lobby_speaks_the_language_of_the_cookie_with_its_direction(language, direction, heading):
+    """DESIGN.md Conventions: templates set lang and dir from the active language."""
+    page = lobby_in(language)
+    assert f'lang="{language}"' in page and f'dir="{direction}"' in page
+    assert heading in page, "the New table heading is translated"
+    assert "New table" not in page
+
+
+@pytest.mark.django_db
+def test_without_a_language_cookie_the_lobby_stays_english_left_to_right():
+    page = Client().get("/").content.decode()
+    assert 'lang="en"' in page and 'dir="ltr"' in page and "New table" in page
+
+
+@pytest.mark.django_db
+def test_a_refused_sorry_tap_shows_the_engine_rule_in_persian_with_its_details():
+    """Sorry! section 2.1: an IllegalAction template (gettext_noop) is translated, then filled in."""
+    table = services.create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}])
+    ann = phone_for(table, 0)
+    ann.cookies[settings.LANGUAGE_COOKIE_NAME] = "fa"
+    response = post_action(ann, table, {"kind": "draw", "card": "6"})
+    body = response.content.decode()
+    assert 400 <= response.status_code < 500
+    assert 'data-code="bad_card"' in body
+    assert "6 کارت Sorry! نیست" in body, "the Persian rule text with {card} filled in"
+    assert "is not a Sorry! card" not in body
+    assert not table.actions.exists()
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_every_catalogue_entry_is_translated_and_none_is_fuzzy(language):
+    entries = po_entries(LOCALE / language / "LC_MESSAGES" / "django.po")
+    assert len(entries) > 100
+    header = [e for e in entries if e["msgid"] == ""]
+    assert len(header) == 1 and "fuzzy" not in header[0]["flags"], "the header is not fuzzy"
+    fuzzy = [e["msgid"] for e in entries if "fuzzy" in e["flags"]]
+    untranslated = [e["msgid"] for e in entries if e["msgid"] and not all(e["msgstrs"])]
+    assert not fuzzy, f"fuzzy in {language}: {fuzzy[:5]}"
+    assert not untranslated, f"untranslated in {language}: {untranslated[:5]}"
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_every_placeholder_of_a_msgid_appears_in_its_translation(language):
+    """{name} and %(name)s are filled in after translation: a lost one breaks the message."""
+    problems = []
+    for entry in po_entries(LOCALE / language / "LC_MESSAGES" / "django.po"):
+        if not entry["msgid"]:
+            continue
+        wanted = set(PLACEHOLDER.findall(entry["msgid"])) | set(PLACEHOLDER.findall(entry["plural"] or ""))
+        for msgstr in entry["msgstrs"]:
+            missing = wanted - set(PLACEHOLDER.findall(msgstr))
+            extra = set(PLACEHOLDER.findall(msgstr)) - wanted
+            if missing or extra:
+                problems.append((entry["msgid"], sorted(missing), sorted(extra)))
+    assert not problems, problems[:5]
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_the_committed_compiled_catalogue_matches_its_source(language):
+    """The app must work without gettext tools: the .mo ships next to the .po and says the same."""
+    folder = LOCALE / language / "LC_MESSAGES"
+    with (folder / "django.mo").open("rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    for entry in po_entries(folder / "django.po"):
+        if not entry["msgid"]:
+            continue
+        if entry["plural"] is None:
+            assert compiled.gettext(entry["msgid"]) == entry["msgstrs"][0], entry["msgid"]
+        else:
+            assert compiled.ngettext(entry["msgid"], entry["plural"], 1) in entry["msgstrs"], entry["msgid"]
+
+
+def test_azerbaijani_uses_the_latin_alphabet_and_persian_and_pashto_their_own_script():
+    arabic = re.compile(r"[\u0600-\u06FF]")
+    for language in LANGS:
+        for entry in po_entries(LOCALE / language / "LC_MESSAGES" / "django.po"):
+            english = re.search(r"[A-Za-z]{3}", PLACEHOLDER.sub("", entry["msgid"]))
+            for msgstr in entry["msgstrs"]:
+                if language == "az":
+                    assert not arabic.search(msgstr), (language, entry["msgid"])
+                elif entry["msgid"] and english:
+                    assert arabic.search(msgstr), (language, entry["msgid"])

@@ -1,0 +1,293 @@
+"""Yellow & Yangtze on the platform: whole games through the write path and the API, the physical bag,
+secrecy of hands and screened points on every channel, and boards drawn in the editor."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import replace
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from rest_framework.test import APIClient
+
+from companion.asgi import application
+from games import services
+from games.editors.yellow_yangtze import cells_from
+from games.engines.yellow_yangtze.board import practice_board_data
+from games.engines.yellow_yangtze.state import COLOURS
+from games.models import EditionProfile, Table
+from tests.conftest import phone_for, post_action
+from tests.realtime.test_consumer import cookie_header
+
+FOUR = [{"name": n} for n in ("Ann", "Ben", "Cat", "Dan")]
+DEFAULT_OPTIONS = {"opt-components": "digital", "opt-capitals_from_black": "on",
+                   "opt-leader_join_own_colour": "forbidden", "opt-chain_after_declined_pagoda": "continue",
+                   "opt-red_under_pagoda": "removed", "opt-who_fights": "involved", "opt-attrition": "highest",
+                   "opt-attrition_counts_leader": "on", "opt-war_surplus": "return", "opt-red_leader_any_side": "on"}
+
+
+def play_random(table: Table, seed: int, limit: int = 3000, stop: int | None = None) -> list[tuple[str, int, dict]]:
+    """Random legal actions through the write path; returns (step name, seat, payload) per action."""
+    chooser = random.Random(seed)
+    game = table.game()
+    played = []
+    for _ in range(limit if stop is None else stop):
+        table.refresh_from_db()
+        state = game.decode(table.state)
+        if game.result(state) is not None:
+            return played
+        prompt = game.prompt(state)
+        seat = prompt.seats[0]
+        action = chooser.choice(game.legal_actions(state, seat))
+        services.submit_action(table.code, seat, action, table.version)
+        played.append((prompt.step, seat, action))
+    if stop is None:
+        raise AssertionError("the game did not end")
+    return played
+
+
+@pytest.mark.django_db
+def test_four_seats_play_a_digital_game_with_revolts_and_wars_to_the_final_tally():
+    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+    played = play_random(table, seed=3)
+    table.refresh_from_db()
+    game = table.game()
+    result = game.result(game.decode(table.state))
+    assert table.status == Table.Status.FINISHED and result["winners"]
+    steps = [step for step, _seat, _action in played]
+    # §5.2: both sides of a revolt answer on their own phones, attacker first.
+    revolts = [i for i, step in enumerate(steps) if step == "revolt_attacker"]
+    assert revolts and steps[revolts[0] + 1] == "revolt_defender"
+    assert played[revolts[0]][1] != played[revolts[0] + 1][1]
+    # §5.3: every seat answers a war's support step, the unifier last.
+    war_start = steps.index("war_support")
+    supporters = []
+    for step, seat, _action in played[war_start:]:
+        if step != "war_support":
+            break
+        supporters.append(seat)
+    assert sorted(supporters) == [0, 1, 2, 3]
+    assert game.encode(services.replay(table)) == table.state
+    page = phone_for(table, 0).get(f"/t/{table.code}/").content.decode()
+    assert "Game over" in page
+    from games.presenters import tr
+    for step in result["steps"]:
+        assert str(tr(step["text"], step.get("details"))).replace("'", "&#x27;") in page
+    api = APIClient().get(f"/api/tables/{table.code}/").json()
+    assert api["status"] == "finished"
+
+
+@pytest.mark.django_db
+def test_a_physical_bag_takes_the_draws_typed_in_and_refuses_a_colour_no_longer_in_the_bag():
+    created = APIClient().post("/api/tables/", {"game": "yellow_yangtze", "options": {"components": "physical"},
+                                                "seats": FOUR}, format="json").json()
+    code = created["code"]
+    phones = []
+    for seat in created["seats"]:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {seat['token']}")
+        phones.append(client)
+    hands = [["yellow"] * 6, ["yellow"] * 6, ["red", "red", "blue", "blue", "black", "green"],
+             ["black"] * 6]
+    drawn = 0
+    while True:
+        public = APIClient().get(f"/api/tables/{code}/").json()
+        if public["prompt"]["step"] != "draw":
+            break
+        seat = public["prompt"]["seats"][0]
+        body = phones[seat].get(f"/api/tables/{code}/prompt/").json()
+        assert all("tiles" in item["action"] for item in body["legal"]), "physical draws name their tiles"
+        tiles = hands[drawn] if drawn < 4 else ["green", "green", "red", "red", "blue", "black"]
+        if drawn == 2:  # the twelve yellow tiles are all in hands now (rules §1.2)
+            refused = phones[seat].post(f"/api/tables/{code}/actions/", {
+                "action": {"kind": "draw", "tiles": ["yellow"] + tiles[1:]}, "version": body["version"]},
+                format="json")
+            assert refused.status_code == 400
+            assert refused.json()["code"] == "tile_not_in_bag"
+            assert not any(item["action"]["tiles"].count("yellow") for item in body["legal"])
+        answer = phones[seat].post(f"/api/tables/{code}/actions/", {"action": {"kind": "draw", "tiles": tiles},
+                                                                    "version": body["version"]}, format="json")
+        assert answer.status_code == 200, answer.json()
+        drawn += 1
+    assert drawn == 5 and public["prompt"]["step"] == "action"
+    table = Table.objects.get(code=code)
+    state = table.game().decode(table.state)
+    assert state.market == (1, 2, 1, 2, 0), "the market holds what the start player typed in"
+    assert state.bag[COLOURS.index("yellow")] == 0
+    # A few moves on; every draw still comes from the phone.
+    chooser = random.Random(5)
+    for _ in range(12):
+        public = APIClient().get(f"/api/tables/{code}/").json()
+        seat = public["prompt"]["seats"][0]
+        body = phones[seat].get(f"/api/tables/{code}/prompt/").json()
+        choice = chooser.choice(body["legal"])["action"]
+        if choice["kind"] == "draw":
+            assert "tiles" in choice
+        answer = phones[seat].post(f"/api/tables/{code}/actions/", {"action": choice, "version": body["version"]},
+                                   format="json")
+        assert answer.status_code == 200, answer.json()
+
+
+def hand_markers(html: str) -> list[str]:
+    """The colours on the private screen's tile buttons."""
+    return sorted(re.findall(r'data-hand-colour="(\w+)"', html))
+
+
+def point_markers(html: str) -> dict[str, int]:
+    return {c: int(n) for c, n in re.findall(r'data-points-colour="(\w+)">(\d+)<', html)}
+
+
+def dealt_secret_table() -> tuple[Table, dict, dict]:
+    """A physical four-seat table: Alice holds six yellow, Carol six blue; Alice has 7 red and 3 green points."""
+    table = services.create_table("yellow_yangtze", {"components": "physical"},
+                                  [{"name": n} for n in ("Alice", "Bob", "Carol", "Dan")], seed=1)
+    game = table.game()
+    hands = {0: ["yellow"] * 6, 1: ["black"] * 6, 2: ["blue"] * 6, 3: ["red"] * 6}
+    while True:
+        table.refresh_from_db()
+        state = game.decode(table.state)
+        prompt = game.prompt(state)
+        if prompt.step != "draw":
+            break
+        seat, target, _n = state.pending.queue[0]
+        tiles = hands[seat] if target == "hand" else ["green"] * 6
+        services.submit_action(table.code, seat, {"kind": "draw", "tiles": tiles}, table.version)
+    # Screened points differ too (constructed: a snapshot edit, as if scored earlier).
+    state = replace(state, points=((0, 7, 0, 3, 0),) + state.points[1:])
+    table.state = game.encode(state)
+    table.save(update_fields=["state"])
+    return table, {"yellow": 6}, {"red": 7, "green": 3}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_hands_and_screened_points_stay_on_their_owners_phone_in_pages_api_log_and_frames():
+    table, alice_hand, alice_points = await sync_to_async(dealt_secret_table)()
+    alice, carol = await sync_to_async(phone_for)(table, 0), await sync_to_async(phone_for)(table, 2)
+    sock = WebsocketCommunicator(application, f"/ws/tables/{table.code}/",
+                                 headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"),
+                                          cookie_header(carol, table.code)])
+    assert (await sock.connect())[0]
+    frames = [await sock.receive_from(5)]
+
+    def one_move_by_the_active_seat():
+        table.refresh_from_db()
+        game = table.game()
+        state = game.decode(table.state)
+        seat = game.prompt(state).seats[0]
+        move = next(a for a in game.legal_actions(state, seat) if a["kind"] == "tile")
+        services.submit_action(table.code, seat, move, table.version)
+
+    await sync_to_async(one_move_by_the_active_seat)()
+    frames.append(await sock.receive_from(5))
+    await sock.disconnect()
+    get = sync_to_async(lambda client, url: client.get(url).content.decode())
+    alice_page = await get(alice, f"/t/{table.code}/")
+    carol_page = await get(carol, f"/t/{table.code}/")
+    carol_fragment = await get(carol, f"/t/{table.code}/fragment/")
+    screen = await get(Client(), f"/t/{table.code}/screen/")
+    # Alice's own screen shows her six yellow and her points: the markers this test looks for exist.
+    assert "yellow" in hand_markers(alice_page) and point_markers(alice_page) == {
+        "black": 0, "red": 7, "blue": 0, "green": 3, "yellow": 0}
+    for html in [carol_page, carol_fragment, *frames]:
+        assert hand_markers(html) == ["blue"], "Carol sees her own tiles only"
+        assert point_markers(html) == {c: 0 for c in COLOURS}, "Carol sees her own (zero) points only"
+        assert "yellow ×" not in html
+    assert hand_markers(screen) == [] and point_markers(screen) == {}
+    api = APIClient()
+    carol_token = await sync_to_async(lambda: table.seats.get(index=2).token)()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {carol_token}")
+    view = (await sync_to_async(api.get)(f"/api/tables/{table.code}/view/")).json()
+    assert view["view"]["private"]["hand"] == {"black": 0, "red": 0, "blue": 6, "green": 0, "yellow": 0}
+    assert view["view"]["private"]["points"] == {c: 0 for c in COLOURS}
+    assert "final" not in view["view"]
+    text = json.dumps(view)
+    assert '"red": 7' not in text and '"yellow": 6' not in text
+    prompt = (await sync_to_async(api.get)(f"/api/tables/{table.code}/prompt/")).json()
+    assert "yellow" not in json.dumps(prompt.get("legal", []))
+    log = (await sync_to_async(api.get)(f"/api/tables/{table.code}/log/")).json()["log"]
+    alice_draw = [line for line in log if line["seat"] == 0 and "drew" in line["text"]]
+    assert alice_draw and all("yellow" not in line["text"] for line in alice_draw)
+    assert all(line["seat"] == 2 for line in log if line["private"])
+
+
+def drawn_board_post(name: str, **changes) -> dict:
+    practice = json.loads(practice_board_data())
+    cells = cells_from(practice)
+    cells["0,0"] = {"terrain": "off"}  # our map differs from the practice map
+    post = {"name": name, "orientation": "pointy", "cols": 14, "rows": 11, "source": "drawn in a test",
+            "cells": json.dumps(cells), "save": "1"}
+    post.update(changes)
+    return post
+
+
+@pytest.mark.django_db
+def test_the_editor_refuses_a_board_with_the_failed_check_and_never_stores_it():
+    cells = cells_from(json.loads(practice_board_data()))
+    for cell in cells.values():
+        cell.pop("capital", None)
+    response = Client().post("/editions/yellow_yangtze/board/", drawn_board_post("No capitals", cells=json.dumps(cells)))
+    assert response.status_code == 400
+    assert "exactly 7 capitals" in response.content.decode()
+    garbage = Client().post("/editions/yellow_yangtze/board/", drawn_board_post("Bad", cells="[1, 2"))
+    assert garbage.status_code == 400
+    outside = Client().post("/editions/yellow_yangtze/board/", drawn_board_post("Small", cols=3, rows=3))
+    assert outside.status_code == 400 and "outside the grid" in outside.content.decode()
+    assert not EditionProfile.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_board_drawn_in_the_editor_exports_imports_on_a_fresh_install_and_a_table_plays_on_it():
+    phone = Client()
+    assert phone.get("/editions/yellow_yangtze/board/").status_code == 200
+    assert phone.get("/editions/yellow_yangtze/board/?start=practice").status_code == 200
+    saved = phone.post("/editions/yellow_yangtze/board/", drawn_board_post("Our river map"))
+    assert saved.status_code == 302
+    profile = EditionProfile.objects.get()
+    assert profile.slug == "yellow_yangtze" and profile.option == "board" and not profile.verified
+    assert {"q": 0, "r": 0, "terrain": "land"} not in profile.data["hexes"]
+    exported = phone.get(f"/editions/{profile.id}/export.json")
+    EditionProfile.objects.all().delete()  # a fresh install
+    phone.post("/editions/import/", {"file": SimpleUploadedFile("board.json", exported.content)})
+    again = EditionProfile.objects.get()
+    assert again.data == profile.data
+    options = phone.get("/?game=yellow_yangtze", HTTP_HX_REQUEST="true").content.decode()
+    assert "Our river map" in options
+    created = phone.post("/", {"game": "yellow_yangtze", "players": 3, **DEFAULT_OPTIONS, "opt-board": str(again.id)})
+    assert created.status_code == 302, created.content.decode()[:3000]
+    table = Table.objects.get()
+    assert table.options["board"]["name"] == "Our river map"
+    game = table.game()
+    assert (0, 0) not in game.board.hexes
+    played = play_random(table, seed=8, stop=12)
+    assert len(played) == 12
+    host = phone_for(table, 0)
+    page = host.get(f"/t/{table.code}/").content.decode()
+    assert "This map has not been checked against a real board." in page
+
+
+@pytest.mark.django_db
+def test_a_phone_places_a_tile_by_posting_the_armed_target_and_a_bad_hex_is_refused_with_its_code():
+    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+    game = table.game()
+    state = game.decode(table.state)
+    seat = game.prompt(state).seats[0]
+    phone = phone_for(table, seat)
+    page = phone.get(f"/t/{table.code}/").content.decode()
+    assert len(page) < 80_000, "one map with per-hex targets, not a map per colour"
+    targets = dict(re.findall(r'data-hex="(-?\d+,-?\d+)" data-picks="([^"]*)"', page))
+    hand = game.view(state, seat)["private"]["hand"]
+    colour = next(c for c in ("black", "red", "green", "yellow") if hand[c])
+    hex_ = next(h for h, picks in targets.items() if f"tile-{colour}" in picks.split())
+    move = {"kind": "tile", "colour": colour, "hex": [int(x) for x in hex_.split(",")]}
+    assert move in game.legal_actions(state, seat)
+    assert f'data-yy-pick="tile-{colour}"' in page
+    answer = post_action(phone, table, move)
+    assert answer.status_code == 200 and "1 of 2 actions left" in answer.content.decode()
+    bad = post_action(phone, table, {"kind": "tile", "colour": colour, "hex": [99, 99]})
+    assert bad.status_code == 400 and 'data-code="' in bad.content.decode()

@@ -6,6 +6,8 @@ Scale-out: set DATABASE_URL (PostgreSQL) and REDIS_URL (channels_redis).
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import environ
@@ -79,7 +81,8 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
     # A file, not shared-cache memory: concurrent writers then wait on the lock (busy timeout)
     # instead of failing with "table is locked", as they do in production.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    # One file per test process, so two test runs on one machine never share (and delete) it.
+    DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"companion-test-{os.getpid()}.sqlite3")}
 
 if env("REDIS_URL"):
     CHANNEL_LAYERS = {

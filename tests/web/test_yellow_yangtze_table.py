@@ -268,7 +268,7 @@ def test_a_board_drawn_in_the_editor_exports_imports_on_a_fresh_install_and_a_ta
     assert len(played) == 12
     host = phone_for(table, 0)
     page = host.get(f"/t/{table.code}/").content.decode()
-    assert "This map has not been checked against a real board." in page
+    assert "is not verified against a real box" in page and "Our river map" in page
 
 
 @pytest.mark.django_db

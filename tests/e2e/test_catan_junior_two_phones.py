@@ -1,0 +1,102 @@
+"""Two phones play Catan Junior in a real browser: real taps on buttons and on the board, live sync.
+
+The host creates a two-player table in the lobby and hands Bob his join link;
+the two phones (two browser contexts at 360x640) take turns. Each tap is what
+a child would do: roll the die, tap a lit spot on the board (build a lair or a
+ship, or send the Ghost Captain), or end the turn. After every tap both pages
+must show the same version, pieces, tokens and last roll, which only happens
+if the other phone was updated over its websocket.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+BOARD_TARGET = "#table .cj-map .cj-target"
+ROLL = "#table .cj-controls button[data-kind=roll]"
+END = "#table .cj-controls button[data-kind=end_turn]"
+
+
+def version(page) -> int:
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def wait_version(page, v: int) -> None:
+    try:
+        page.wait_for_selector(f'#table[data-version="{v}"]', state="attached")
+    except Exception:
+        print(page.inner_html("#table")[:3000])
+        raise
+
+
+def table_picture(page) -> dict:
+    """What the board and the player list show: pieces by owner, each player's tokens, the last roll."""
+    return page.evaluate(
+        """() => ({
+          lairs: [...document.querySelectorAll('#table .cj-map .lair')].map(e => e.dataset.site + ':' + e.dataset.owner).sort(),
+          ships: [...document.querySelectorAll('#table .cj-map .ship')].map(e => e.dataset.route + ':' + e.dataset.owner).sort(),
+          tokens: [...document.querySelectorAll('#table .cj-player')].map(
+            p => p.dataset.seat + ':' + [...p.querySelectorAll('.cj-tokens [data-res]')].map(r => r.dataset.res).join(',')),
+          news: document.querySelector('#table .cj-news').innerText.trim(),
+          market: [...document.querySelectorAll('#table .cj-spaces [data-res]')].map(r => r.dataset.res),
+        })"""
+    )
+
+
+def tap(mover) -> str:
+    """Tap what a child would: a lit spot on the board, else the die, else end the turn. Return what was tapped."""
+    if mover.locator(BOARD_TARGET).count():
+        target = mover.locator(BOARD_TARGET).first
+        kind = "board:" + target.evaluate("e => JSON.parse(e.dataset.action).kind")
+        target.click()
+        return kind
+    if mover.locator(ROLL).count():
+        mover.locator(ROLL).first.click()
+        return "roll"
+    mover.locator(END).click()
+    return "end_turn"
+
+
+def test_two_phones_roll_build_and_end_turns_by_taps_and_always_agree(live_url, phone):
+    alice = phone()
+    alice.goto(live_url + "/")
+    alice.select_option("select[name=game]", "catan_junior")
+    alice.wait_for_selector("#options select[name=opt-edition]", state="attached")
+    alice.select_option("select[name=players]", "2")
+    alice.fill("input[name=name_0]", "Alice")
+    alice.fill("input[name=name_1]", "Bob")
+    alice.click("button.big")
+    alice.wait_for_url(re.compile(r"/t/\w+/host/$"))
+    bob_link = alice.locator("input.link").nth(1).input_value()
+    code = re.search(r"/t/(\w+)/", alice.url).group(1)
+    alice.click("text=Open my seat")
+    alice.wait_for_selector("#table")
+
+    bob = phone()
+    bob.goto(bob_link)
+    bob.wait_for_url(re.compile(rf"/t/{code}/$"))
+    assert "Bob" in bob.locator("#table .status").inner_text()
+    alice.wait_for_selector("body[data-ws=open]", state="attached")
+    bob.wait_for_selector("body[data-ws=open]", state="attached")
+    assert alice.locator("#table .cj-map svg").bounding_box()["width"] <= 360, "the board fits a 360 px phone"
+
+    tapped = []
+    for _ in range(14):
+        current = version(alice)
+        mover = alice if alice.locator("#table.my-turn").count() else bob
+        watcher = bob if mover is alice else alice
+        assert mover.locator("#table.my-turn").count() == 1 and watcher.locator("#table.my-turn").count() == 0
+        assert watcher.locator("#table [data-action]").count() == 0, "the waiting phone has nothing to tap"
+        tapped.append(tap(mover))
+        wait_version(mover, current + 1)
+        wait_version(watcher, current + 1)
+        assert table_picture(alice) == table_picture(bob)
+        if tapped[-1] == "roll":
+            assert "rolled" in watcher.locator("#table .cj-news").inner_text(), "the other phone sees the roll"
+    assert version(alice) == version(bob) == 14
+    assert tapped.count("roll") >= 3 and "end_turn" in tapped
+    assert len(table_picture(alice)["lairs"]) >= 4, "both start lairs of both colours are on the board"

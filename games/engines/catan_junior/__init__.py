@@ -11,7 +11,6 @@ Coco stack is a multiset, never an order).
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -402,20 +401,23 @@ class CatanJuniorGame(Game):
                 return LogLine(gettext_noop("{name} rolled {value}."), d)
             return LogLine(gettext_noop("{name}: roll the die"), d)
         if kind == "move_ghost":
-            d["island"] = action.get("island")
+            d["island"] = self._island_name(action.get("island"))
             return LogLine(gettext_noop("{name} moved the Ghost Captain to {island}."), d)
         if kind == "build_lair":
-            d["site"] = action.get("site")
-            return LogLine(gettext_noop("{name} built a lair on {site}."), d)
+            d["site"] = self._site_place(action.get("site"))
+            return LogLine(gettext_noop("{name} built a lair at {site}."), d)
         if kind == "build_ship":
-            d["route"] = action.get("route")
-            return LogLine(gettext_noop("{name} built a ship on {route}."), d)
+            d["route"] = self._route_place(action.get("route"))
+            return LogLine(gettext_noop("{name} built a ship at {route}."), d)
         if kind == "buy_coco":
             if "tile" in action:
                 d["tile"] = action["tile"]
                 return LogLine(gettext_noop("{name} bought a Coco tile: {tile}."), d)
             return LogLine(gettext_noop("{name}: buy a Coco tile"), d)
         if kind == "market_swap":
+            if "take" in action:
+                d.update(give=action.get("give"), take=action.get("take"))
+                return LogLine(gettext_noop("{name} swapped {give} for {take} at the marketplace."), d)
             d.update(space=action.get("space"), give=action.get("give"))
             return LogLine(gettext_noop("{name} swapped {give} at marketplace space {space}."), d)
         if kind == "supply_trade":
@@ -425,8 +427,8 @@ class CatanJuniorGame(Game):
             to = action.get("to")
             d.update(
                 target=self.seats[to].name if isinstance(to, int) and 0 <= to < len(self.seats) else to,
-                give=json.dumps(action.get("give"), sort_keys=True),
-                get=json.dumps(action.get("get"), sort_keys=True),
+                give=_bundle_text(action.get("give")),
+                get=_bundle_text(action.get("get")),
             )
             return LogLine(gettext_noop("{name} offered {target} {give} for {get}."), d)
         if kind == "accept_trade":

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from games.engines.catan_junior import CatanJuniorGame
 
 R = 40.0
-MARGIN = 22.0
+MARGIN = 12.0
 
 
 def _xy(x: float, y: float, min_x: float, min_y: float) -> tuple[float, float]:
@@ -60,11 +60,15 @@ def board_drawing(game: CatanJuniorGame, state: State) -> dict[str, Any]:
 @cache
 def _geometry(board: Board) -> dict[str, Any]:
     """Pixel positions of one board side, computed once (the board never changes)."""
-    xs = [i.x for i in board.islands] + [xy[0] for xy in board.site_xy.values()] + [board.castle_xy[0]]
-    ys = [i.y for i in board.islands] + [xy[1] for xy in board.site_xy.values()] + [board.castle_xy[1]]
-    min_x, min_y = min(xs) - 0.35, min(ys) - 1.2
-    max_x, max_y = max(xs) + 0.35, max(ys) + 1.2
-    width, height = _xy(max_x, max_y, min_x, min_y)
+    # Hex corners lie 1 unit left/right and 2 units up/down of an island's centre (2.1).
+    xs = [i.x + d for i in board.islands for d in (-1, 1)] + [xy[0] for xy in board.site_xy.values()]
+    ys = [i.y + d for i in board.islands for d in (-2, 2)] + [xy[1] for xy in board.site_xy.values()]
+    xs += [board.castle_xy[0] - 0.6, board.castle_xy[0] + 1]  # room for the castle and the Ghost Captain beside it
+    ys += [board.castle_xy[1] - 1.6, board.castle_xy[1] + 1.6]
+    min_x, min_y = min(xs) - 0.1, min(ys) - 0.4
+    max_x, max_y = max(xs) + 0.1, max(ys) + 0.4
+    right, bottom = _xy(max_x, max_y, min_x, min_y)
+    width, height = round(right + MARGIN, 1), round(bottom + MARGIN, 1)  # the same margin on every side
     islands = []
     for island in board.islands:
         px, py = _xy(island.x, island.y, min_x, min_y)

@@ -5,7 +5,9 @@ Rendered with Django's template loader (this test, not the engine, uses Django).
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 from xml.dom import minidom
 
 from django.template.loader import get_template
@@ -66,3 +68,31 @@ def test_ghost_targets_are_lit_after_a_six_and_a_trade_offer_shows_answer_button
     _, controls, legal = render(game, state, BOB)
     assert controls.count("data-action=") == 2
     assert "accept_trade" in controls
+
+
+def numbered(html, badge):
+    """``{action json: number}`` of the numbered build targets (board) or build buttons (controls)."""
+    pairs = re.findall(r"data-action='([^']+)'.*?class=\"" + badge + r"\"[^>]*>(\d+)<", html, re.S)
+    return {action: int(n) for action, n in pairs}
+
+
+def test_each_lit_spot_on_the_board_carries_the_number_of_its_button():
+    game = make_game(4)
+    state = with_hand(in_main(opening(game), ALICE), ALICE, wood=3, wool=3, molasses=2, cutlass=2)
+    board, controls, legal = render(game, state, ALICE)
+    on_board, on_buttons = numbered(board, "cj-badge"), numbered(controls, "cj-badge-btn")
+    builds = [a for a in legal if a["kind"] in ("build_lair", "build_ship")]
+    assert len(on_board) == len(builds) == 4
+    assert on_board == on_buttons
+    assert sorted(on_board.values()) == [1, 2, 3, 4]
+
+
+def test_equal_marketplace_swaps_show_one_button_and_the_pictures_are_svg_not_emoji():
+    game = make_game(4)
+    state = with_hand(in_main(opening(game), ALICE), ALICE, gold=1)
+    state = dataclasses.replace(state, market=("wood", "wood", "wool", "wool", "cutlass"))
+    board, controls, legal = render(game, state, ALICE)
+    swaps = [a for a in legal if a["kind"] == "market_swap"]
+    assert len(swaps) == 5, "gold can go on any of the five spaces"
+    assert controls.count('data-kind="market_swap"') == 3, "one button each for taking wood, wool and cutlass"
+    assert not re.search("[\U0001f300-\U0001faff\u2600-\u27bf]", board + controls), "no emoji: phones may lack the font"

@@ -1,0 +1,37 @@
+"""Button labels of Yellow & Yangtze actions read as short imperatives (the phone's buttons and lit hexes)."""
+
+from __future__ import annotations
+
+from games.engines.chance import table_rng
+
+from .helpers import BOB, CAROL, make_game
+
+
+def text(game, seat, action) -> str:
+    line = game.label(seat, action)
+    return line.text.format(**line.details)
+
+
+def test_placements_name_the_colour_and_the_hex():
+    game = make_game()
+    assert text(game, 0, {"kind": "tile", "colour": "red", "hex": [3, 4]}) == "Place red on (3,4)"
+    assert text(game, 0, {"kind": "leader", "colour": "black", "hex": [1, 2]}) == "Put the black leader on (1,2)"
+    assert text(game, 0, {"kind": "withdraw", "colour": "green"}) == "Withdraw the green leader"
+
+
+def test_war_and_revolt_steps_say_what_is_committed_and_by_whom():
+    game = make_game()
+    assert text(game, 0, {"kind": "commit", "side": 1, "tiles": 2, "leader": False}) == "Commit 2 red tiles to side 2"
+    assert text(game, 0, {"kind": "commit", "tiles": 3}) == "Commit 3 black tiles"
+    assert text(game, 0, {"kind": "abstain"}) == "Commit nothing"
+    assert text(game, 0, {"kind": "burn", "seat": BOB}) == "Burn a red tile Bob committed"
+    assert text(game, CAROL, {"kind": "choose_winner", "side": 0}) == "Make side 1 the winner"
+
+
+def test_every_legal_action_of_an_opening_has_a_label_without_placeholders():
+    game = make_game()
+    state = game.setup(table_rng(4, 0))
+    seat = game.prompt(state).seats[0]
+    for action in game.legal_actions(state, seat):
+        label = text(game, seat, action)
+        assert label and "{" not in label

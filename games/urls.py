@@ -3,6 +3,8 @@ from __future__ import annotations
 from django.urls import path
 
 from games import edition_views, views
+from games.editors import amun_re as amun_re_editor
+from games.editors import yellow_yangtze as yellow_yangtze_editor
 
 app_name = "games"
 
@@ -12,8 +14,8 @@ urlpatterns = [
     path("editions/", edition_views.profile_list, name="editions"),
     path("editions/import/", edition_views.profile_import, name="edition_import"),
     path("editions/<int:profile_id>/export.json", edition_views.profile_export, name="edition_export"),
-    path("editions/amun_re/calibrate/", __import__("games.editors.amun_re").editors.amun_re.calibrate, name="amun_re_calibrate"),
-    path("editions/yellow_yangtze/board/", __import__("games.editors.yellow_yangtze").editors.yellow_yangtze.board_editor, name="yellow_yangtze_board"),
+    path("editions/amun_re/calibrate/", amun_re_editor.calibrate, name="amun_re_calibrate"),
+    path("editions/yellow_yangtze/board/", yellow_yangtze_editor.board_editor, name="yellow_yangtze_board"),
     path("t/<str:code>/", views.table_page, name="table"),
     path("t/<str:code>/screen/", views.screen, name="screen"),
     path("t/<str:code>/fragment/", views.fragment, name="fragment"),

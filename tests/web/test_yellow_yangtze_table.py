@@ -291,3 +291,18 @@ def test_a_phone_places_a_tile_by_posting_the_armed_target_and_a_bad_hex_is_refu
     assert answer.status_code == 200 and "1 of 2 actions left" in answer.content.decode()
     bad = post_action(phone, table, {"kind": "tile", "colour": colour, "hex": [99, 99]})
     assert bad.status_code == 400 and 'data-code="' in bad.content.decode()
+
+
+@pytest.mark.django_db
+def test_redrawing_the_grid_keeps_the_drawing_inside_it_and_starts_new_cells_as_land():
+    cells = {"0,0": {"terrain": "yellow"}, "1,0": {"terrain": "land", "capital": "Qin"}, "9,9": {"terrain": "land"}}
+    response = Client().post("/editions/yellow_yangtze/board/", {
+        "name": "Flat", "orientation": "flat", "cols": 5, "rows": 4, "cells": json.dumps(cells), "redraw": "1"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.count('<g class="cell ') == 20
+    drawing = json.loads(re.search(r'name="cells" value="([^"]*)"', html).group(1).replace("&quot;", '"'))
+    assert len(drawing) == 20 and "9,9" not in drawing
+    assert drawing["0,0"] == {"terrain": "yellow"} and drawing["1,0"] == {"terrain": "land", "capital": "Qin"}
+    assert drawing["4,0"] == {"terrain": "land"}
+    assert not EditionProfile.objects.exists()

@@ -317,6 +317,16 @@ class YellowYangtzeGame(Game):
                 return LogLine(gettext_noop("{name} swapped {tiles}."), {"name": name, "tiles": ", ".join(tiles)},
                                private=True)
             return LogLine(gettext_noop("{name} swapped {n} tiles."), {"name": name, "n": len(tiles)})
+        if kind == "commit" and "side" in action:
+            d["side"] = action["side"] + 1 if isinstance(action.get("side"), int) else "?"
+            if action.get("leader"):
+                return LogLine(gettext_noop("{name} commits {tiles} red tiles and the red leader to side {side}."), d)
+            return LogLine(gettext_noop("{name} commits {tiles} red tiles to side {side}."), d)
+        if kind == "choose_winner" and isinstance(action.get("side"), int):
+            d["side"] = action["side"] + 1
+        if kind == "burn":
+            who = action.get("seat")
+            d["seat"] = self.seats[who].name if isinstance(who, int) and 0 <= who < len(self.seats) else "?"
         texts = {
             "leader": gettext_noop("{name} positions the {colour} leader at {hex}."),
             "withdraw": gettext_noop("{name} withdraws the {colour} leader."),
@@ -327,10 +337,10 @@ class YellowYangtzeGame(Game):
             "take_market": gettext_noop("{name} takes the {colour} market tile."),
             "pagoda": gettext_noop("{name} builds a pagoda on {triangle}."),
             "decline": gettext_noop("{name} declines."),
-            "commit": gettext_noop("{name} commits {tiles} tiles."),
+            "commit": gettext_noop("{name} commits {tiles} black tiles."),
             "abstain": gettext_noop("{name} commits nothing."),
             "choose_winner": gettext_noop("{name} declares side {side} the winner."),
-            "burn": gettext_noop("{name} burns a committed tile of seat {seat}."),
+            "burn": gettext_noop("{name} burns a red tile {seat} committed."),
             "remove_red": gettext_noop("{name} removes the red tile at {hex}."),
         }
         return LogLine(texts.get(str(kind), gettext_noop("{name} acts.")), d)

@@ -31,11 +31,16 @@ DEFAULT_OPTIONS = {"opt-components": "digital", "opt-capitals_from_black": "on",
                    "opt-attrition_counts_leader": "on", "opt-war_surplus": "return", "opt-red_leader_any_side": "on"}
 
 
-def play_random(table: Table, seed: int, limit: int = 3000, stop: int | None = None) -> list[tuple[str, int, dict]]:
-    """Random legal actions through the write path; returns (step name, seat, payload) per action."""
+def play_random(table: Table, seed: int, limit: int = 3000, stop: int | None = None,
+                on_new_step=None) -> list[tuple[str, int, dict]]:
+    """Random legal actions through the write path; returns (step name, seat, payload) per action.
+
+    ``on_new_step(seat, legal)`` is called the first time each kind of step comes up.
+    """
     chooser = random.Random(seed)
     game = table.game()
     played = []
+    seen = set()
     for _ in range(limit if stop is None else stop):
         table.refresh_from_db()
         state = game.decode(table.state)
@@ -43,7 +48,11 @@ def play_random(table: Table, seed: int, limit: int = 3000, stop: int | None = N
             return played
         prompt = game.prompt(state)
         seat = prompt.seats[0]
-        action = chooser.choice(game.legal_actions(state, seat))
+        legal = game.legal_actions(state, seat)
+        if on_new_step and prompt.step not in seen:
+            seen.add(prompt.step)
+            on_new_step(seat, legal)
+        action = chooser.choice(legal)
         services.submit_action(table.code, seat, action, table.version)
         played.append((prompt.step, seat, action))
     if stop is None:
@@ -54,7 +63,27 @@ def play_random(table: Table, seed: int, limit: int = 3000, stop: int | None = N
 @pytest.mark.django_db
 def test_four_seats_play_a_digital_game_with_revolts_and_wars_to_the_final_tally():
     table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
-    played = play_random(table, seed=3)
+    phones = [phone_for(table, i) for i in range(4)]
+    shown = {}
+
+    def every_legal_action_is_tappable(seat, legal):
+        table.refresh_from_db()
+        step = table.game().prompt(table.game().decode(table.state)).step
+        html = phones[seat].get(f"/t/{table.code}/fragment/").content.decode()
+        assert Client().get(f"/t/{table.code}/screen/").status_code == 200
+        picks = {h: p.split() for h, p in re.findall(r'data-hex="(-?\d+,-?\d+)" data-picks="([^"]*)"', html)}
+        for action in legal:
+            if step == "action" and "hex" in action:
+                key = f"{action['kind']}-{action.get('colour') or int(bool(action.get('leader')))}"
+                assert key in picks["{},{}".format(*action["hex"])], (step, action)
+            elif not (step == "draw" and "tiles" in action):  # physical draws are typed in
+                assert json.dumps(action, separators=(",", ":"), sort_keys=True).replace('"', "&quot;") in html, \
+                    (step, action)
+        shown[step] = True
+
+    played = play_random(table, seed=3, on_new_step=every_legal_action_is_tappable)
+    assert {"action", "draw", "chain", "market", "revolt_attacker", "revolt_defender", "war_support",
+            "war_attrition"} <= set(shown), "the seed walks through every kind of step but pagodas and ties"
     table.refresh_from_db()
     game = table.game()
     result = game.result(game.decode(table.state))

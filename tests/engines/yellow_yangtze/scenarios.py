@@ -11,6 +11,7 @@ from typing import Any
 
 from games.engines.base import SeatInfo
 from games.engines.yellow_yangtze import YellowYangtzeGame
+from games.engines.yellow_yangtze.rules.conflicts import war_strengths
 from games.engines.yellow_yangtze.state import War
 
 Step = tuple[int, dict[str, Any]]
@@ -58,7 +59,7 @@ def tie_war_brink(names: list[str], start: int, seed: int, options: dict[str, An
                 after = game.apply(state, seat, action)
                 war = after.pending
                 if isinstance(war, War) and war.stage == "support" and len(war.sides) == 2 and \
-                        not any(_strengths(after, war)):
+                        not any(war_strengths(after, war, with_leaders=False)):
                     return steps, (seat, action), state
         if prompt.step == "draw":
             action = game.fill_chance(state, seat, {"kind": "draw"}, rng)
@@ -70,8 +71,3 @@ def tie_war_brink(names: list[str], start: int, seed: int, options: dict[str, An
         state = game.apply(state, seat, action)
     raise AssertionError("no war brink within the limit")
 
-
-def _strengths(state: Any, war: War) -> list[int]:
-    from games.engines.yellow_yangtze.rules.conflicts import war_strengths
-
-    return war_strengths(state, war, with_leaders=False)

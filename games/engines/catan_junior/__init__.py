@@ -44,7 +44,7 @@ from games.engines.catan_junior.state import (
     decode_state,
     encode_state,
 )
-from games.engines.catan_junior.visibility import build_view
+from games.engines.catan_junior.visibility import build_view, route_islands
 
 #: 0.3/SU2: colours per edition, and which ones a 2- or 3-player table uses.
 EDITION_COLOURS = {"kosmos": ("red", "purple", "yellow", "blue"), "english": ("red", "blue", "white", "orange")}
@@ -510,10 +510,7 @@ class CatanJuniorGame(Game):
         ends = self.rules.board.route_ends.get(route) if isinstance(route, str) else None
         if not ends:
             return str(route)
-        a, b = (set(self.rules.board.site_islands[end]) for end in ends)
-        # The islands on both sides of the route name it; a route along one coast has only one.
-        shared = [i for i in self.rules.board.island_ids if i in (a & b or a | b)]
-        return " + ".join(self._island_name(i) for i in shared)
+        return " + ".join(self._island_name(i) for i in route_islands(self.rules.board, *ends))
 
     def _coco_label(self, tile: Any) -> LogLine:
         if tile is None:

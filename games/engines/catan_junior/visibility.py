@@ -13,6 +13,7 @@ shifted so everything is positive; ``board.width``/``height`` give the viewBox.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +58,17 @@ def board_drawing(game: CatanJuniorGame, state: State) -> dict[str, Any]:
     }
 
 
+def route_islands(board: Board, a: str, b: str) -> list[str]:
+    """The islands a route runs along: those touching both its ends (a coast route has one)."""
+    ends_a, ends_b = set(board.site_islands[a]), set(board.site_islands[b])
+    return [i for i in board.island_ids if i in (ends_a & ends_b or ends_a | ends_b)]
+
+
+def _places(board: Board, island_ids: Sequence[str]) -> list[dict[str, Any]]:
+    """Islands as ``{"resource", "number"}`` so a button can show where a piece goes as pictures."""
+    return [{"resource": board.island(i).resource, "number": board.island(i).number} for i in island_ids]
+
+
 @cache
 def _geometry(board: Board) -> dict[str, Any]:
     """Pixel positions of one board side, computed once (the board never changes)."""
@@ -92,6 +104,7 @@ def _geometry(board: Board) -> dict[str, Any]:
             "px": site_px[site][0],
             "py": site_px[site][1],
             "islands": tuple(board.site_islands[site]),
+            "places": _places(board, board.site_islands[site]),
         }
         for site in board.sites
     ]
@@ -108,6 +121,7 @@ def _geometry(board: Board) -> dict[str, Any]:
                 "y2": site_px[b][1],
                 "mx": round((site_px[a][0] + site_px[b][0]) / 2, 1),
                 "my": round((site_px[a][1] + site_px[b][1]) / 2, 1),
+                "places": _places(board, route_islands(board, a, b)),
             }
         )
     cx, cy = _xy(*board.castle_xy, min_x, min_y)

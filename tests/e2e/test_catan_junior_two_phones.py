@@ -36,15 +36,20 @@ def wait_version(page, v: int) -> None:
 def table_picture(page) -> dict:
     """What the board and the player list show: pieces by owner, each player's tokens, the last roll."""
     return page.evaluate(
-        """() => ({
+        r"""() => ({
           lairs: [...document.querySelectorAll('#table .cj-map .lair')].map(e => e.dataset.site + ':' + e.dataset.owner).sort(),
           ships: [...document.querySelectorAll('#table .cj-map .ship')].map(e => e.dataset.route + ':' + e.dataset.owner).sort(),
           tokens: [...document.querySelectorAll('#table .cj-player')].map(
             p => p.dataset.seat + ':' + [...p.querySelectorAll('.cj-tokens [data-res]')].map(r => r.dataset.res).join(',')),
-          news: document.querySelector('#table .cj-news').innerText.trim(),
+          news: document.querySelector('#table .cj-news').textContent.replace(/\s+/g, ' ').trim(),
           market: [...document.querySelectorAll('#table .cj-spaces [data-res]')].map(r => r.dataset.res),
         })"""
     )
+
+
+def picture_width(page) -> float:
+    """The drawn width in px of the first token picture under 'Your tokens' (huge if the stylesheet is missing)."""
+    return page.evaluate("parseFloat(getComputedStyle(document.querySelector('#table .cj-mine svg.cj-ico')).width)")
 
 
 def tap(mover) -> str:
@@ -95,6 +100,8 @@ def test_two_phones_roll_build_and_end_turns_by_taps_and_always_agree(live_url, 
         wait_version(mover, current + 1)
         wait_version(watcher, current + 1)
         assert table_picture(alice) == table_picture(bob)
+        for page in (mover, watcher):
+            assert picture_width(page) < 60, "pictures stay styled through a live update (no unstyled flash)"
         if tapped[-1] == "roll":
             assert "rolled" in watcher.locator("#table .cj-news").inner_text(), "the other phone sees the roll"
     assert version(alice) == version(bob) == 14

@@ -8,8 +8,11 @@ so the platform is tested apart from any real game's rules.
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
 
 import pytest
+from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from games import services
@@ -47,3 +50,51 @@ def post_action(client: Client, table, action: dict, version: int | None = None,
     data = {"action": json.dumps(action), "version": table.version if version is None else version, "key": key}
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     return client.post(f"/t/{table.code}/act/", data, **headers)
+
+
+def play_through_write_path(table, seed: int, limit: int = 5000, *, stop: int | None = None,
+                            choose: Callable[[random.Random, list[dict]], dict] | None = None,
+                            on_new_step: Callable[[int, list[dict]], None] | None = None) -> list[tuple[str, int, dict]]:
+    """Play legal actions through the one write path until the game ends; return ``(step, seat, action)`` rows.
+
+    ``choose(rng, legal)`` picks an action (default: uniformly at random);
+    ``on_new_step(seat, legal)`` runs the first time each prompt step comes
+    up; ``stop`` ends early after that many actions. Without ``stop`` the
+    game must end within ``limit`` actions.
+    """
+    chooser = random.Random(seed)
+    game = table.game()
+    played: list[tuple[str, int, dict]] = []
+    seen: set[str] = set()
+    for _ in range(limit if stop is None else stop):
+        table.refresh_from_db()
+        state = game.decode(table.state)
+        if game.result(state) is not None:
+            return played
+        prompt = game.prompt(state)
+        seat = prompt.seats[0]  # the first of several prompted seats (simultaneous steps take turns here)
+        legal = game.legal_actions(state, seat)
+        if on_new_step and prompt.step not in seen:
+            seen.add(prompt.step)
+            on_new_step(seat, legal)
+        action = choose(chooser, legal) if choose else chooser.choice(legal)
+        services.submit_action(table.code, seat, action, table.version)
+        played.append((prompt.step, seat, action))
+    if stop is None:
+        raise AssertionError("the game did not end")
+    return played
+
+
+def cookie_header(client: Client, code: str) -> tuple[bytes, bytes]:
+    """The Cookie header a phone holding ``client``'s seat cookie sends with its websocket."""
+    value = client.cookies[seat_cookie(code)].value
+    return (b"cookie", f"{seat_cookie(code)}={value}".encode())
+
+
+def socket_for(code: str, *headers: tuple[bytes, bytes], screen: bool = False) -> WebsocketCommunicator:
+    """A websocket to table ``code`` from 127.0.0.1 (``screen``: the table screen), not yet connected."""
+    from companion.asgi import application
+
+    path = f"/ws/tables/{code}/" + ("?screen=1" if screen else "")
+    return WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1"),
+                                                             (b"host", b"127.0.0.1"), *headers])

@@ -10,23 +10,15 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.http import HttpResponse
 
-from companion.asgi import application
 from games import services
-from games.access import host_cookie, seat_cookie, set_signed
-from tests.conftest import phone_for
+from games.access import host_cookie, set_signed
+from tests.conftest import cookie_header, phone_for, socket_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
-def cookie_header(client, code: str) -> tuple[bytes, bytes]:
-    value = client.cookies[seat_cookie(code)].value
-    return (b"cookie", f"{seat_cookie(code)}={value}".encode())
-
-
 async def connect(code: str, headers: list, query: str = "") -> WebsocketCommunicator:
-    path = f"/ws/tables/{code}/" + (f"?{query}" if query else "")
-    comm = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1"),
-                                                             (b"host", b"127.0.0.1"), *headers])
+    comm = socket_for(code, *headers, screen=query == "screen=1")
     connected, _ = await comm.connect()
     assert connected
     return comm
@@ -74,8 +66,7 @@ async def test_no_frame_for_carol_contains_alices_hand():
 
 async def test_a_socket_without_a_seat_is_refused_and_a_handed_over_seat_is_closed():
     table, alice, bob, _ = await make_table_and_phones()
-    stranger = WebsocketCommunicator(application, f"/ws/tables/{table.code}/",
-                                     headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")])
+    stranger = socket_for(table.code)
     connected, _ = await stranger.connect()
     assert not connected
     b = await connect(table.code, [cookie_header(bob, table.code)])

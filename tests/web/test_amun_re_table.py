@@ -15,15 +15,12 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 from rest_framework.test import APIClient
 
-from companion.asgi import application
 from games import services
 from games.models import Table
-from tests.conftest import phone_for, post_action
-from tests.realtime.test_consumer import cookie_header
+from tests.conftest import cookie_header, phone_for, post_action, socket_for
 
 ALICE, BOB, CAROL = 0, 1, 2
 PLAYERS = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
@@ -217,10 +214,8 @@ async def test_no_websocket_frame_shows_an_offering_before_the_last_phone_offers
     async def frames_of(alice_gold: int, bob_gold: int) -> tuple[Table, list[str], list[str]]:
         table = await sync_to_async(play_to_the_offering)()
         carol = await sync_to_async(phone_for)(table, CAROL)
-        headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
-        c_sock = WebsocketCommunicator(application, f"/ws/tables/{table.code}/",
-                                       headers=[*headers, cookie_header(carol, table.code)])
-        s_sock = WebsocketCommunicator(application, f"/ws/tables/{table.code}/?screen=1", headers=headers)
+        c_sock = socket_for(table.code, cookie_header(carol, table.code))
+        s_sock = socket_for(table.code, screen=True)
         assert (await c_sock.connect())[0] and (await s_sock.connect())[0]
         carol_frames, screen_frames = [await c_sock.receive_from(5)], [await s_sock.receive_from(5)]
         for seat, gold in ((ALICE, alice_gold), (BOB, bob_gold)):

@@ -9,14 +9,11 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from rest_framework.test import APIClient
 
-from companion.asgi import application
 from games import services
 from games.models import Table
-from tests.conftest import phone_for, post_action
-from tests.realtime.test_consumer import cookie_header
+from tests.conftest import cookie_header, phone_for, play_through_write_path, post_action, socket_for
 
 FOUR = [{"name": n} for n in ("Ann", "Ben", "Cat", "Dan")]
 #: Kinds a quick game prefers, in order: build when you can, buy Coco tiles, otherwise anything legal.
@@ -37,16 +34,7 @@ def eager_choice(chooser: random.Random, legal: list[dict]) -> dict:
 
 def play_to_the_end(table: Table, seed: int, limit: int = 3000) -> int:
     """Play eager legal actions through the write path until someone has seven lairs; return the count."""
-    chooser = random.Random(seed)
-    game = table.game()
-    for n in range(limit):
-        table.refresh_from_db()
-        state = game.decode(table.state)
-        if game.result(state) is not None:
-            return n
-        seat = game.prompt(state).seats[0]
-        services.submit_action(table.code, seat, eager_choice(chooser, game.legal_actions(state, seat)), table.version)
-    raise AssertionError("no winner")
+    return len(play_through_write_path(table, seed, limit, choose=eager_choice))
 
 
 def bearer(token: str) -> APIClient:
@@ -236,11 +224,7 @@ async def test_every_phone_sees_the_tokens_a_roll_paid_in_page_api_and_websocket
     """PR1: all players collect; the roll-1 example of the rulebook pays all four colours (case T01)."""
     table = await sync_to_async(services.create_table)("catan_junior", {"components": "physical"}, FOUR, seed=1)
     ann, dan = await sync_to_async(phone_for)(table, 0), await sync_to_async(phone_for)(table, 3)
-    sock = WebsocketCommunicator(
-        application,
-        f"/ws/tables/{table.code}/",
-        headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), cookie_header(dan, table.code)],
-    )
+    sock = socket_for(table.code, cookie_header(dan, table.code))
     assert (await sock.connect())[0]
     first = await sock.receive_from(5)
     assert "Nobody has rolled yet." in first

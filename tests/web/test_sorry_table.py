@@ -8,34 +8,17 @@ from collections import Counter
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from rest_framework.test import APIClient
 
-from companion.asgi import application
 from games import services
 from games.models import Table
-from tests.conftest import phone_for
-from tests.realtime.test_consumer import cookie_header
-
-
-def play_random(table: Table, seed: int, limit: int = 5000) -> int:
-    """Play random legal actions through the write path until the game ends; return the action count."""
-    chooser = random.Random(seed)
-    game = table.game()
-    for n in range(limit):
-        table.refresh_from_db()
-        state = game.decode(table.state)
-        if game.result(state) is not None:
-            return n
-        seat = chooser.choice(game.prompt(state).seats)
-        services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), table.version)
-    raise AssertionError("no winner")
+from tests.conftest import cookie_header, phone_for, play_through_write_path, socket_for
 
 
 @pytest.mark.django_db
 def test_four_players_play_a_digital_game_to_the_winner_and_replay_matches():
     table = services.create_table("sorry", {}, [{"name": n} for n in ("Ann", "Ben", "Cat", "Dan")], seed=4)
-    play_random(table, seed=4)
+    play_through_write_path(table, seed=4)
     table.refresh_from_db()
     game = table.game()
     result = game.result(game.decode(table.state))
@@ -101,9 +84,7 @@ async def test_points_variant_hands_stay_on_their_owners_phone_in_pages_api_and_
     table = await sync_to_async(services.create_table)("sorry", {"points_mode": True},
                                                        [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}], seed=5)
     alice, carol = await sync_to_async(phone_for)(table, 0), await sync_to_async(phone_for)(table, 2)
-    sock = WebsocketCommunicator(application, f"/ws/tables/{table.code}/",
-                                 headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"),
-                                          cookie_header(carol, table.code)])
+    sock = socket_for(table.code, cookie_header(carol, table.code))
     assert (await sock.connect())[0]
     frames = [await sock.receive_from(5)]
 

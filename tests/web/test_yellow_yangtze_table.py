@@ -10,54 +10,22 @@ from dataclasses import replace
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
-from companion.asgi import application
 from games import services
 from games.editors.yellow_yangtze import cells_from
 from games.engines.yellow_yangtze.board import practice_board_data
 from games.engines.yellow_yangtze.state import COLOURS
 from games.models import EditionProfile, Table
-from tests.conftest import phone_for, post_action
-from tests.realtime.test_consumer import cookie_header
+from tests.conftest import cookie_header, phone_for, play_through_write_path, post_action, socket_for
 
 FOUR = [{"name": n} for n in ("Ann", "Ben", "Cat", "Dan")]
 DEFAULT_OPTIONS = {"opt-components": "digital", "opt-capitals_from_black": "on",
                    "opt-leader_join_own_colour": "forbidden", "opt-chain_after_declined_pagoda": "continue",
                    "opt-red_under_pagoda": "removed", "opt-who_fights": "involved", "opt-attrition": "highest",
                    "opt-attrition_counts_leader": "on", "opt-war_surplus": "return", "opt-red_leader_any_side": "on"}
-
-
-def play_random(table: Table, seed: int, limit: int = 3000, stop: int | None = None,
-                on_new_step=None) -> list[tuple[str, int, dict]]:
-    """Random legal actions through the write path; returns (step name, seat, payload) per action.
-
-    ``on_new_step(seat, legal)`` is called the first time each kind of step comes up.
-    """
-    chooser = random.Random(seed)
-    game = table.game()
-    played = []
-    seen = set()
-    for _ in range(limit if stop is None else stop):
-        table.refresh_from_db()
-        state = game.decode(table.state)
-        if game.result(state) is not None:
-            return played
-        prompt = game.prompt(state)
-        seat = prompt.seats[0]
-        legal = game.legal_actions(state, seat)
-        if on_new_step and prompt.step not in seen:
-            seen.add(prompt.step)
-            on_new_step(seat, legal)
-        action = chooser.choice(legal)
-        services.submit_action(table.code, seat, action, table.version)
-        played.append((prompt.step, seat, action))
-    if stop is None:
-        raise AssertionError("the game did not end")
-    return played
 
 
 @pytest.mark.django_db
@@ -81,7 +49,7 @@ def test_four_seats_play_a_digital_game_with_revolts_and_wars_to_the_final_tally
                     (step, action)
         shown[step] = True
 
-    played = play_random(table, seed=3, on_new_step=every_legal_action_is_tappable)
+    played = play_through_write_path(table, seed=3, on_new_step=every_legal_action_is_tappable)
     assert {"action", "draw", "chain", "market", "revolt_attacker", "revolt_defender", "war_support",
             "war_attrition"} <= set(shown), "the seed walks through every kind of step but pagodas and ties"
     table.refresh_from_db()
@@ -198,9 +166,7 @@ def dealt_secret_table() -> tuple[Table, dict, dict]:
 async def test_hands_and_screened_points_stay_on_their_owners_phone_in_pages_api_log_and_frames():
     table, alice_hand, alice_points = await sync_to_async(dealt_secret_table)()
     alice, carol = await sync_to_async(phone_for)(table, 0), await sync_to_async(phone_for)(table, 2)
-    sock = WebsocketCommunicator(application, f"/ws/tables/{table.code}/",
-                                 headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"),
-                                          cookie_header(carol, table.code)])
+    sock = socket_for(table.code, cookie_header(carol, table.code))
     assert (await sock.connect())[0]
     frames = [await sock.receive_from(5)]
 
@@ -293,7 +259,7 @@ def test_a_board_drawn_in_the_editor_exports_imports_on_a_fresh_install_and_a_ta
     assert table.options["board"]["name"] == "Our river map"
     game = table.game()
     assert (0, 0) not in game.board.hexes
-    played = play_random(table, seed=8, stop=12)
+    played = play_through_write_path(table, seed=8, stop=12)
     assert len(played) == 12
     host = phone_for(table, 0)
     page = host.get(f"/t/{table.code}/").content.decode()

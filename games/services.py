@@ -183,6 +183,7 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
         state = game.decode(table.state)
         payload = dict(action)
         if not game.physical:
+            game.refuse_client_outcome(payload)
             payload = game.fill_chance(state, seat, payload, table_rng(table.seed, seq))
         new_state = game.apply(state, seat, payload)
         status = Table.Status.FINISHED if game.result(new_state) is not None else None

@@ -177,6 +177,9 @@ class Game:
     max_seats: ClassVar[int] = 4
     colours: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green")
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (COMPONENTS,)
+    #: Chance action kinds and the payload fields that hold their outcome (``{"draw": ("card",)}``).
+    #: In digital mode the server fills these; a phone that sends one is refused (it would pick its card).
+    chance_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
     def __init__(self, options: Mapping[str, Any] | None, seats: Sequence[SeatInfo]) -> None:
         self.seats = tuple(seats)
@@ -259,6 +262,25 @@ class Game:
         present, are returned unchanged. The default returns a copy.
         """
         return dict(action)
+
+    def refuse_client_outcome(self, action: Mapping[str, Any]) -> None:
+        """In digital mode, raise ``IllegalAction("outcome_from_server")`` if ``action`` names its own chance outcome.
+
+        DESIGN.md "The engine contract": in digital mode the server draws,
+        rolls and reveals; only in physical mode does a person type in what
+        the real deck, bag or die gave.
+        """
+        if self.physical or not isinstance(action, Mapping):
+            return
+        fields = self.chance_fields.get(action.get("kind"), ())  # type: ignore[arg-type]
+        named = [f for f in fields if f in action]
+        if named:
+            raise IllegalAction(
+                "outcome_from_server",
+                gettext_noop("In digital mode the app draws and rolls: leave out {field}, or switch the table "
+                             "to physical components to enter what the real one gave."),
+                field=named[0],
+            )
 
     def view(self, state: Any, seat: int | None) -> JSON:
         """Must: the state as ``seat`` may see it (``None``: the public/table view).

@@ -88,3 +88,31 @@ def test_an_action_without_a_kind_is_refused_with_a_code(slug):
         with pytest.raises(IllegalAction) as err:
             game.apply(state, seat, bad)
         assert err.value.code
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_in_digital_mode_listed_chance_actions_leave_the_outcome_to_the_server(slug):
+    """DESIGN.md: in digital mode the server draws and rolls; a phone naming its own outcome is refused."""
+    cls = get_game_class(slug)
+    game = make_game(slug, cls.min_seats)
+    state = game.setup(table_rng(5, 0))
+    chooser = random.Random(5)
+    seen_chance = 0
+    for step in range(1, 400):
+        if game.result(state) is not None:
+            break
+        seat = game.prompt(state).seats[0]
+        actions = game.legal_actions(state, seat)
+        for action in actions:
+            fields = cls.chance_fields.get(action["kind"], ())
+            assert not any(f in action for f in fields), f"{action} names its own outcome in digital mode"
+            if fields:
+                seen_chance += 1
+                filled = game.fill_chance(state, seat, action, table_rng(5, step))
+                with pytest.raises(IllegalAction) as err:
+                    game.refuse_client_outcome(filled)
+                assert err.value.code == "outcome_from_server"
+        action = game.fill_chance(state, seat, chooser.choice(actions), table_rng(5, step))
+        state = game.apply(state, seat, action)
+    if cls.chance_fields:
+        assert seen_chance, "the playout met at least one chance step"

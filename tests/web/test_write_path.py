@@ -149,3 +149,11 @@ def test_two_phones_posting_at_once_apply_one_and_refuse_the_other_as_stale():
         t.join()
     assert sorted(results) == ["applied", "stale"]
     assert Action.objects.filter(table=table).count() == 1
+
+
+def test_in_digital_mode_a_phone_cannot_pick_its_own_card(db):
+    table = services.create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=3)
+    with pytest.raises(IllegalAction) as err:
+        services.submit_action(table.code, 0, {"kind": "draw", "card": "sorry"}, 0)
+    assert err.value.code == "outcome_from_server"
+    assert not table.actions.exists()

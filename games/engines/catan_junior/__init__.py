@@ -62,6 +62,7 @@ class CatanJuniorGame(Game):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     colours: ClassVar[tuple[str, ...]] = EDITION_COLOURS["kosmos"]
+    chance_fields = {"roll": ("value",), "buy_coco": ("tile",)}
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         COMPONENTS,
         OptionSpec(

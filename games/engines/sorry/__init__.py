@@ -102,6 +102,7 @@ class SorryGame(Game):
     min_seats = 2
     max_seats = 4
     colours = COLOURS
+    chance_fields = {"draw": ("card",)}
     option_specs = (
         COMPONENTS,
         _flag("team_mode", False, gettext_noop("Section 3.1: team rules, Red+Yellow against Blue+Green (4 players); move either partner's pawns.")),

@@ -99,6 +99,7 @@ class YellowYangtzeGame(Game):
     title = "Yellow & Yangtze"
     min_seats = 2
     max_seats = 4
+    chance_fields = {"draw": ("tiles",)}
     option_specs = OPTIONS
 
     def __init__(self, options: Mapping[str, Any] | None, seats: Sequence[SeatInfo]) -> None:

@@ -124,6 +124,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.SafeJSONParser"],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Companion API",

@@ -121,18 +121,38 @@ def create_table(
 # -- the write path -----------------------------------------------------------
 
 
+class KeyReused(Exception):
+    """An idempotency key already used for a different write (HTTP 409, code ``key_reused``)."""
+
+    code = "key_reused"
+    message = "This request key was already used for another move; send a new key."
+
+
+def _same_request(row: Action, seat: int | None, posted: Mapping[str, Any] | None) -> bool:
+    """True when ``row`` is the first answer to this very request: same seat, same fields posted."""
+    if row.seat != seat:
+        return False
+    if posted is None:
+        return True
+    return all(row.payload.get(k) == v for k, v in posted.items())
+
+
 def _write(
     code: str,
     seen_version: int | None,
     key: str,
     compute: Callable[[Table, Game, int], tuple[str, int | None, dict[str, Any], dict[str, Any], str | None]],
+    seat: int | None = None,
+    posted: Mapping[str, Any] | None = None,
 ) -> Outcome:
     """Lock, check, compute, append, snapshot, broadcast on commit.
 
     ``compute(table, game, next_seq)`` returns ``(kind, seat, payload,
     new_state_json, new_status)`` or raises; nothing is written if it raises.
     ``seen_version`` ``None`` skips the stale check (host tools that name
-    their target explicitly).
+    their target explicitly). A key seen before returns the first answer if
+    it came from the same ``seat`` with the same ``posted`` fields, and
+    raises :class:`KeyReused` otherwise.
     """
     key = (key or "")[:80]
     try:
@@ -141,6 +161,8 @@ def _write(
             if key:
                 first = Action.objects.filter(table=table, idempotency_key=key).first()
                 if first is not None:
+                    if not _same_request(first, seat, posted):
+                        raise KeyReused()
                     return Outcome(version=first.version, seq=first.seq, replayed=True)
             if seen_version is not None and seen_version != table.version:
                 raise StaleVersion(seen_version, table.version)
@@ -162,6 +184,8 @@ def _write(
         # Two requests with one key raced past the look-up: the other one won.
         first = Action.objects.filter(table__code=code, idempotency_key=key).first()
         if key and first is not None:
+            if not _same_request(first, seat, posted):
+                raise KeyReused() from None
             return Outcome(version=first.version, seq=first.seq, replayed=True)
         raise
 
@@ -189,7 +213,7 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
         status = Table.Status.FINISHED if game.result(new_state) is not None else None
         return Action.Kind.GAME, seat, payload, game.encode(new_state), status
 
-    return _write(code, seen_version, key, compute)
+    return _write(code, seen_version, key, compute, seat=seat, posted=action)
 
 
 def effective_actions(rows: Iterable[Action]) -> list[Action]:
@@ -253,6 +277,8 @@ def undo_last(code: str, seen_version: int | None, key: str = "") -> Outcome:
     """
 
     def compute(table: Table, game: Game, seq: int):
+        if table.status == Table.Status.ENDED:
+            raise Forbidden("table_closed", "The host ended this game; it can no longer be changed.")
         rows = list(table.actions.order_by("seq"))
         if not effective_actions(rows):
             raise IllegalAction("nothing_to_undo", gettext_noop("There is no move to undo."))
@@ -282,6 +308,8 @@ def set_components(code: str, mode: str, key: str = "") -> Outcome:
     """
 
     def compute(table: Table, game: Game, seq: int):
+        if not table.is_open:
+            raise Forbidden("table_closed", "This table is closed: the game has ended.")
         options = {**table.options, "components": mode}
         checked = get_game_class(table.slug)(options, table.seat_infos()).options
         table.options = checked

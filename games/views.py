@@ -3,6 +3,7 @@ find the table and the seat, parse at the edge, call one service function, rende
 
 from __future__ import annotations
 
+import io
 import json
 import uuid
 from typing import Any
@@ -29,11 +30,24 @@ def _is_htmx(request: HttpRequest) -> bool:
     return bool(getattr(request, "htmx", False))
 
 
-def _int_or_none(value: Any) -> int | None:
+class BadVersion(ValueError):
+    """The posted ``version`` is missing or not a whole number."""
+
+
+def _version(value: Any) -> int:
+    """The table version a phone based its tap on; :class:`BadVersion` if absent or not a number."""
     try:
         return int(value)
-    except (TypeError, ValueError):
-        return None
+    except (TypeError, ValueError) as exc:
+        raise BadVersion from exc
+
+
+def _loads(raw: str) -> Any:
+    """``json.loads`` that treats absurd nesting as bad JSON instead of crashing."""
+    try:
+        return json.loads(raw)
+    except RecursionError as exc:
+        raise json.JSONDecodeError("nested too deeply", raw[:20], 0) from exc
 
 
 # -- lobby ---------------------------------------------------------------------
@@ -117,11 +131,14 @@ def act(request: HttpRequest, table: Table) -> HttpResponse:
     error = None
     status = 200
     try:
-        action = json.loads(request.POST.get("action", ""))
-        services.submit_action(table.code, seat, action, _int_or_none(request.POST.get("version")),
+        action = _loads(request.POST.get("action", ""))
+        services.submit_action(table.code, seat, action, _version(request.POST.get("version")),
                                request.POST.get("key", ""))
     except json.JSONDecodeError:
         error, status = {"code": "bad_json", "message": _("The action is not valid JSON.")}, 400
+    except BadVersion:
+        error = {"code": "bad_version", "message": _("Every move names the table version it was chosen at.")}
+        status = 400
     except IllegalAction as exc:
         error, status = {"code": exc.code, "message": error_message(exc)}, 400
     except services.StaleVersion as exc:
@@ -129,6 +146,9 @@ def act(request: HttpRequest, table: Table) -> HttpResponse:
         status = 409
     except services.Forbidden as exc:
         error, status = {"code": exc.code, "message": _("This table is closed: the game has ended.")}, 403
+    except services.KeyReused as exc:
+        error = {"code": exc.code, "message": _("This tap was already used for another move; tap again.")}
+        status = 409
     table.refresh_from_db()
     if not _is_htmx(request):
         if error:
@@ -155,7 +175,7 @@ def propose_correction(request: HttpRequest, table: Table) -> HttpResponse:
     try:
         target = int(request.POST.get("target", ""))
         raw = request.POST.get("replacement", "").strip()
-        replacement = json.loads(raw) if raw else None
+        replacement = _loads(raw) if raw else None
         services.propose_correction(table.code, request.seat.index, target, replacement,  # type: ignore[attr-defined]
                                     request.POST.get("reason", ""))
         messages.success(request, _("Correction proposed; the others confirm on their phones."))
@@ -204,8 +224,11 @@ def seat_qr(request: HttpRequest, table: Table, index: int) -> HttpResponse:
     if seat is None:
         raise Http404
     link = request.build_absolute_uri(reverse("games:join", args=[table.code, seat.token]))
-    svg = segno.make(link, error="m").svg_inline(scale=4, border=2)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    buffer = io.BytesIO()
+    segno.make(link, error="m").save(buffer, kind="svg", scale=4, border=2)  # a standalone SVG, with xmlns
+    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _host_redirect(request: HttpRequest, table: Table) -> HttpResponse:
@@ -220,8 +243,12 @@ def _host_redirect(request: HttpRequest, table: Table) -> HttpResponse:
 def undo(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: rewind the last move (logged as an undo row)."""
     try:
-        services.undo_last(table.code, _int_or_none(request.POST.get("version")), request.POST.get("key", ""))
+        services.undo_last(table.code, _version(request.POST.get("version")), request.POST.get("key", ""))
         messages.success(request, _("The last move was undone."))
+    except BadVersion:
+        messages.error(request, _("Every undo names the table version it was chosen at."))
+    except services.Forbidden:
+        messages.error(request, _("This table is closed: the game has ended."))
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
     except services.StaleVersion:
@@ -259,6 +286,8 @@ def components(request: HttpRequest, table: Table) -> HttpResponse:
         services.set_components(table.code, request.POST.get("mode", ""), request.POST.get("key", ""))
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
+    except services.Forbidden:
+        messages.error(request, _("This table is closed: the game has ended."))
     return _host_redirect(request, table)
 
 

@@ -159,6 +159,8 @@ def post_action(request: Request, code: str) -> Response:
         return _error(exc.code, exc.message, 409, fresh=_prompt_body(table, seat.index))
     except services.Forbidden as exc:
         return _error(exc.code, exc.message, 403)
+    except services.KeyReused as exc:
+        return _error(exc.code, exc.message, 409)
     return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})
 
 
@@ -179,11 +181,13 @@ def undo(request: Request, code: str) -> Response:
     if not is_host(request, table):
         return _error("not_host", "Only the host can undo (send X-Host-Token).", 403)
     try:
-        version = request.data.get("version")
-        outcome = services.undo_last(table.code, int(version) if version is not None else None,
-                                     str(request.data.get("key", "")))
-    except (TypeError, ValueError):
-        return _error("bad_version", "version must be a whole number.", 400)
+        outcome = services.undo_last(table.code, int(request.data.get("version")), str(request.data.get("key", "")))
+    except (TypeError, ValueError, AttributeError):
+        return _error("bad_version", "Send the table version you saw: {\"version\": N}.", 400)
+    except services.Forbidden as exc:
+        return _error(exc.code, exc.message, 403)
+    except services.KeyReused as exc:
+        return _error(exc.code, exc.message, 409)
     except IllegalAction as exc:
         return _error(exc.code, error_message(exc), 400)
     except services.StaleVersion as exc:

@@ -165,3 +165,29 @@ def test_switching_the_game_in_the_lobby_swaps_in_its_seats_and_options():
     fragment = Client().get("/?game=amun_re", HTTP_HX_REQUEST="true").content.decode()
     assert fragment.lstrip().startswith('<div id="options"')
     assert 'name="opt-hand_sum_mode"' in fragment and '<option value="5">5</option>' in fragment
+
+
+@pytest.mark.parametrize("version", ["", "abc", "1.5"])
+def test_a_tap_without_a_whole_version_is_refused(counting_table, version):
+    alice = phone_for(counting_table, 0)
+    response = alice.post(f"/t/{counting_table.code}/act/", {"action": '{"kind": "draw"}', "version": version},
+                          HTTP_HX_REQUEST="true")
+    assert response.status_code == 400 and 'data-code="bad_version"' in response.content.decode()
+    assert not counting_table.actions.exists()
+
+
+def test_absurdly_nested_json_is_a_400_on_the_page_and_the_api(counting_table):
+    alice = phone_for(counting_table, 0)
+    deep = "[" * 100_000 + "]" * 100_000
+    page = alice.post(f"/t/{counting_table.code}/act/", {"action": deep, "version": 0}, HTTP_HX_REQUEST="true")
+    assert page.status_code == 400
+    api = Client().post(f"/api/tables/{counting_table.code}/actions/", '{"action": ' + deep + ', "version": 0}',
+                        content_type="application/json",
+                        HTTP_AUTHORIZATION=f"Bearer {counting_table.seats.get(index=0).token}")
+    assert api.status_code == 400 and api.json()["code"] == "parse_error"
+
+
+def test_the_seat_qr_code_is_a_standalone_svg_a_browser_can_show(counting_table):
+    host, code = _host_client(None)
+    svg = host.get(f"/t/{code}/host/qr/0.svg").content
+    assert b'xmlns="http://www.w3.org/2000/svg"' in svg

@@ -157,3 +157,23 @@ def test_in_digital_mode_a_phone_cannot_pick_its_own_card(db):
         services.submit_action(table.code, 0, {"kind": "draw", "card": "sorry"}, 0)
     assert err.value.code == "outcome_from_server"
     assert not table.actions.exists()
+
+
+def test_a_key_reused_for_another_move_or_by_another_seat_is_refused(counting_table):
+    services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0, "k")
+    with pytest.raises(services.KeyReused):
+        services.submit_action(counting_table.code, 1, {"kind": "draw"}, 0, "k")
+    with pytest.raises(services.KeyReused):
+        services.submit_action(counting_table.code, 0, {"kind": "play", "card": "1"}, 0, "k")
+    assert services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0, "k").replayed
+
+
+def test_after_the_host_ends_the_game_nothing_is_undone_or_switched(counting_table):
+    services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0)
+    services.end_game(counting_table.code)
+    with pytest.raises(services.Forbidden):
+        services.undo_last(counting_table.code, 2)
+    with pytest.raises(services.Forbidden):
+        services.set_components(counting_table.code, "physical")
+    counting_table.refresh_from_db()
+    assert counting_table.state["hands"][0] and counting_table.options["components"] == "digital"

@@ -45,12 +45,14 @@ def _language(headers: dict[str, str], cookies: dict[str, str]) -> str:
     return settings.LANGUAGE_CODE
 
 
-def render_fragment(code: str, token: str | None, language: str, screen: bool, host_token: str | None = None
-                    ) -> tuple[int, str] | None:
+def render_fragment(code: str, token: str | None, language: str, screen: bool, host_token: str | None = None,
+                    csrf_token: str | None = None) -> tuple[int, str] | None:
     """Render the out-of-band ``#table`` fragment for the seat holding ``token`` (or the table screen).
 
     Returns ``(version, html)``, or ``None`` when the seat's secret is no longer
-    valid (the host handed the seat over) or the table is gone.
+    valid (the host handed the seat over) or the table is gone. ``csrf_token``
+    is the phone's own CSRF cookie, so the plain forms of a pushed fragment
+    (confirm a correction) still pass Django's CSRF check.
     """
     table = Table.objects.filter(code=code).first()
     if table is None:
@@ -65,6 +67,8 @@ def render_fragment(code: str, token: str | None, language: str, screen: bool, h
         context = seat_context(table, seat_index)
         is_host = bool(host_token) and secrets.compare_digest(host_token, table.host_token)
         context.update(oob=True, screen=screen, form_key=uuid.uuid4().hex, is_host=is_host, error=None)
+        if csrf_token:
+            context["csrf_token"] = csrf_token
         html = render_to_string(FRAGMENT, context)
     return table.version, html
 
@@ -82,9 +86,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.token = auth[7:].strip() if auth.startswith("Bearer ") else read_signed(cookies, seat_cookie(self.code))
         self.language = _language(headers, cookies)
         self.host_token = read_signed(cookies, host_cookie(self.code))
+        self.csrf_token = cookies.get(settings.CSRF_COOKIE_NAME)
         self.sent_version = -1
         first = await database_sync_to_async(render_fragment)(self.code, self.token, self.language, self.screen,
-                                                                 self.host_token)
+                                                                 self.host_token, self.csrf_token)
         if first is None:
             await self.close(code=4403)
             return
@@ -106,7 +111,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _refresh(self, force: bool = False) -> None:
         rendered = await database_sync_to_async(render_fragment)(self.code, self.token, self.language, self.screen,
-                                                                 self.host_token)
+                                                                 self.host_token, self.csrf_token)
         if rendered is None:
             await self.send(text_data='<div id="table" hx-swap-oob="true"><p class="banner error">'
                             "This link no longer holds a seat. Ask the host for a new one.</p></div>")

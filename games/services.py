@@ -254,8 +254,37 @@ def replay_rows(table: Table, game: Game, rows: Iterable[Action]) -> Any:
     """
     state = game.setup(table_rng(table.seed, 0))
     for row in effective_actions(rows):
-        state = game.apply(state, row.seat, row.payload)
+        try:
+            state = game.apply(state, row.seat, row.payload)
+        except IllegalAction as exc:
+            raise IllegalAction(
+                "log_conflict",
+                gettext_noop("With this change, move #{seq} would no longer be legal: {reason}"),
+                seq=row.seq, reason=exc.message, rule=exc.code,
+            ) from exc
     return state
+
+
+def correction_choices(table: Table, target_seq: int) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
+    """What logged move ``target_seq`` could have been instead: ``(seat, original payload, alternatives)``.
+
+    The alternatives are the legal actions of the same seat in the position
+    before that move, with chance outcomes spelled out (as in physical mode,
+    so "the card was a 7, not a 2" is one tap), without the original.
+    Raises ``IllegalAction("no_such_action")`` if the move does not count.
+    """
+    rows = list(table.actions.order_by("seq"))
+    counted = effective_actions(rows)
+    index = next((i for i, row in enumerate(counted) if row.seq == target_seq), None)
+    if index is None:
+        raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."), seq=target_seq)
+    target = counted[index]
+    game = get_game_class(table.slug)({**table.options, "components": "physical"}, table.seat_infos())
+    state = game.setup(table_rng(table.seed, 0))
+    for row in counted[:index]:
+        state = game.apply(state, row.seat, row.payload)
+    alternatives = [a for a in game.legal_actions(state, target.seat) if a != target.payload]
+    return target.seat, target.payload, alternatives
 
 
 def replay(table: Table) -> Any:

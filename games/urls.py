@@ -22,6 +22,7 @@ urlpatterns = [
     path("t/<str:code>/join/<str:token>/", views.join, name="join"),
     path("t/<str:code>/act/", views.act, name="act"),
     path("t/<str:code>/corrections/", views.propose_correction, name="propose_correction"),
+    path("t/<str:code>/corrections/fix/<int:seq>/", views.fix_move, name="fix_move"),
     path("t/<str:code>/corrections/<int:correction_id>/", views.answer_correction, name="answer_correction"),
     path("t/<str:code>/host/", views.host, name="host"),
     path("t/<str:code>/host/qr/<int:index>.svg", views.seat_qr, name="seat_qr"),

@@ -21,7 +21,7 @@ from games.access import device_id, host_cookie, remember_device, seat_cookie, s
 from games.engines.base import IllegalAction
 from games.forms import NewTableForm, game_choices, options_form, options_from
 from games.models import Correction, Seat, Table
-from games.presenters import error_message, seat_context
+from games.presenters import error_message, seat_context, tr
 
 TABLE_PARTIAL = "games/table.html#table-body"
 
@@ -180,10 +180,30 @@ def propose_correction(request: HttpRequest, table: Table) -> HttpResponse:
                                     request.POST.get("reason", ""))
         messages.success(request, _("Correction proposed; the others confirm on their phones."))
     except (ValueError, json.JSONDecodeError):
-        messages.error(request, _("Name the move number and give the replacement as JSON."))
+        messages.error(request, _("Pick the move to fix from the log, then what really happened."))
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
     return redirect("games:table", code=table.code)
+
+
+@require_GET
+@table_view(seat=True)
+def fix_move(request: HttpRequest, table: Table, seq: int) -> HttpResponse:
+    """Pick what move ``seq`` should have been (or drop it); the choice becomes a proposal to the others."""
+    try:
+        seat, original, alternatives = services.correction_choices(table, seq)
+    except IllegalAction as exc:
+        messages.error(request, error_message(exc))
+        return redirect("games:table", code=table.code)
+    game = table.game()
+    viewer = request.seat.index  # type: ignore[attr-defined]
+    line = game.describe(seat, original, viewer)
+    choices = [{"json": json.dumps(a, sort_keys=True), "label": tr(game.label(seat, a).text,
+                                                                   game.label(seat, a).details)}
+               for a in alternatives]
+    context = {"table": table, "seq": seq, "original": tr(line.text, line.details), "choices": choices,
+               "mover": table.seats.get(index=seat).name}
+    return render(request, "games/fix_move.html", context)
 
 
 @require_POST

@@ -103,3 +103,18 @@ async def test_pushed_fragments_carry_fresh_idempotency_keys_and_the_host_link_f
     assert keys[0] and keys[1] and not set(keys[0]) & set(keys[1]), "a retried tap is idempotent, a new one is not"
     assert "Host tools" in second
     await a.disconnect()
+
+
+async def test_pushed_fragments_carry_the_phones_own_csrf_token_for_plain_forms():
+    table = await sync_to_async(services.create_table)("counting", {"components": "physical"},
+                                                       [{"name": "Alice"}, {"name": "Bob"}])
+    alice = await sync_to_async(phone_for)(table, 0)
+    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    await sync_to_async(services.propose_correction)(table.code, 1, 1, {"kind": "draw", "card": "2"})
+    seat_name, seat_value = cookie_header(alice, table.code)[1].decode().split("=", 1)
+    sock = await connect(table.code, [(b"cookie", f"{seat_name}={seat_value}; csrftoken=abcdefghijklmnopqrstuvwxyz012345"
+                                       .encode())])
+    frame = await sock.receive_from(5)
+    assert "Confirm" in frame
+    assert 'name="csrfmiddlewaretoken" value="abcdefghijklmnopqrstuvwxyz012345"' in frame
+    await sock.disconnect()

@@ -191,3 +191,31 @@ def test_the_seat_qr_code_is_a_standalone_svg_a_browser_can_show(counting_table)
     host, code = _host_client(None)
     svg = host.get(f"/t/{code}/host/qr/0.svg").content
     assert b'xmlns="http://www.w3.org/2000/svg"' in svg
+
+
+def test_fixing_a_move_from_the_log_offers_what_it_could_have_been_and_the_others_confirm(db, fixture_game_registered):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    alice, bob = phone_for(table, 0), phone_for(table, 1)
+    post_action(alice, table, {"kind": "draw", "card": "1"})
+    page = bob.get(f"/t/{table.code}/").content.decode()
+    assert f"/t/{table.code}/corrections/fix/1/" in page, "each counted move has a fix link"
+    choices = bob.get(f"/t/{table.code}/corrections/fix/1/").content.decode()
+    assert "I drew a 3" in choices and "I drew a 1" not in choices, "the alternatives exclude what was logged"
+    response = bob.post(f"/t/{table.code}/corrections/", {"target": 1, "replacement": '{"card": "3", "kind": "draw"}',
+                                                          "reason": "it was a 3"})
+    assert response.status_code == 302
+    alice_page = alice.get(f"/t/{table.code}/").content.decode()
+    assert "Confirm" in alice_page
+    correction = table.corrections.get()
+    alice.post(f"/t/{table.code}/corrections/{correction.id}/", {"answer": "yes"})
+    table.refresh_from_db()
+    assert table.state["hands"][0] == ["3"]
+
+
+def test_a_correction_that_breaks_a_later_move_names_that_move(db, fixture_game_registered):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    services.submit_action(table.code, 0, {"kind": "play", "card": "1"}, 1)
+    with pytest.raises(services.IllegalAction) as err:
+        services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "2"})
+    assert err.value.code == "log_conflict" and "move #2" in err.value.message

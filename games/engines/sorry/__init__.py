@@ -55,6 +55,7 @@ from games.engines.sorry.notation import (
     parse_pawn_id,
     parse_position,
     pawn_id,
+    side_effects,
 )
 from games.engines.sorry.rules import (
     REASONS,
@@ -284,14 +285,14 @@ class SorryGame(Game):
             return [{"kind": "draw", "card": card} for card in self.drawable(state, seat)]
         if not self.points:
             moves = self._moves(state, state.card)
-            out = [self._payload(state.pawns, move) for move, _ in moves]
+            out = [self._payload(state.pawns, move, self.mine[seat]) for move, _ in moves]
             if not moves or (state.card == "11" and eleven_may_decline(moves, self.options["eleven_swap_may_decline"])):
                 out.append({"kind": "pass"})
             return out
         out = []
         for card in self._hand_cards(state, seat):
             moves = self._moves(state, card)
-            out.extend(self._payload(state.pawns, move) for move, _ in moves)
+            out.extend(self._payload(state.pawns, move, self.mine[seat]) for move, _ in moves)
             if card == "11" and moves and eleven_may_decline(moves, self.options["eleven_swap_may_decline"]):
                 out.append({"kind": "pass", "card": "11"})
         if not out:
@@ -302,8 +303,14 @@ class SorryGame(Game):
     def _hand_cards(self, state: SorryState, seat: int) -> list[str]:
         return [card for card, n in zip(CARDS, state.hands[seat], strict=True) if n]
 
-    def _payload(self, pawns: Pawns, move: Move) -> JSON:
-        """The ready-to-post payload of ``move`` (module docstring shapes)."""
+    def _payload(self, pawns: Pawns, move: Move, mine: Any = None) -> JSON:
+        """The ready-to-post payload of ``move`` (module docstring shapes).
+
+        With ``mine`` (the mover's colours) the payload also says what the
+        move does beyond its landing squares: ``"effects": [{"pawn", "to"}]``
+        for slides and bumps (sections 2.3, 2.4), so a phone and the log can
+        tell the table "G0 slides to T4, B1 goes back to START".
+        """
         c, i = move.pawn
         payload: JSON = {"kind": "move", "card": move.card, "pawn": pawn_id(c, i)}
         if move.how in ("count", "split"):
@@ -315,6 +322,11 @@ class SorryGame(Game):
             then = Move(move.card, "count", move.then_pawn, move.then_steps)
             payload["then"] = {"pawn": pawn_id(*move.then_pawn), "steps": move.then_steps,
                                "to": loc_text(landing(pawns, then))}  # type: ignore[arg-type]
+        if mine is not None:
+            after = perform(pawns, move, mine, self.flags)
+            effects = [] if isinstance(after, str) else side_effects(pawns, move, after)
+            if effects:
+                payload["effects"] = effects
         return payload
 
     # -- apply ----------------------------------------------------------------
@@ -437,7 +449,10 @@ class SorryGame(Game):
                 move, result = other, swapped
         if isinstance(result, str):
             raise IllegalAction(result, REASONS[result], steps=move.steps)
-        expected = self._payload(state.pawns, move)
+        expected = self._payload(state.pawns, move, mine)
+        if "effects" in action and action["effects"] != expected.get("effects", []):
+            raise IllegalAction("wrong_effects", gettext_noop("Sections 2.3-2.4: this move ends with {effects}."),
+                                effects=", ".join(f"{e['pawn']}@{e['to']}" for e in expected.get("effects", [])) or "-")
         landings = {expected["pawn"]: expected["to"]}
         if "then" in expected:
             landings[expected["then"]["pawn"]] = expected["then"]["to"]
@@ -571,16 +586,43 @@ class SorryGame(Game):
 
 
 def payload_text(action: Mapping[str, Any]) -> str:
-    """A move payload as words for labels without the state: ``R1 +5 to T9``, ``R0 swaps with B1``."""
+    """A move payload as words for labels without the state: ``R1 +5 to T9``, ``R0 swaps with B1``.
+
+    Slides and bumps the payload announces (``effects``) are added:
+    ``G0 +12 to T1, G0 slides to T4, B1 back to START``.
+    """
     pawn = action.get("pawn", "?")
     if "target" in action:
         verb = "swaps with" if action.get("card") == "11" else "from START bumps"
-        return f"{pawn} {verb} {action['target']} ({action.get('to', '?')})"
-    if "steps" in action:
+        text = f"{pawn} {verb} {action['target']} ({action.get('to', '?')})"
+    elif "steps" in action:
         text = f"{pawn} {action['steps']:+d} to {action.get('to', '?')}" if isinstance(action["steps"], int) else str(pawn)
         then = action.get("then")
         if isinstance(then, Mapping) and isinstance(then.get("steps"), int):
             text += f", {then.get('pawn', '?')} {then['steps']:+d} to {then.get('to', '?')}"
-        return text
-    return f"{pawn} out of START to {action.get('to', '?')}"
+    else:
+        text = f"{pawn} out of START to {action.get('to', '?')}"
+    return text + effects_text(action)
 
+
+def effects_text(action: Mapping[str, Any]) -> str:
+    """``", G0 slides to T4, B1 back to START"`` from a payload's ``effects`` (empty when there are none)."""
+    effects = action.get("effects")
+    if not isinstance(effects, list):
+        return ""
+    movers = {action.get("pawn")}
+    then = action.get("then")
+    if isinstance(then, Mapping):
+        movers.add(then.get("pawn"))
+    parts = []
+    for effect in effects:
+        if not isinstance(effect, Mapping):
+            continue
+        who, to = effect.get("pawn", "?"), effect.get("to", "?")
+        if to == "START":
+            parts.append(f"{who} back to START")
+        elif who in movers:
+            parts.append(f"{who} slides to {to}")
+        else:
+            parts.append(f"{who} to {to}")
+    return "".join(f", {p}" for p in parts)

@@ -156,6 +156,32 @@ def move_text(before: Pawns, move: Move, after: Pawns | None = None) -> str:
     and the move did more than put the pawn(s) on the landing square(s)
     (slide, bumps), `` => `` lists every pawn whose location changed.
     """
+    text, naive = _text_and_landings(before, move)
+    if after is not None:
+        changed = [
+            (cc, ii) for cc, row in enumerate(after) for ii, loc in enumerate(row) if loc != before[cc][ii]
+        ]
+        if any(after[cc][ii] != naive.get((cc, ii)) for cc, ii in changed):
+            text += " => " + " ".join(f"{pawn_id(cc, ii)}@{loc_text(after[cc][ii])}" for cc, ii in changed)
+    return text
+
+
+def side_effects(before: Pawns, move: Move, after: Pawns) -> list[dict[str, str]]:
+    """Pawns that end somewhere other than the move's plain landing squares (slides, bumps, sweeps).
+
+    Shape: ``[{"pawn": "G0", "to": "T4"}, {"pawn": "B1", "to": "START"}]`` in
+    pawn order; empty for a plain move (sections 2.3, 2.4).
+    """
+    _, naive = _text_and_landings(before, move)
+    return [
+        {"pawn": pawn_id(cc, ii), "to": loc_text(loc)}
+        for cc, row in enumerate(after) for ii, loc in enumerate(row)
+        if loc != before[cc][ii] and loc != naive.get((cc, ii))
+    ]
+
+
+def _text_and_landings(before: Pawns, move: Move) -> tuple[str, dict[tuple[int, int], Any]]:
+    """The move's short text, and where each moved pawn lands before any slide or bump."""
     from games.engines.sorry.board import backward, forward, start_exit
 
     c, i = move.pawn
@@ -182,13 +208,7 @@ def move_text(before: Pawns, move: Move, after: Pawns | None = None) -> str:
         else:
             naive[(tc, ti)] = START
             text = f"{pawn_id(c, i)} START>{pawn_id(tc, ti)}@{loc_text(tloc)}"
-    if after is not None:
-        changed = [
-            (cc, ii) for cc, row in enumerate(after) for ii, loc in enumerate(row) if loc != before[cc][ii]
-        ]
-        if any(after[cc][ii] != naive.get((cc, ii)) for cc, ii in changed):
-            text += " => " + " ".join(f"{pawn_id(cc, ii)}@{loc_text(after[cc][ii])}" for cc, ii in changed)
-    return text
+    return text, naive
 
 
 def safe_text(colour: int, k: int) -> str:

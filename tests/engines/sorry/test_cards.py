@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, SeatInfo
+from games.engines.sorry import SorryGame
 from games.engines.sorry.state import DRAW
 
 from .helpers import at, legal, lines, play, table, where
@@ -242,3 +243,18 @@ def test_sorry_needs_the_moving_pawn_in_start():
     refused(game, state, "pawn_not_in_start", card="sorry", pawn="R0", target="B0")
     refused(game, state, "target_is_own", card="sorry", pawn="R1", target="R0")
     refused(game, state, "card_cannot_start", card="sorry", pawn="R1")
+
+
+def test_a_move_that_slides_and_bumps_says_so_on_its_button_and_in_the_log():
+    """Sections 2.3-2.4: the referee tells the table where pawns really end, not just the landing square."""
+    game = SorryGame({}, [SeatInfo(0, "Ann", "red"), SeatInfo(1, "Ben", "blue")])
+    state = game.state_from_position("R: R0@T14 B0@T18", card="2")
+    (move,) = [a for a in game.legal_actions(state, 0) if a.get("pawn") == "R0"]
+    assert move["effects"] == [{"pawn": "R0", "to": "T19"}, {"pawn": "B0", "to": "START"}]
+    label = game.label(0, move)
+    assert "R0 slides to T19, B0 back to START" in label.text.format(**label.details)
+    line = game.describe(0, move, None)
+    assert "B0 back to START" in line.text.format(**line.details)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(state, 0, {**move, "effects": [{"pawn": "R0", "to": "T16"}]})
+    assert err.value.code == "wrong_effects"

@@ -8,6 +8,7 @@ Every page, fragment, API answer and websocket frame is built from
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -117,7 +118,9 @@ def seat_context(table: Table, viewer: int | None) -> dict[str, Any]:
     """Everything a phone (``viewer`` = seat index) or the table screen (``None``) renders.
 
     Shape: ``{"table", "game", "view", "prompt", "legal", "result", "seats",
-    "log", "corrections", "version", "waiting_names", "my_turn"}``.
+    "log", "corrections", "version", "waiting_names", "my_turn", "signature"}``;
+    ``signature`` changes whenever what the phone shows may change, so a
+    phone can skip a pushed fragment it already shows.
     """
     game = table.game()
     state = game.decode(table.state)
@@ -145,9 +148,13 @@ def seat_context(table: Table, viewer: int | None) -> dict[str, Any]:
                 "can_confirm": viewer is not None and viewer in c.waiting_for(len(seats)),
             }
         )
+    signature = hashlib.sha1(json.dumps(
+        [table.version, table.status, [(c["id"], c["waiting"]) for c in open_corrections],
+         [s["claimed"] for s in seats]], sort_keys=True).encode()).hexdigest()[:12]
     return {
         "table": table,
         "game": game,
+        "signature": signature,
         "board_template": game_template(table.slug, "board.html", "games/_board.html"),
         "controls_template": game_template(table.slug, "controls.html", "games/_controls.html"),
         "slug": table.slug,

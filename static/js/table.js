@@ -56,6 +56,19 @@
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") { keepAwake(); resync(); }
     });
+    // A pushed fragment the phone already shows (its own tap's answer arrived first) is skipped,
+    // so a list the player just opened does not snap shut; real updates keep open lists open.
+    var openLists = [];
+    document.body.addEventListener("htmx:wsBeforeMessage", function (event) {
+      var table = document.getElementById("table");
+      var sig = /data-sig="([^"]*)"/.exec(event.detail.message || "");
+      if (table && sig && sig[1] === table.dataset.sig) { event.preventDefault(); return; }
+      openLists = Array.prototype.map.call(document.querySelectorAll("#table details[open][id]"),
+                                           function (d) { return d.id; });
+    });
+    document.body.addEventListener("htmx:wsAfterMessage", function () {
+      openLists.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
+    });
     document.body.addEventListener("htmx:wsClose", function () {
       document.body.classList.add("offline"); document.body.dataset.ws = "closed";
     });

@@ -149,7 +149,7 @@ def seat_context(table: Table, viewer: int | None) -> dict[str, Any]:
             }
         )
     signature = hashlib.sha1(json.dumps(
-        [table.version, table.status, [(c["id"], c["waiting"]) for c in open_corrections],
+        [table.code, table.version, table.status, [(c["id"], c["waiting"]) for c in open_corrections],
          [s["claimed"] for s in seats]], sort_keys=True).encode()).hexdigest()[:12]
     return {
         "table": table,

@@ -240,14 +240,15 @@ class SorryGame(Game):
         """Who acts now: the seat in turn; draw steps are chance steps."""
         if state.step == OVER:
             return Prompt((), (), gettext_noop("The game is over."), step=OVER)
-        details = {"seat": state.turn, "colour": COLOURS[self.seat_colour[state.turn]]}
+        details = {"seat": state.turn, "colour": COLOURS[self.seat_colour[state.turn]],
+                   "name": self.seats[state.turn].name}
         if state.step in (DEAL, DRAW):
-            text = gettext_noop("Deal a card to {colour}.") if state.step == DEAL else gettext_noop("{colour}: draw a card.")
+            text = gettext_noop("Deal a card to {name}.") if state.step == DEAL else gettext_noop("{name}: draw a card.")
             return Prompt((state.turn,), ("draw",), text, chance=True, step=state.step, details=details)
         if self.points:
-            return Prompt((state.turn,), ("move", "pass", "discard"), gettext_noop("{colour}: play a card from your hand."),
+            return Prompt((state.turn,), ("move", "pass", "discard"), gettext_noop("{name}: play a card from your hand."),
                           step=MOVE, details=details)
-        return Prompt((state.turn,), ("move", "pass"), gettext_noop("{colour}: use the {card}."), step=MOVE,
+        return Prompt((state.turn,), ("move", "pass"), gettext_noop("{name}: use the {card}."), step=MOVE,
                       details={**details, "card": state.card})
 
     def _pile(self, state: SorryState) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -496,7 +497,8 @@ class SorryGame(Game):
         not_home = [len(state.pawns[self.seat_colour[s]]) - home[s] for s in range(n)]
         steps: list[dict] = []
         if self.points:
-            scores, steps = points_scores(home, not_home, state.winner, self.options["points_table"])
+            scores, steps = points_scores(home, not_home, state.winner, self.options["points_table"],
+                                          [seat.name for seat in self.seats])
             key = scores
         else:
             team_home = [sum(1 for c in self.mine[s] for loc in state.pawns[c] if loc == HOME) for s in range(n)]

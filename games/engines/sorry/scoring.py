@@ -75,7 +75,8 @@ def load_points_table() -> dict[str, Any]:
     return validate_points_table(json.loads(TABLE_PATH.read_text(encoding="utf-8")))
 
 
-def points_scores(home: list[int], not_home: list[int], winner: int, table: Mapping[str, Any]) -> tuple[list[int], list[dict]]:
+def points_scores(home: list[int], not_home: list[int], winner: int, table: Mapping[str, Any],
+                  names: list[str] | None = None) -> tuple[list[int], list[dict]]:
     """Scores per seat and the tally steps (section 3.2).
 
     ``home[s]`` / ``not_home[s]``: pawns of seat ``s`` in / not in HOME;
@@ -85,21 +86,23 @@ def points_scores(home: list[int], not_home: list[int], winner: int, table: Mapp
     """
     steps: list[dict] = []
     scores = []
+    names = names or [f"#{seat + 1}" for seat in range(len(home))]
     for seat, n in enumerate(home):
         pts = n * table["per_home_pawn"]
         scores.append(pts)
-        steps.append({"text": gettext_noop("Seat {seat}: {n} pawns HOME x {each} = {points}."),
-                      "details": {"seat": seat, "n": n, "each": table["per_home_pawn"], "points": pts}})
+        steps.append({"text": gettext_noop("{name}: pawns HOME {n} × {each} = {points}."),
+                      "details": {"seat": seat, "name": names[seat], "n": n, "each": table["per_home_pawn"],
+                                  "points": pts}})
     others = [s for s in range(len(home)) if s != winner]
     left = sum(not_home[s] for s in others)
     per = left * table["winner_per_opponent_pawn_not_home"]
     scores[winner] += per
-    steps.append({"text": gettext_noop("Winner: {left} opponent pawns not HOME x {each} = {points}."),
-                  "details": {"seat": winner, "left": left, "each": table["winner_per_opponent_pawn_not_home"], "points": per}})
+    steps.append({"text": gettext_noop("{name} (winner): opponents' pawns not HOME {left} × {each} = {points}."),
+                  "details": {"seat": winner, "name": names[winner], "left": left, "each": table["winner_per_opponent_pawn_not_home"], "points": per}})
     best = max((home[s] for s in others), default=0)
     met = [t["bonus"] for t in table["shutout_tiers"] if best <= t["max_opponent_home"]]
     bonus = (sum(met) if table["cumulative"] else max(met)) if met else 0
     scores[winner] += bonus
-    steps.append({"text": gettext_noop("Winner: best opponent has {best} pawns HOME, shut-out bonus {points}."),
-                  "details": {"seat": winner, "best": best, "points": bonus}})
+    steps.append({"text": gettext_noop("{name} (winner): the best opponent has pawns HOME: {best}; shut-out bonus {points}."),
+                  "details": {"seat": winner, "name": names[winner], "best": best, "points": bonus}})
     return scores, steps

@@ -23,7 +23,8 @@ env = environ.Env(
     CSRF_TRUSTED_ORIGINS=(list, []),
     SECURE_COOKIES=(bool, False),
 )
-environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
+if (BASE_DIR / ".env").exists():
+    environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env("DEBUG")
 SECRET_KEY = env("SECRET_KEY")
@@ -38,6 +39,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "channels",
     "django_htmx",
     "games",
@@ -130,6 +132,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Companion API",
     "DESCRIPTION": "Referee physical board games from phones: tables, seats, prompts, actions, log.",
     "VERSION": "1.0.0",
+    # Swagger UI served from this server (drf-spectacular-sidecar), so the docs work without internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {

@@ -105,3 +105,8 @@ def test_the_openapi_schema_describes_the_action_endpoint(client):
     response = client.get("/api/schema/", HTTP_ACCEPT="application/json")
     assert response.status_code == 200
     assert b"/api/tables/{code}/actions/" in response.content
+
+
+def test_the_api_docs_page_serves_swagger_from_this_server(client):
+    page = client.get("/api/docs/").content.decode()
+    assert "cdn.jsdelivr.net" not in page and "/static/drf_spectacular_sidecar/" in page

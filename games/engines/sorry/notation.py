@@ -37,7 +37,7 @@ _NAMES = {name: i for i, name in enumerate(COLOURS)} | {letter.lower(): i for i,
 
 def bad_position(why: str, **details: Any) -> IllegalAction:
     """The error for a position text that cannot be read (section 5 notation)."""
-    return IllegalAction("bad_position", gettext_noop("Section 5 notation: {why}"), why=why, **details)
+    return IllegalAction("bad_position", gettext_noop("Section 5 notation: {why}"), why=why.format(**details), **details)
 
 
 def pawn_id(colour: int, idx: int) -> str:

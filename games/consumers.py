@@ -20,6 +20,8 @@ from django.conf import settings
 from django.http.cookie import parse_cookie
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import gettext
 
 from games.access import host_cookie, read_signed, seat_cookie
 from games.models import Seat, Table
@@ -113,8 +115,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         rendered = await database_sync_to_async(render_fragment)(self.code, self.token, self.language, self.screen,
                                                                  self.host_token, self.csrf_token)
         if rendered is None:
-            await self.send(text_data='<div id="table" hx-swap-oob="true"><p class="banner error">'
-                            "This link no longer holds a seat. Ask the host for a new one.</p></div>")
+            with translation.override(self.language):
+                text = escape(gettext("This link no longer holds a seat. Ask the host for a new one."))
+            await self.send(text_data=f'<div id="table" hx-swap-oob="true"><p class="banner error">{text}</p></div>')
             await self.close(code=4403)
             return
         if force or rendered[0] > self.sent_version:

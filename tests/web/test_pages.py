@@ -219,3 +219,14 @@ def test_a_correction_that_breaks_a_later_move_names_that_move(db, fixture_game_
     with pytest.raises(services.IllegalAction) as err:
         services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "2"})
     assert err.value.code == "log_conflict" and "move #2" in err.value.message
+
+
+@pytest.mark.parametrize("slug", ["sorry", "yellow_yangtze", "amun_re", "catan_junior"])
+def test_board_coordinates_are_never_written_with_a_decimal_comma(db, slug):
+    """Azərbaycanca formats 377.3 as 377,3; SVG would then draw nothing where it should."""
+    table = services.create_table(slug, {}, [{"name": "A"}, {"name": "B"}], seed=2)
+    phone = phone_for(table, 0)
+    phone.cookies["django_language"] = "az"
+    body = phone.get(f"/t/{table.code}/").content.decode()
+    assert '<html lang="az"' in body
+    assert not re.search(r'(?:x|y|cx|cy|r|x1|y1|x2|y2|width|height)="-?\d+,\d', body)

@@ -148,9 +148,17 @@ def seat_context(table: Table, viewer: int | None) -> dict[str, Any]:
                 "can_confirm": viewer is not None and viewer in c.waiting_for(len(seats)),
             }
         )
+    rejected = None
+    last_rejected = table.corrections.filter(status=Correction.Status.REJECTED).order_by("-id").first()
+    last_row = table.actions.order_by("-seq").first()
+    if last_rejected and (last_row is None or last_row.created_at <= last_rejected.created_at):
+        # Shown until the next move, so the proposer learns the others said no.
+        no_from = [int(c[3:]) for c in last_rejected.confirmations if isinstance(c, str) and c.startswith("no:")]
+        rejected = {"target": last_rejected.target_seq,
+                    "by": ", ".join(seats[i]["name"] for i in no_from if i < len(seats))}
     signature = hashlib.sha1(json.dumps(
         [table.code, table.version, table.status, [(c["id"], c["waiting"]) for c in open_corrections],
-         [s["claimed"] for s in seats]], sort_keys=True).encode()).hexdigest()[:12]
+         [s["claimed"] for s in seats], rejected], sort_keys=True).encode()).hexdigest()[:12]
     return {
         "table": table,
         "game": game,
@@ -167,6 +175,7 @@ def seat_context(table: Table, viewer: int | None) -> dict[str, Any]:
         "me": seats[viewer] if viewer is not None else None,
         "log": log_lines(table, game, viewer),
         "corrections": open_corrections,
+        "rejected": rejected,
         "version": table.version,
         "waiting_names": [seats[i]["name"] for i in prompt.seats],
         "my_turn": viewer is not None and viewer in prompt.seats and table.is_open,

@@ -345,7 +345,7 @@ class Game:
         if kind not in prompt.kinds:
             raise IllegalAction(
                 "wrong_step",
-                gettext_noop("{kind} is not possible now; expected one of {kinds}."),
+                gettext_noop("That move is not possible at this step of the turn."),
                 kind=kind,
                 kinds=list(prompt.kinds),
             )

@@ -68,7 +68,14 @@
     });
     document.body.addEventListener("htmx:wsAfterMessage", function () {
       openLists.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
+      clearNotices();
     });
+    // One-off notices ("Correction proposed…") belong to the moment they were made: once the
+    // table changes they go, so they never linger for dozens of moves.
+    function clearNotices() {
+      document.querySelectorAll("ul.messages").forEach(function (m) { m.remove(); });
+    }
+    document.body.addEventListener("htmx:afterSwap", clearNotices);
     document.body.addEventListener("htmx:wsClose", function () {
       document.body.classList.add("offline"); document.body.dataset.ws = "closed";
     });

@@ -106,6 +106,11 @@ def create_table(
             colours=list(cls.colours),
         )
     game = cls(options, infos)
+    played = game.seat_colours()
+    if played != colours:  # the edition fixes colours: store what the pieces really are
+        infos = [SeatInfo(i.index, i.name if (seat_list[i.index].get("name") or "").strip() else played[i.index].title(),
+                          played[i.index], i.team) for i in infos]
+        game = cls(options, infos)
     with transaction.atomic():
         table = Table(slug=slug, options=game.options, created_by_device=device)
         if seed is not None:

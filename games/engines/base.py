@@ -224,6 +224,14 @@ class Game:
             result[name] = value
         return result
 
+    def seat_colours(self) -> list[str]:
+        """The colour each seat really plays, in seat order (default: the colours chosen in the lobby).
+
+        A game whose edition or board fixes colours overrides this; the web
+        layer stores these on the seats so chips and pieces agree.
+        """
+        return [seat.colour for seat in self.seats]
+
     @property
     def physical(self) -> bool:
         """True when a person enters what the real deck, bag or die gave."""

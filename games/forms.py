@@ -62,12 +62,12 @@ class NewTableForm(forms.Form):
         return data
 
     def seats(self) -> list[dict[str, Any]]:
-        """The seats as ``create_table`` takes them: names and colours from the form."""
+        """The seats as ``create_table`` takes them (a blank name becomes the colour the seat plays)."""
         cls = get_game_class(self.cleaned_data["game"])
         out = []
         for i in range(self.cleaned_data["players"]):
             colour = self.cleaned_data.get(f"colour_{i}") or cls.colours[i]
-            out.append({"name": self.cleaned_data.get(f"name_{i}") or gettext(colour.title()), "colour": colour})
+            out.append({"name": self.cleaned_data.get(f"name_{i}") or "", "colour": colour})
         return out
 
 

@@ -19,6 +19,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, SeatInfo, gettext_noop
@@ -96,7 +97,7 @@ def create_table(
     infos = []
     for index, seat in enumerate(seat_list):
         colour = seat.get("colour") or cls.colours[index % len(cls.colours)]
-        name = (seat.get("name") or "").strip() or f"{colour.title()}"
+        name = (seat.get("name") or "").strip() or gettext(colour).capitalize()
         infos.append(SeatInfo(index, name[:40], colour, seat.get("team")))
     colours = [info.colour for info in infos]
     if len(set(colours)) != len(colours) or any(c not in cls.colours for c in colours):
@@ -108,8 +109,8 @@ def create_table(
     game = cls(options, infos)
     played = game.seat_colours()
     if played != colours:  # the edition fixes colours: store what the pieces really are
-        infos = [SeatInfo(i.index, i.name if (seat_list[i.index].get("name") or "").strip() else played[i.index].title(),
-                          played[i.index], i.team) for i in infos]
+        infos = [SeatInfo(i.index, i.name if (seat_list[i.index].get("name") or "").strip()
+                          else gettext(played[i.index]).capitalize(), played[i.index], i.team) for i in infos]
         game = cls(options, infos)
     with transaction.atomic():
         table = Table(slug=slug, options=game.options, created_by_device=device)

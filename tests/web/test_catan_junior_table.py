@@ -243,3 +243,16 @@ async def test_every_phone_sees_the_tokens_a_roll_paid_in_page_api_and_websocket
     view = (await sync_to_async(bearer(token).get)(f"/api/tables/{table.code}/view/")).json()["view"]
     assert {p["name"]: p["tokens"] for p in view["production"]["paid"]} == expected
     assert "private" not in view, "Catan Junior hides nothing: tokens lie open in front of every player"
+
+
+@pytest.mark.django_db
+def test_seats_store_the_colours_the_pieces_really_are_so_chips_match_the_board():
+    two = services.create_table(
+        "catan_junior", {}, [{"name": "Ann", "colour": "yellow"}, {"name": "Ben", "colour": "blue"}], seed=1
+    )
+    assert [s.colour for s in two.seats.order_by("index")] == ["yellow", "blue"]
+    english = services.create_table("catan_junior", {"edition": "english"}, FOUR, seed=1)
+    assert [s.colour for s in english.seats.order_by("index")] == ["red", "white", "orange", "blue"]
+    page = phone_for(english, 1).get(f"/t/{english.code}/").content.decode()
+    assert 'class="chip white"' in page and 'data-colour="white"' in page
+    assert "purple" not in re.sub(r"<option[^>]*>[^<]*</option>", "", page.split('id="table"')[1])

@@ -46,12 +46,12 @@ from games.engines.catan_junior.state import (
 )
 from games.engines.catan_junior.visibility import build_view, route_islands
 
-#: 0.3/SU2: colours per edition, and which ones a 2- or 3-player table uses.
+#: 0.3/SU2: colours per edition, and which ones a 3-player table uses (English: white is left out).
 EDITION_COLOURS = {"kosmos": ("red", "purple", "yellow", "blue"), "english": ("red", "blue", "white", "orange")}
-TWO_PLAYER_COLOURS = {"kosmos": ("red", "purple"), "english": ("red", "blue")}
 THREE_PLAYER_COLOURS = {"kosmos": ("red", "purple", "yellow", "blue"), "english": ("red", "blue", "orange")}
-#: The 2-player board only has Kosmos starts; English 2-player starts are unknown (5.3 [U]).
-ENGLISH_TWO_PLAYER_START = {"red": "red", "blue": "purple"}
+#: The 2-player board's two start positions are printed red and purple (2.3); English 2-player starts are
+#: unknown (5.3 [U]). Seats take them in seat order, whatever colour their pieces are.
+TWO_PLAYER_START = ("red", "purple")
 
 
 class CatanJuniorGame(Game):
@@ -148,7 +148,7 @@ class CatanJuniorGame(Game):
             )
         colours = self._seat_colours(edition)
         starts = self._board.starts[start_set]
-        start_colours = tuple(ENGLISH_TWO_PLAYER_START[c] if edition == "english" and n == 2 else c for c in colours)
+        start_colours = TWO_PLAYER_START if n == 2 else colours
         if any(c not in starts for c in start_colours):
             raise IllegalAction(
                 "bad_edition", gettext_noop("Rule SU3: the board has no start position for every colour.")
@@ -158,17 +158,23 @@ class CatanJuniorGame(Game):
         return result
 
     def _seat_colours(self, edition: str) -> tuple[str, ...]:
-        """SU2: each seat's colour; the seats' own colours when they fit the edition, else by seat order."""
-        n = len(self.seats)
-        allowed = (
-            TWO_PLAYER_COLOURS[edition]
-            if n == 2
-            else (THREE_PLAYER_COLOURS[edition] if n == 3 else EDITION_COLOURS[edition])
-        )
-        chosen = tuple(seat.colour for seat in self.seats)
-        if len(set(chosen)) == n and all(c in allowed for c in chosen):
-            return chosen
-        return allowed[:n]
+        """SU2: each seat keeps the colour chosen in the lobby when the edition has it.
+
+        The others take the edition's unused colours in order. Two players may
+        use any two colours of the box: their pieces go on the board's two
+        start positions in seat order (2.3). Three English players leave white
+        out (SU2).
+        """
+        allowed = THREE_PLAYER_COLOURS[edition] if len(self.seats) == 3 else EDITION_COLOURS[edition]
+        out: list[str | None] = []
+        for seat in self.seats:
+            out.append(seat.colour if seat.colour in allowed and seat.colour not in out else None)
+        spare = iter(c for c in allowed if c not in out)
+        return tuple(c if c is not None else next(spare) for c in out)
+
+    def seat_colours(self) -> list[str]:
+        """The colour each seat's pieces really are (SU2, 0.3): the web layer stores these on the seats."""
+        return list(self._colours)
 
     def _ruleset(self) -> Ruleset:
         english = self.options["edition"] == "english"

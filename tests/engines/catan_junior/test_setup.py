@@ -39,7 +39,7 @@ def test_each_english_player_starts_with_one_wood_and_one_molasses():
     state = opening(game)
     assert hand(state, 0) == {"wood": 1, "wool": 0, "molasses": 1, "cutlass": 0, "gold": 0}
     assert game.rules.ships_per_colour == 8
-    assert game.rules.colours == ("red", "blue", "white", "orange")
+    assert set(game.rules.colours) == {"red", "blue", "white", "orange"}
 
 
 def test_start_lairs_and_ships_follow_the_colour_start_positions():
@@ -77,6 +77,30 @@ def test_seats_keep_their_chosen_colours_when_the_edition_has_them():
     state = opening(game)
     board = game.rules.board
     assert state.lairs[board.sites.index("L10")] == 0
+
+
+def test_two_players_keep_their_chosen_colours_on_the_red_and_purple_start_positions():
+    game = CatanJuniorGame({}, [SeatInfo(0, "A", "yellow"), SeatInfo(1, "B", "blue")])
+    assert game.rules.colours == ("yellow", "blue")
+    assert game.seat_colours() == ["yellow", "blue"]
+    state = opening(game)
+    board = game.rules.board
+    assert [s for s, o in zip(board.sites, state.lairs, strict=True) if o == 0] == ["L01", "L05"]
+    assert [s for s, o in zip(board.sites, state.lairs, strict=True) if o == 1] == ["L12", "L16"]
+
+
+def test_english_edition_keeps_the_chosen_colours_it_has_and_gives_the_others_its_spare_ones():
+    game = make_game(4, edition="english")  # red, purple, yellow, blue chosen
+    assert game.seat_colours() == ["red", "white", "orange", "blue"]
+    state = opening(game)
+    board = game.rules.board
+    assert [s for s, o in zip(board.sites, state.lairs, strict=True) if o == 3] == ["L06", "L30"], "blue's start"
+
+
+def test_english_three_players_who_chose_white_get_a_colour_of_the_three_player_game():
+    seats = [SeatInfo(0, "A", "white"), SeatInfo(1, "B", "orange"), SeatInfo(2, "C", "blue")]
+    game = CatanJuniorGame({"edition": "english"}, seats)
+    assert game.seat_colours() == ["red", "orange", "blue"]
 
 
 def test_ghost_captain_starts_on_the_castle_and_the_youngest_rolls_first():

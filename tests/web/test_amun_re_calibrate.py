@@ -61,7 +61,12 @@ def test_a_valid_calibration_is_saved_verified_and_offered_in_the_lobby():
     response = Client().post(URL, form_data(our_box()))
     assert response.status_code == 302 and response["Location"] == "/editions/"
     profile = EditionProfile.objects.get()
-    assert (profile.slug, profile.option, profile.name, profile.verified) == ("amun_re", "edition", "Our Hoopa box", True)
+    assert (profile.slug, profile.option, profile.name, profile.verified) == (
+        "amun_re",
+        "edition",
+        "Our Hoopa box",
+        True,
+    )
     assert profile.data["verified"] is True
     assert profile.data["offering_table"][0]["gold_per_caravan"] == 4
     assert profile.data["offering_table"][3]["max_total"] is None

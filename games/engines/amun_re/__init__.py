@@ -32,6 +32,7 @@ from games.engines.amun_re.rules.hand import apply_build, budget, hand_choices
 from games.engines.amun_re.rules.income import apply_buy, apply_place_pyramids, distributions, legal_buys
 from games.engines.amun_re.rules.offering import apply_offer, subset_sums
 from games.engines.amun_re.rules.scoring import final_order
+from games.engines.amun_re.rules.ties import seat_distance
 from games.engines.amun_re.state import (
     AUCTION,
     BUILD,
@@ -316,28 +317,81 @@ class AmunReGame(Game):
             {"seat": s, "place": place, "score": state.players[s].vp, "pyramids": state.players[s].total_pyramids()}
             for place, s in enumerate(order, start=1)
         ]
-        steps = [
-            {
-                "text": _STEP_TEXT[st.reason],
-                "details": {
-                    "kingdom": st.kingdom,
-                    "seat": st.seat,
-                    "player": self._name(st.seat),
-                    "points": st.points,
-                    "value": st.value,
-                },
-            }
-            for st in state.steps
-        ]
-        steps.append(
-            {
-                "text": gettext_noop(
-                    "Ties are broken by pyramids, then by seat order from {player}, who started Kingdom 3 (rules 2.9)."
-                ),
-                "details": {"player": self._name(state.kingdom_start)},
-            }
-        )
+        steps = []
+        for st in state.steps:
+            if st.reason == "ankh_holder" and not self._ankh_tie(state, st.kingdom):
+                continue  # the holder only matters when ankhs tie (2.7 step 5)
+            steps.append(
+                {
+                    "text": _STEP_TEXT[st.reason],
+                    "details": {
+                        "kingdom": st.kingdom,
+                        "seat": st.seat,
+                        "player": self._name(st.seat),
+                        "points": st.points,
+                        "value": st.value,
+                    },
+                }
+            )
+        steps.extend(self._final_ties(state, order))
         return {"winners": [order[0]], "ranking": ranking, "steps": steps}
+
+    def _names(self, seats: list[int]) -> dict[str, Any]:
+        """``{"others": [...], "last": name}`` so "{others} and {last}" reads "Ann, Ben and Cal"."""
+        names = [self._name(s) for s in seats]
+        return {"others": names[:-1], "last": names[-1]}
+
+    def _ankh_tie(self, state: State, kingdom: int) -> bool:
+        """True when the most or the fewest ankhs of ``kingdom`` were shared (so the holder decided)."""
+        ankhs = [sum(c.ankhs for c in p.kingdom_cards(kingdom)) for p in state.players]
+        return ankhs.count(max(ankhs)) > 1 or ankhs.count(min(ankhs)) > 1
+
+    def _final_ties(self, state: State, order: list[int]) -> list[dict[str, Any]]:
+        """One sentence per group tied on honour at the end, with the values that decided it (2.9)."""
+        out: list[dict[str, Any]] = []
+        n = len(self.seats)
+        players = state.players
+        for vp in sorted({p.vp for p in players}, reverse=True):
+            group = [s for s in order if players[s].vp == vp]
+            if len(group) < 2:
+                continue
+            pyramids = [players[s].total_pyramids() for s in group]
+            details = {**self._names(group), "score": vp, "start": self._name(state.kingdom_start)}
+            if len(set(pyramids)) == len(pyramids):
+                out.append(
+                    {
+                        "text": gettext_noop(
+                            "{others} and {last} tie on {score} honour; pyramids decide the order: {pyramids} (rules 2.9)."
+                        ),
+                        "details": {
+                            **details,
+                            "pyramids": [f"{self._name(s)} {players[s].total_pyramids()}" for s in group],
+                        },
+                    }
+                )
+                continue
+            distances = [f"{self._name(s)} {seat_distance(s, state.kingdom_start, n)}" for s in group]
+            out.append(
+                {
+                    "text": gettext_noop(
+                        "{others} and {last} tie on {score} honour; pyramids: {pyramids}. Where pyramids are equal too, "
+                        "the seat nearest {start}, who started Kingdom 3, goes first (seats from {start}: {distances}; rules 2.9)."
+                    ),
+                    "details": {
+                        **details,
+                        "pyramids": [f"{self._name(s)} {players[s].total_pyramids()}" for s in group],
+                        "distances": distances,
+                    },
+                }
+            )
+        if not out:
+            out.append(
+                {
+                    "text": gettext_noop("No two players tie on honour, so no tie-break was needed (rules 2.9)."),
+                    "details": {},
+                }
+            )
+        return out
 
     def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
         """The log line; kept hands are public (2.3), an offering shows its gold to its own seat only (2.5)."""

@@ -140,6 +140,11 @@ class State:
     to build its hand (build). ``slots``: the running auction, one entry per
     province: ``(owner, card)`` or ``None`` when empty (2.4).
     ``offerings``: set once every seat has offered and the offering is revealed.
+    ``ankh_note``: the last automatic Ankh move after an auction (2.4) as
+    ``(auction, from_seat, to_seat, visible ankhs per seat)``; ``income``:
+    per seat ``(unspent gold, farms, caravans, gold earned)`` once income is
+    counted (2.6). Both explain the referee's automatic steps and reset with
+    the Kingdom.
     ``returned``: the last bid's displaced card as ``(owner, card, province)``
     (it went back to its owner's hand, 2.4), ``None`` when the last bid
     displaced nothing or no bid is made yet in this auction.
@@ -156,6 +161,8 @@ class State:
     offerings: Offerings | None = None
     steps: tuple[ScoreStep, ...] = field(default=())
     returned: tuple[int, int, int] | None = None
+    ankh_note: tuple[int, int, int, tuple[int, ...]] | None = None
+    income: tuple[tuple[int, int, int, int], ...] | None = None
 
 
 # -- JSON --------------------------------------------------------------------
@@ -203,6 +210,10 @@ def encode_state(s: State) -> dict[str, Any]:
         },
         "steps": [[st.kingdom, st.seat, st.reason, st.points, st.value] for st in s.steps],
         "returned": None if s.returned is None else list(s.returned),
+        "ankh_note": None
+        if s.ankh_note is None
+        else [s.ankh_note[0], s.ankh_note[1], s.ankh_note[2], list(s.ankh_note[3])],
+        "income": None if s.income is None else [list(row) for row in s.income],
     }
 
 
@@ -242,4 +253,8 @@ def decode_state(d: Mapping[str, Any]) -> State:
         ),
         steps=tuple(ScoreStep(*st) for st in d["steps"]),
         returned=None if d.get("returned") is None else (d["returned"][0], d["returned"][1], d["returned"][2]),
+        ankh_note=None
+        if d.get("ankh_note") is None
+        else (d["ankh_note"][0], d["ankh_note"][1], d["ankh_note"][2], tuple(d["ankh_note"][3])),
+        income=None if d.get("income") is None else tuple((r[0], r[1], r[2], r[3]) for r in d["income"]),
     )

@@ -20,6 +20,7 @@ from games.engines.amun_re.rules.auction import free_columns, has_live_bid, next
 from games.engines.amun_re.rules.config import Config
 from games.engines.amun_re.rules.hand import budget
 from games.engines.amun_re.rules.scoring import FARM_BONUS
+from games.engines.amun_re.rules.ties import seat_distance
 from games.engines.amun_re.state import AUCTION, BUILD, Player, Province, State
 
 
@@ -44,10 +45,14 @@ def _public_player(cfg: Config, state: State, seat: int, p: Player) -> dict[str,
             "next_field": next_field(cfg, state, seat),
             "free_columns": free_columns(state, seat),
         }
+    # Offered cards are discarded at the reveal (2.5 step 7); only the total is
+    # known, so after the reveal a hand is shown as the gold left, not as cards.
+    revealed = state.offerings is not None and p.hand
     return {
         "seat": seat,
-        "hand": list(p.hand),
-        "hand_count": len(p.hand),
+        "hand": [] if revealed else list(p.hand),
+        "hand_count": 0 if revealed else len(p.hand),
+        "unspent": sum(p.hand) - state.offerings.amounts[seat] if state.offerings and p.hand else None,
         "discard": list(p.discard),
         "marker": p.marker,
         "vp": p.vp,
@@ -65,8 +70,88 @@ def _public_player(cfg: Config, state: State, seat: int, p: Player) -> dict[str,
     }
 
 
-def _tied(ankhs: list[int], seat: int) -> list[int]:
-    return [s for s, n in enumerate(ankhs) if n == ankhs[seat] and s != seat]
+def _tied(ankhs: list[int], seat: int, start: int | None) -> list[int]:
+    """Every seat with as many ankhs as ``seat`` (``seat`` first, then clockwise from ``start``); [] without a tie."""
+    group = [s for s, n in enumerate(ankhs) if n == ankhs[seat]]
+    if len(group) < 2:
+        return []
+    n = len(ankhs)
+    return [seat, *sorted((s for s in group if s != seat), key=lambda s: seat_distance(s, start or 0, n))]
+
+
+def _tied_last(ankhs: list[int], seat: int, start: int | None) -> list[int]:
+    """Every seat with as many ankhs as ``seat`` (the loser of the tie-break, 2.7 step 5) last; [] without a tie."""
+    group = _tied(ankhs, seat, start)
+    return [*group[1:], seat] if group else []
+
+
+def ankh_note(state: State) -> dict[str, Any] | None:
+    """Why the Ankh token moved (or stayed) after the last auction (2.4): counts and the tie-break."""
+    if state.ankh_note is None:
+        return None
+    auction, old, new, counts = state.ankh_note
+    best = counts[new]
+    n = len(counts)
+    tied = sorted((s for s, c in enumerate(counts) if c == best), key=lambda s: seat_distance(s, old, n))
+    return {
+        "auction": auction,
+        "from": old,
+        "to": new,
+        "counts": list(counts),
+        "best": best,
+        "stayed": old == new,
+        "tied": tied if len(tied) > 1 else [],
+        "others": [s for s in tied if s != new] if len(tied) > 1 else [],
+    }
+
+
+def offering_ties(state: State) -> list[dict[str, Any]]:
+    """Groups of seats that offered the same amount (at least 1), in reward order, with the start player (2.5)."""
+    assert state.offerings is not None
+    amounts = state.offerings.amounts
+    n = len(amounts)
+    out = []
+    for amount in sorted({a for a in amounts if a >= 1}, reverse=True):
+        group = [s for s in range(n) if amounts[s] == amount]
+        if len(group) > 1:
+            group.sort(key=lambda s: seat_distance(s, state.ankh, n))
+            out.append(
+                {
+                    "amount": amount,
+                    "seats": group,
+                    "first": group[0],
+                    "others": group[1:],
+                    "start": state.ankh,
+                    "distances": [seat_distance(s, state.ankh, n) for s in group],
+                }
+            )
+    return out
+
+
+def income_rows(cfg: Config, state: State) -> dict[str, Any] | None:
+    """Each seat's income, spelled out (2.6): cards left + farms x rate + caravans x rate."""
+    if state.income is None or state.offerings is None:
+        return None
+    column = cfg.edition.columns[state.offerings.column - 1]
+    rows = []
+    for seat, (unspent, farms, caravans, total) in enumerate(state.income):
+        rows.append(
+            {
+                "seat": seat,
+                "unspent": unspent,
+                "farms": farms,
+                "farm_gold": farms * column.gold_per_farm,
+                "caravans": caravans,
+                "caravan_gold": caravans * column.gold_per_caravan,
+                "total": total,
+            }
+        )
+    return {
+        "column": state.offerings.column,
+        "gold_per_farm": column.gold_per_farm,
+        "gold_per_caravan": column.gold_per_caravan,
+        "rows": rows,
+    }
 
 
 def kingdom_scores(state: State) -> list[dict[str, Any]]:
@@ -113,8 +198,8 @@ def kingdom_scores(state: State) -> list[dict[str, Any]]:
                 "farm_bonus": FARM_BONUS,
                 "most": most,
                 "fewest": fewest,
-                "most_tied": [] if most is None else _tied(ankhs, most),
-                "fewest_tied": [] if fewest is None else _tied(ankhs, fewest),
+                "most_tied": [] if most is None else _tied(ankhs, most, holder),
+                "fewest_tied": [] if fewest is None else _tied_last(ankhs, fewest, holder),
                 "rows": rows,
             }
         )
@@ -142,6 +227,8 @@ def build_view(cfg: Config, state: State, seat: int | None) -> dict[str, Any]:
         if state.returned is None
         else {"owner": state.returned[0], "card": state.returned[1], "province": state.returned[2]},
         "kingdom_scores": kingdom_scores(state),
+        "ankh_note": ankh_note(state),
+        "income": income_rows(cfg, state),
         "offerings": None
         if state.offerings is None
         else {
@@ -149,6 +236,8 @@ def build_view(cfg: Config, state: State, seat: int | None) -> dict[str, Any]:
             "rewards": list(state.offerings.rewards),
             "total": state.offerings.total,
             "column": state.offerings.column,
+            "start": state.ankh,
+            "ties": offering_ties(state),
         },
         "offering_table": [
             {

@@ -98,7 +98,9 @@ def test_no_view_in_a_random_game_carries_another_seats_sealed_offering():
             view = game.view(state, viewer)
             for seat, entry in enumerate(view["players"]):
                 assert "offering" not in entry and "set_aside" not in entry
-                assert entry["hand"] == list(state.players[seat].hand)
+                # After the reveal the offered cards are spent (2.5 step 7): only the gold left shows.
+                revealed = state.offerings is not None
+                assert entry["hand"] == ([] if revealed else list(state.players[seat].hand))
             if viewer is None:
                 assert "private" not in view
             else:

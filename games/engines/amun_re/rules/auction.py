@@ -212,8 +212,9 @@ def visible_ankhs(cfg: Config, state: State, seat: int) -> int:
 def finish_auction(cfg: Config, state: State) -> State:
     """Move the Ankh token (setting), then the next auction or the offering (2.4, 2.5)."""
     if cfg.ankh_after_each_auction:
-        best = rank(range(cfg.n), state.ankh, cfg.n, key=lambda s: -visible_ankhs(cfg, state, s))[0]
-        state = replace(state, ankh=best)
+        counts = tuple(visible_ankhs(cfg, state, s) for s in range(cfg.n))
+        best = rank(range(cfg.n), state.ankh, cfg.n, key=lambda s: -counts[s])[0]
+        state = replace(state, ankh=best, ankh_note=(state.auction, state.ankh, best, counts))
     if state.auction < AUCTIONS_PER_KINGDOM:
         return start_auction(cfg, state, state.auction + 1)
     return replace(state, phase=OFFER, slots=(), turn=state.ankh)

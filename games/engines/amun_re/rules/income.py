@@ -13,15 +13,23 @@ def income(cfg: Config, state: State, seat: int) -> int:
     """Gold from farms and caravans of this Kingdom's provinces at the temple column's rates (2.6)."""
     assert state.offerings is not None
     column = cfg.edition.columns[state.offerings.column - 1]
+    farms, caravans = icons(state, seat)
+    return farms * column.gold_per_farm + caravans * column.gold_per_caravan
+
+
+def icons(state: State, seat: int) -> tuple[int, int]:
+    """Farms and caravans on this Kingdom's provinces of ``seat`` (covered cards do not count, 2.6)."""
     cards = state.players[seat].kingdom_cards(state.kingdom)
-    return sum(c.farms for c in cards) * column.gold_per_farm + sum(c.caravans for c in cards) * column.gold_per_caravan
+    return sum(c.farms for c in cards), sum(c.caravans for c in cards)
 
 
 def start_income(cfg: Config, state: State) -> State:
     """Unspent cards and income go on the Revenue marker; all cards are discarded (2.6 steps 1-2)."""
     players = []
+    rows = []
     for seat, p in enumerate(state.players):
         unspent = sum(p.hand) - (p.offering or 0)
+        rows.append((unspent, *icons(state, seat), unspent + income(cfg, state, seat)))
         players.append(
             replace(
                 p,
@@ -32,7 +40,7 @@ def start_income(cfg: Config, state: State) -> State:
                 pending=0,
             )
         )
-    return replace(state, players=tuple(players), phase=INCOME)
+    return replace(state, players=tuple(players), phase=INCOME, income=tuple(rows))
 
 
 def check_buy(cfg: Config, player: Player, count: int) -> None:

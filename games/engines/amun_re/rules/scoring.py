@@ -68,6 +68,8 @@ def next_kingdom(state: State) -> State:
         auction=1,
         slots=(),
         offerings=None,
+        ankh_note=None,
+        income=None,
     )
 
 

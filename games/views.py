@@ -105,8 +105,13 @@ def _render_table(request: HttpRequest, table: Table, seat: int | None, status: 
         form_key=uuid.uuid4().hex,
         screen=seat is None,
     )
-    template = TABLE_PARTIAL if _is_htmx(request) else "games/table.html"
-    return render(request, template, context, status=status)
+    if not _is_htmx(request):
+        return render(request, "games/table.html", context, status=status)
+    response = render(request, TABLE_PARTIAL, context, status=status)
+    # Say where the fragment goes, so a refusal (4xx) replaces #table like a success does.
+    response["HX-Retarget"] = "#table"
+    response["HX-Reswap"] = "outerHTML"
+    return response
 
 
 @table_view()
@@ -126,7 +131,12 @@ def screen(request: HttpRequest, table: Table) -> HttpResponse:
 @require_POST
 @table_view(seat=True)
 def act(request: HttpRequest, table: Table) -> HttpResponse:
-    """Post one action: form fields ``action`` (JSON), ``version`` (seen), ``key`` (idempotency)."""
+    """Post one action: form fields ``action`` (JSON), ``version`` (seen), ``key`` (idempotency).
+
+    Answers the phone's ``#table`` fragment: 200 applied, 422 refused (the
+    banner names the rule; 422 rather than 400 because htmx 2 would swap a
+    400 answer over the whole page body), 409 stale, 403 closed.
+    """
     seat = request.seat.index  # type: ignore[attr-defined]
     error = None
     status = 200
@@ -135,12 +145,12 @@ def act(request: HttpRequest, table: Table) -> HttpResponse:
         services.submit_action(table.code, seat, action, _version(request.POST.get("version")),
                                request.POST.get("key", ""))
     except json.JSONDecodeError:
-        error, status = {"code": "bad_json", "message": _("The action is not valid JSON.")}, 400
+        error, status = {"code": "bad_json", "message": _("The action is not valid JSON.")}, 422
     except BadVersion:
         error = {"code": "bad_version", "message": _("Every move names the table version it was chosen at.")}
-        status = 400
+        status = 422
     except IllegalAction as exc:
-        error, status = {"code": exc.code, "message": error_message(exc)}, 400
+        error, status = {"code": exc.code, "message": error_message(exc)}, 422
     except services.StaleVersion as exc:
         error = {"code": exc.code, "message": _("The table moved on before your tap arrived; here is the new position.")}
         status = 409

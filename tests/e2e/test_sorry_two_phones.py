@@ -62,6 +62,13 @@ def test_two_phones_play_a_physical_deck_game_and_their_boards_agree(live_url, p
     alice.wait_for_selector("body[data-ws=open]", state="attached")
     bob.wait_for_selector("body[data-ws=open]", state="attached")
 
+    # A tampered tap is refused with the rule, and the page stays whole and usable.
+    alice.evaluate("""() => document.querySelector('#table [data-kind=draw]')
+                              .setAttribute('data-action', '{"kind":"draw","card":"9"}')""")
+    alice.locator("#table [data-kind=draw]").first.click()
+    alice.wait_for_selector('#table .banner.error[data-code="bad_card"]')
+    assert alice.locator("header.topbar").count() == 1 and alice.locator("#live #table").count() == 1
+
     taps = picked_on_board = 0
     while taps < 16:
         current = version(alice)

@@ -166,7 +166,7 @@ def test_a_physical_coco_tile_of_a_kind_already_all_face_up_is_refused_and_not_o
     page = ann.get(f"/t/{table.code}/").content.decode()
     assert "&quot;tile&quot;:&quot;molasses_wood&quot;" not in page and "I drew a Coco tile: build for free" in page
     answer = post_action(ann, table, {"kind": "buy_coco", "tile": "molasses_wood"})
-    assert answer.status_code == 400 and 'data-code="coco_not_in_stack"' in answer.content.decode()
+    assert answer.status_code == 422 and 'data-code="coco_not_in_stack"' in answer.content.decode()
     answer = api.post(
         f"/api/tables/{table.code}/actions/",
         {"action": {"kind": "buy_coco", "tile": "molasses_wood"}, "version": table.version},
@@ -200,7 +200,7 @@ def test_a_player_trade_is_answered_only_on_the_other_players_phone_and_applies_
     assert "data-action" not in pages[0] and "data-action" not in pages[2], "only Ben has something to tap"
     assert all('class="cj-offer"' in page for page in pages), "every phone shows the offer on the table"
     refused = post_action(cat, table, {"kind": "accept_trade"})
-    assert refused.status_code == 400 and 'data-code="not_your_turn"' in refused.content.decode()
+    assert refused.status_code == 422 and 'data-code="not_your_turn"' in refused.content.decode()
     assert post_action(ben, table, {"kind": "accept_trade"}).status_code == 200
     table.refresh_from_db()
     after = game.decode(table.state).hands

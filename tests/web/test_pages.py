@@ -64,7 +64,7 @@ def test_a_tap_swaps_in_the_new_fragment(counting_table):
 def test_an_illegal_tap_is_a_4xx_with_the_rule_code_and_nothing_written(counting_table):
     bob = phone_for(counting_table, 1)
     response = post_action(bob, counting_table, {"kind": "draw"})
-    assert response.status_code == 400
+    assert response.status_code == 422  # Unprocessable: well-formed, refused by the rules
     assert 'data-code="not_your_turn"' in response.content.decode()
     assert not counting_table.actions.exists()
 
@@ -172,15 +172,15 @@ def test_a_tap_without_a_whole_version_is_refused(counting_table, version):
     alice = phone_for(counting_table, 0)
     response = alice.post(f"/t/{counting_table.code}/act/", {"action": '{"kind": "draw"}', "version": version},
                           HTTP_HX_REQUEST="true")
-    assert response.status_code == 400 and 'data-code="bad_version"' in response.content.decode()
+    assert response.status_code == 422 and 'data-code="bad_version"' in response.content.decode()
     assert not counting_table.actions.exists()
 
 
-def test_absurdly_nested_json_is_a_400_on_the_page_and_the_api(counting_table):
+def test_absurdly_nested_json_is_a_4xx_on_the_page_and_the_api(counting_table):
     alice = phone_for(counting_table, 0)
     deep = "[" * 100_000 + "]" * 100_000
     page = alice.post(f"/t/{counting_table.code}/act/", {"action": deep, "version": 0}, HTTP_HX_REQUEST="true")
-    assert page.status_code == 400
+    assert page.status_code == 422
     api = Client().post(f"/api/tables/{counting_table.code}/actions/", '{"action": ' + deep + ', "version": 0}',
                         content_type="application/json",
                         HTTP_AUTHORIZATION=f"Bearer {counting_table.seats.get(index=0).token}")

@@ -418,8 +418,7 @@ class CatanJuniorGame(Game):
             return LogLine(gettext_noop("{name} built a ship at {route}."), d)
         if kind == "buy_coco":
             if "tile" in action:
-                d["tile"] = action["tile"]
-                return LogLine(gettext_noop("{name} bought a Coco tile: {tile}."), d)
+                return self._coco_line(action["tile"], d)
             return LogLine(gettext_noop("{name}: buy a Coco tile"), d)
         if kind == "market_swap":
             if "take" in action:
@@ -519,6 +518,20 @@ class CatanJuniorGame(Game):
             return str(route)
         return " + ".join(self._island_name(i) for i in route_islands(self.rules.board, *ends))
 
+    def _coco_line(self, tile: Any, d: dict[str, Any]) -> LogLine:
+        """CO2: the log line of a drawn Coco tile, in words ("drew a Coco tile: 2 molasses and 2 wood")."""
+        names = self.rules.deck.names
+        if tile not in names:
+            return LogLine(gettext_noop("{name} drew a Coco tile: {tile}."), {**d, "tile": tile})
+        kind = self.rules.deck.kinds[names.index(tile)]
+        if kind.effect == "ghost":
+            return LogLine(gettext_noop("{name} drew a Coco tile: the Ghost Captain."), d)
+        if kind.effect == "build":
+            return LogLine(gettext_noop("{name} drew a Coco tile: a free lair or ship."), d)
+        return LogLine(
+            gettext_noop("{name} drew a Coco tile: {take}."), {**d, "take": _bundle_text(counts_to_dict(kind.take))}
+        )
+
     def _coco_label(self, tile: Any) -> LogLine:
         if tile is None:
             return LogLine(gettext_noop("Buy a Coco tile"))
@@ -542,10 +555,10 @@ class CatanJuniorGame(Game):
 
 
 def _bundle_text(bundle: Any) -> str:
-    """``{"wood": 2, "gold": 1}`` as ``"2 wood + 1 gold"`` (resource order; zero counts left out)."""
+    """``{"wood": 2, "gold": 1}`` as ``"2 wood and 1 gold"`` (resource order; zero counts left out)."""
     if not isinstance(bundle, Mapping):
         return str(bundle)
-    return " + ".join(f"{bundle[r]} {r}" for r in RESOURCES if isinstance(bundle.get(r), int) and bundle[r] > 0)
+    return " and ".join(f"{bundle[r]} {r}" for r in RESOURCES if isinstance(bundle.get(r), int) and bundle[r] > 0)
 
 
 __all__ = ["CatanJuniorGame"]

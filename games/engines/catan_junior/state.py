@@ -57,6 +57,30 @@ class Production:
 
 
 @dataclass(frozen=True)
+class CocoNews:
+    """What the last Coco tile did, kept until the next roll so every phone can announce it (CO2, CA1).
+
+    ``seat`` bought a tile of kind ``tile``. ``paid``: resource counts the
+    buyer received (a resources tile, or the Ghost Captain's 2 tokens);
+    ``short``: resources whose shortage (SH1) fired; ``ghost``: the island the
+    Ghost Captain was moved to; ``built``: the site or route of the free
+    build; ``build_lost``: a free build with no legal placement (CO2 [D]);
+    ``castle_gained`` / ``castle_lost``: the seat that put a lair on the
+    castle / took it back to stock (CA1).
+    """
+
+    seat: int
+    tile: str
+    paid: tuple[int, ...] = ()
+    short: tuple[str, ...] = ()
+    ghost: str | None = None
+    built: str | None = None
+    build_lost: bool = False
+    castle_gained: int | None = None
+    castle_lost: int | None = None
+
+
+@dataclass(frozen=True)
 class State:
     """One moment of the game.
 
@@ -74,6 +98,7 @@ class State:
     ``last_shortage``: resources whose shortage (SH1) fired on the last payout.
     ``offer``: the pending trade offer. ``winner``: seat with 7 lairs (EN1).
     ``production``: what the last roll produced, kept until the next roll.
+    ``coco_news``: what the last Coco tile did, kept until the next roll.
     ``turn``: 1-based turn counter.
     """
 
@@ -99,6 +124,7 @@ class State:
     winner: int | None = None
     turn: int = 1
     production: Production | None = None
+    coco_news: CocoNews | None = None
 
     def lair_count(self, seat: int) -> int:
         """Lairs of ``seat`` on the board, the CASTLE lair included (BU5, EN1)."""
@@ -147,7 +173,38 @@ def encode_state(state: State, board: Board, kinds: tuple[str, ...]) -> dict[str
         "winner": state.winner,
         "turn": state.turn,
         "production": None if state.production is None else _encode_production(state.production),
+        "coco_news": None if state.coco_news is None else _encode_coco_news(state.coco_news),
     }
+
+
+def _encode_coco_news(news: CocoNews) -> dict[str, Any]:
+    return {
+        "seat": news.seat,
+        "tile": news.tile,
+        "paid": counts_to_dict(news.paid) if news.paid else None,
+        "short": list(news.short),
+        "ghost": news.ghost,
+        "built": news.built,
+        "build_lost": news.build_lost,
+        "castle_gained": news.castle_gained,
+        "castle_lost": news.castle_lost,
+    }
+
+
+def _decode_coco_news(raw: Mapping[str, Any] | None) -> CocoNews | None:
+    if raw is None:
+        return None
+    return CocoNews(
+        int(raw["seat"]),
+        str(raw["tile"]),
+        () if raw["paid"] is None else _counts(raw["paid"]),
+        tuple(raw["short"]),
+        raw["ghost"],
+        raw["built"],
+        bool(raw["build_lost"]),
+        raw["castle_gained"],
+        raw["castle_lost"],
+    )
 
 
 def _encode_production(production: Production) -> dict[str, Any]:
@@ -206,4 +263,5 @@ def decode_state(data: Mapping[str, Any], board: Board, kinds: tuple[str, ...]) 
         turn=int(data["turn"]),
         # Snapshots written before the field existed have no production yet.
         production=_decode_production(data.get("production")),
+        coco_news=_decode_coco_news(data.get("coco_news")),
     )

@@ -183,6 +183,50 @@ def production_news(game: CatanJuniorGame, state: State) -> dict[str, Any] | Non
     }
 
 
+def coco_news(game: CatanJuniorGame, state: State) -> dict[str, Any] | None:
+    """What the last Coco tile did, for every phone (CO2, CA1); ``None`` once the next roll is made.
+
+    ``{seat, name, colour, tile, effect, take, tokens, short, ghost, built,
+    build_lost, castle_gained, castle_lost}``: ``take`` the tokens printed on a
+    resources tile, ``tokens`` what the buyer really got (a shortage may cut
+    it), ``ghost`` the island ``{resource, number}`` the Ghost Captain went
+    to, ``built`` ``{piece, places}`` of the free build, ``castle_gained`` /
+    ``castle_lost`` ``{seat, name, colour}`` of the castle lair's change.
+    """
+    news = state.coco_news
+    if news is None:
+        return None
+    rs = game.rules
+    board = rs.board
+    kind = rs.deck.kinds[rs.deck.names.index(news.tile)]
+    built = None
+    if news.built in board.site_islands:
+        built = {"piece": "lair", "places": _places(board, board.site_islands[news.built])}
+    elif news.built in board.route_ends:
+        built = {"piece": "ship", "places": _places(board, route_islands(board, *board.route_ends[news.built]))}
+    ghost = None
+    if news.ghost is not None and news.ghost != "castle":
+        ghost = _places(board, [news.ghost])[0]
+
+    def who(seat: int | None) -> dict[str, Any] | None:
+        return None if seat is None else {"seat": seat, "name": game.seats[seat].name, "colour": rs.colours[seat]}
+
+    return {
+        **(who(news.seat) or {}),
+        "tile": news.tile,
+        "effect": kind.effect,
+        "take": tokens(kind.take),
+        "tokens": tokens(news.paid) if news.paid else [],
+        "short": list(news.short),
+        "ghost": ghost,
+        "ghost_moved": news.ghost is not None,
+        "built": built,
+        "build_lost": news.build_lost,
+        "castle_gained": who(news.castle_gained),
+        "castle_lost": who(news.castle_lost),
+    }
+
+
 def build_view(game: CatanJuniorGame, state: State, seat: int | None) -> dict[str, Any]:
     """The view for ``seat`` (``None``: table screen). The same public data for every viewer.
 
@@ -193,7 +237,8 @@ def build_view(game: CatanJuniorGame, state: State, seat: int | None) -> dict[st
     ``frozen``, ``dice`` {last, histogram, balanced, faces_left},
     ``last_payout``, ``last_shortage``, ``offer``, ``winner``; for drawing:
     ``production`` (what the last roll paid, kept until the next roll, see
-    :func:`production_news`), ``market_spaces`` (each space once per token
+    :func:`production_news`), ``coco_news`` (what the last Coco tile did, see
+    :func:`coco_news`), ``market_spaces`` (each space once per token
     type: ``first`` marks the first space holding it, so equal swaps show one
     button), ``dice.bars`` (histogram bars scaled to the highest count) and
     ``coco.kinds`` (effect and tokens of each kind).
@@ -247,6 +292,7 @@ def build_view(game: CatanJuniorGame, state: State, seat: int | None) -> dict[st
             {"space": i, "resource": r, "first": r not in state.market[:i]} for i, r in enumerate(state.market)
         ],
         "production": production_news(game, state),
+        "coco_news": coco_news(game, state),
         "dice": {
             "last": state.last_roll,
             "histogram": {str(face): n for face, n in enumerate(state.rolls, start=1)},

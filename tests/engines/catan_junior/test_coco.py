@@ -202,3 +202,49 @@ def test_a_bad_coco_deck_option_is_refused_and_a_good_one_used():
         with pytest.raises(IllegalAction) as err:
             make_game(4, coco_deck=bad)
         assert err.value.code == "bad_edition"
+
+
+def test_a_resources_tile_is_announced_with_what_it_paid_and_the_castle_lair_gained():
+    game = make_game(4)
+    state = buy(game, opening(game), ALICE, "molasses_wood")
+    news = game.view(state, BOB)["coco_news"]
+    assert news["name"] == "Alice" and news["effect"] == "resources"
+    assert sorted(news["tokens"]) == ["molasses", "molasses", "wood", "wood"]
+    assert news["castle_gained"]["name"] == "Alice" and news["castle_lost"] is None
+
+
+def test_a_ghost_captain_tile_is_announced_with_his_new_island_and_the_two_tokens():
+    game = make_game(4)
+    state = buy(game, opening(game), ALICE, "ghost")
+    assert game.view(state, None)["coco_news"]["ghost_moved"] is False
+    state = game.apply(state, ALICE, {"kind": "move_ghost", "island": "gold-5"})
+    news = game.view(state, None)["coco_news"]
+    assert news["ghost"] == {"resource": "gold", "number": 5} and news["tokens"] == ["gold", "gold"]
+
+
+def test_a_free_build_is_announced_with_where_it_went_and_a_tie_announces_the_castle_lair_lost():
+    game = make_game(4)
+    state = buy(game, opening(game), ALICE, "molasses_wood")
+    state = buy(game, state, BOB, "build")
+    news = game.view(state, None)["coco_news"]
+    assert news["castle_lost"]["name"] == "Alice" and news["castle_gained"] is None
+    route = next(a["route"] for a in game.legal_actions(state, BOB) if a["kind"] == "build_ship")
+    state = game.apply(state, BOB, {"kind": "build_ship", "route": route})
+    assert game.view(state, None)["coco_news"]["built"]["piece"] == "ship"
+    assert game.decode(game.encode(state)) == state
+
+
+def test_the_coco_news_is_cleared_by_the_next_roll():
+    game = make_game(4)
+    state = buy(game, opening(game), ALICE, "wool_cutlass")
+    state = game.apply(state, ALICE, {"kind": "end_turn"})
+    state = game.apply(state, BOB, {"kind": "roll", "value": 3})
+    assert game.view(state, None)["coco_news"] is None
+
+
+def test_the_coco_log_line_names_the_tile_in_words():
+    game = make_game(4)
+    line = game.describe(ALICE, {"kind": "buy_coco", "tile": "molasses_wood"}, BOB)
+    assert line.text.format(**line.details) == "Alice drew a Coco tile: 2 wood and 2 molasses."
+    line = game.describe(ALICE, {"kind": "buy_coco", "tile": "build"}, None)
+    assert line.text.format(**line.details) == "Alice drew a Coco tile: a free lair or ship."

@@ -35,7 +35,7 @@ def test_physical_outcomes_read_as_what_the_player_saw():
     assert label(game, ALICE, {"kind": "roll", "value": 4}) == "The die shows 4"
     assert label(game, ALICE, {"kind": "buy_coco", "tile": "ghost"}) == "I drew a Coco tile: the Ghost Captain"
     assert (
-        label(game, ALICE, {"kind": "buy_coco", "tile": "molasses_wood"}) == "I drew a Coco tile: 2 wood + 2 molasses"
+        label(game, ALICE, {"kind": "buy_coco", "tile": "molasses_wood"}) == "I drew a Coco tile: 2 wood and 2 molasses"
     )
 
 

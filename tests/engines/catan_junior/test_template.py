@@ -96,3 +96,15 @@ def test_equal_marketplace_swaps_show_one_button_and_the_pictures_are_svg_not_em
     assert len(swaps) == 5, "gold can go on any of the five spaces"
     assert controls.count('data-kind="market_swap"') == 3, "one button each for taking wood, wool and cutlass"
     assert not re.search("[\U0001f300-\U0001faff\u2600-\u27bf]", board + controls), "no emoji: phones may lack the font"
+
+
+def test_the_news_panel_says_which_coco_tile_was_drawn_and_what_it_did():
+    game = make_game(4)
+    state = with_hand(in_main(opening(game), ALICE), ALICE, molasses=1, cutlass=1, gold=1)
+    state = game.apply(state, ALICE, {"kind": "buy_coco", "tile": "ghost"})
+    state = game.apply(state, ALICE, {"kind": "move_ghost", "island": "gold-5"})
+    board, _controls, _legal = render(game, state, BOB)
+    news = board[board.index('class="cj-coco-news"') : board.index("cj-map")]
+    assert "Alice drew a Coco tile: the Ghost Captain." in news
+    assert "The Ghost Captain moved to" in news and "<b>5</b>" in news
+    assert "Alice has the most Coco tiles and puts a lair on the castle." in news

@@ -60,4 +60,4 @@ def test_log_lines_read_the_same_for_everyone_except_you():
     assert game.describe(ALICE, action, BOB).details["name"] == "Alice"
     assert game.describe(ALICE, action, None).details["name"] == "Alice"
     assert game.describe(ALICE, action, ALICE).details["name"] == "You"
-    assert game.describe(ALICE, action, BOB).details["tile"] == "ghost"
+    assert game.describe(ALICE, action, BOB).text == game.describe(ALICE, action, None).text

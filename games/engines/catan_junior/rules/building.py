@@ -110,6 +110,8 @@ def build_lair(rs: Ruleset, state: State, seat: int, site: str) -> State:
     lairs = tuple(seat if i == index else owner for i, owner in enumerate(state.lairs))
     hands = tuple(hand if i == seat else h for i, h in enumerate(state.hands))
     state = dataclasses.replace(state, lairs=lairs, hands=hands, supply=supply, phase=MAIN)
+    if free and state.coco_news is not None:
+        state = dataclasses.replace(state, coco_news=dataclasses.replace(state.coco_news, built=site))
     return check_win(state, seat)
 
 
@@ -143,4 +145,7 @@ def build_ship(rs: Ruleset, state: State, seat: int, route: str) -> State:
         supply = tuple(s + c for s, c in zip(supply, SHIP_COST, strict=True))
     ships = tuple(seat if i == index else owner for i, owner in enumerate(state.ships))
     hands = tuple(hand if i == seat else h for i, h in enumerate(state.hands))
-    return dataclasses.replace(state, ships=ships, hands=hands, supply=supply, phase=MAIN)
+    state = dataclasses.replace(state, ships=ships, hands=hands, supply=supply, phase=MAIN)
+    if free and state.coco_news is not None:
+        state = dataclasses.replace(state, coco_news=dataclasses.replace(state.coco_news, built=route))
+    return state

@@ -10,7 +10,7 @@ from games.engines.catan_junior.board import RESOURCES
 from games.engines.catan_junior.rules import Ruleset
 from games.engines.catan_junior.rules.building import can_build_lair, can_build_ship, check_win, lair_stock
 from games.engines.catan_junior.rules.production import covers, pay_out, sub
-from games.engines.catan_junior.state import COCO_BUILD, COCO_GHOST, MAIN, OVER, State
+from games.engines.catan_junior.state import COCO_BUILD, COCO_GHOST, MAIN, OVER, CocoNews, State
 
 #: CO1: a Coco tile costs molasses + cutlass + gold.
 COCO_COST = tuple(1 if r in ("molasses", "cutlass", "gold") else 0 for r in RESOURCES)
@@ -97,15 +97,26 @@ def buy_coco(rs: Ruleset, state: State, seat: int, tile: str) -> State:
     state = dataclasses.replace(
         state, hands=hands, supply=supply, coco_stack=stack, coco_taken=taken, last_payout=(), last_shortage=()
     )
+    before = state.castle
     state = castle_majority(rs, state)
+    moved = state.castle != before
+    news = CocoNews(
+        seat,
+        tile,
+        castle_gained=state.castle if moved else None,
+        castle_lost=before if moved else None,
+    )
+    state = dataclasses.replace(state, coco_news=news)
     if state.phase == OVER:
         return state
     kind = rs.deck.kinds[k]
     if kind.effect == "resources":
         demands = tuple(kind.take if i == seat else (0,) * len(RESOURCES) for i in range(rs.seat_count))
-        return dataclasses.replace(pay_out(rs, state, demands, respect_freeze=True), phase=MAIN)
+        state = pay_out(rs, state, demands, respect_freeze=True)
+        news = dataclasses.replace(news, paid=state.last_payout[seat], short=state.last_shortage)
+        return dataclasses.replace(state, phase=MAIN, coco_news=news)
     if kind.effect == "ghost":
         return dataclasses.replace(state, phase=COCO_GHOST)
     if can_build_lair(rs, state, seat, free=True) or can_build_ship(rs, state, seat, free=True):
         return dataclasses.replace(state, phase=COCO_BUILD)
-    return dataclasses.replace(state, phase=MAIN)
+    return dataclasses.replace(state, phase=MAIN, coco_news=dataclasses.replace(news, build_lost=True))

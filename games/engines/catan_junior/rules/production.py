@@ -8,7 +8,7 @@ import random
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.catan_junior.board import RESOURCES
 from games.engines.catan_junior.rules import Ruleset
-from games.engines.catan_junior.state import GHOST, MAIN, Production, State
+from games.engines.catan_junior.state import COCO_GHOST, GHOST, MAIN, Production, State
 
 FULL_DIE = (1, 1, 1, 1, 1, 1)
 
@@ -124,7 +124,7 @@ def roll(rs: Ruleset, state: State, value: int) -> State:
             die_left = FULL_DIE
     rolls = tuple(n + 1 if face == value else n for face, n in enumerate(state.rolls, start=1))
     state = dataclasses.replace(
-        state, die_left=die_left, rolls=rolls, last_roll=value, last_payout=(), last_shortage=()
+        state, die_left=die_left, rolls=rolls, last_roll=value, last_payout=(), last_shortage=(), coco_news=None
     )
     if value == 6:
         return dataclasses.replace(state, phase=GHOST, production=Production(state.active, 6, ()))
@@ -178,6 +178,7 @@ def move_ghost(rs: Ruleset, state: State, island: str, *, next_phase: str = MAIN
     if island not in ghost_targets(rs, state):
         raise IllegalAction("unknown_island", gettext_noop("Rule GC1: {island} is not an island."), island=island)
     after_roll = state.phase == GHOST
+    after_coco = state.phase == COCO_GHOST
     state = dataclasses.replace(state, ghost=island, phase=next_phase)
     if island == "castle":
         state = dataclasses.replace(state, last_payout=(), last_shortage=())
@@ -191,4 +192,8 @@ def move_ghost(rs: Ruleset, state: State, island: str, *, next_phase: str = MAIN
         # The 6's outcome is the Ghost Captain's move: every phone shows where he went and what it paid.
         production = Production(state.active, 6, state.last_payout, state.last_shortage, island)
         state = dataclasses.replace(state, production=production)
+    if after_coco and state.coco_news is not None:
+        paid = state.last_payout[state.active] if state.last_payout else ()
+        news = dataclasses.replace(state.coco_news, ghost=island, paid=paid, short=state.last_shortage)
+        state = dataclasses.replace(state, coco_news=news)
     return state

@@ -56,7 +56,10 @@ def _loads(raw: str) -> Any:
 def lobby(request: HttpRequest) -> HttpResponse:
     """List this device's tables and create a new one (game, players, options)."""
     device = device_id(request)
-    slug = request.POST.get("game") or request.GET.get("game") or (game_choices()[0][0] if game_choices() else "")
+    games = [value for value, _ in game_choices()]
+    slug = request.POST.get("game") or request.GET.get("game") or ""
+    if slug not in games:  # an unknown game (typed into the URL) falls back to the first one
+        slug = games[0] if games else ""
     form = NewTableForm(request.POST or None, initial={"game": slug}, slug=slug)
     opts = options_form(slug, request.POST or None) if slug else None
     if request.method == "POST" and form.is_valid() and opts is not None and opts.is_valid():
@@ -208,11 +211,13 @@ def fix_move(request: HttpRequest, table: Table, seq: int) -> HttpResponse:
     game = table.game()
     viewer = request.seat.index  # type: ignore[attr-defined]
     line = game.describe(seat, original, viewer)
+    # Only the player who made the move may see what else it could have been: the list is built
+    # from their options, which can reveal a hidden hand or a sealed offering to anyone else.
     choices = [{"json": json.dumps(a, sort_keys=True), "label": tr(game.label(seat, a).text,
                                                                    game.label(seat, a).details)}
-               for a in alternatives]
+               for a in alternatives] if viewer == seat else []
     context = {"table": table, "seq": seq, "original": tr(line.text, line.details), "choices": choices,
-               "mover": table.seats.get(index=seat).name}
+               "mover": table.seats.get(index=seat).name, "own_move": viewer == seat}
     return render(request, "games/fix_move.html", context)
 
 

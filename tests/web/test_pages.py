@@ -197,17 +197,17 @@ def test_fixing_a_move_from_the_log_offers_what_it_could_have_been_and_the_other
     table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
     alice, bob = phone_for(table, 0), phone_for(table, 1)
     post_action(alice, table, {"kind": "draw", "card": "1"})
-    page = bob.get(f"/t/{table.code}/").content.decode()
+    page = alice.get(f"/t/{table.code}/").content.decode()
     assert f"/t/{table.code}/corrections/fix/1/" in page, "each counted move has a fix link"
-    choices = bob.get(f"/t/{table.code}/corrections/fix/1/").content.decode()
+    choices = alice.get(f"/t/{table.code}/corrections/fix/1/").content.decode()
     assert "I drew a 3" in choices and "I drew a 1" not in choices, "the alternatives exclude what was logged"
-    response = bob.post(f"/t/{table.code}/corrections/", {"target": 1, "replacement": '{"card": "3", "kind": "draw"}',
-                                                          "reason": "it was a 3"})
+    response = alice.post(f"/t/{table.code}/corrections/", {"target": 1, "reason": "it was a 3",
+                                                            "replacement": '{"card": "3", "kind": "draw"}'})
     assert response.status_code == 302
-    alice_page = alice.get(f"/t/{table.code}/").content.decode()
-    assert "Confirm" in alice_page
+    bob_page = bob.get(f"/t/{table.code}/").content.decode()
+    assert "Confirm" in bob_page
     correction = table.corrections.get()
-    alice.post(f"/t/{table.code}/corrections/{correction.id}/", {"answer": "yes"})
+    bob.post(f"/t/{table.code}/corrections/{correction.id}/", {"answer": "yes"})
     table.refresh_from_db()
     assert table.state["hands"][0] == ["3"]
 
@@ -230,3 +230,21 @@ def test_board_coordinates_are_never_written_with_a_decimal_comma(db, slug):
     body = phone.get(f"/t/{table.code}/").content.decode()
     assert '<html lang="az"' in body
     assert not re.search(r'(?:x|y|cx|cy|r|x1|y1|x2|y2|width|height)="-?\d+,\d', body)
+
+
+def test_an_unknown_game_in_the_lobby_url_falls_back_instead_of_failing():
+    assert Client().get("/?game=chess").status_code == 200
+    assert Client().post("/", {"game": "chess", "players": 2}).status_code == 200
+
+
+def test_only_the_mover_sees_what_their_move_could_have_been(db, fixture_game_registered):
+    """The alternatives come from the mover's options, which may be secret (a hand, an offering)."""
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    alice, bob = phone_for(table, 0), phone_for(table, 1)
+    post_action(alice, table, {"kind": "draw", "card": "1"})
+    post_action(alice, table, {"kind": "play", "card": "1"})
+    others_page = bob.get(f"/t/{table.code}/corrections/fix/2/").content.decode()
+    assert "Play your" not in others_page and "Only Alice can say" in others_page
+    assert "drop it" in others_page
+    own_page = alice.get(f"/t/{table.code}/corrections/fix/1/").content.decode()
+    assert "I drew a 2" in own_page

@@ -98,5 +98,7 @@ def test_three_phones_fight_a_war_step_by_step_and_agree_on_the_outcome(live_url
         wait_version(p, v)
         assert p.locator("#table .yy-conflict").count() == 0, "the war is over on every phone"
     outcome = [p.locator("#table .log li").first.inner_text() for p in phones]
-    assert len(set(outcome)) == 1 and "winner" in outcome[0], outcome
+    assert len(set(outcome)) == 1 and "War over" in outcome[0] and "wins" in outcome[0], outcome
+    for p in phones:  # every phone says who won, and what left the board
+        assert "War over" in p.locator("#table .yy-outcome h3").inner_text()
     assert board(phones[0]) == board(phones[1]) == board(phones[2])

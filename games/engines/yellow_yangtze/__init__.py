@@ -38,7 +38,9 @@ from .state import (
     Revolt,
     State,
     War,
+    decode_outcome,
     decode_state,
+    encode_outcome,
     encode_state,
 )
 from .visibility import build_view
@@ -140,7 +142,7 @@ class YellowYangtzeGame(Game):
         if not self.physical:
             while s.phase == "deal":
                 seat = s.pending.queue[0][0]  # type: ignore[union-attr]
-                s = self.apply(s, seat, self.fill_chance(s, seat, {"kind": "draw"}, rng))
+                s = self.settle(s, seat, self.fill_chance(s, seat, {"kind": "draw"}, rng))
         return s
 
     # -- prompt & legal ----------------------------------------------------------
@@ -196,31 +198,69 @@ class YellowYangtzeGame(Game):
         if isinstance(p, FollowUp):
             return placement.followup_actions(ctx, s)
         if isinstance(p, Revolt):
-            return [{"kind": "commit", "tiles": t} for t in range(s.hands[seat][CI["black"]] + 1)]
+            commits = [{"kind": "commit", "tiles": t} for t in range(s.hands[seat][CI["black"]] + 1)]
+            return self.with_outcomes(s, seat, commits) if p.stage == "defender" else commits
         if isinstance(p, War):
+            owners = [conflicts.stakes(s, p, i) for i in range(len(p.sides))]
+            out: list[dict[str, Any]] = []
             if p.stage == "support":
-                out: list[dict[str, Any]] = []
                 reds = s.hands[seat][CI["red"]]
                 for side in range(len(p.sides)):
                     leaders = [False, True] if conflicts.may_use_red_leader(ctx, s, seat, p, side) else [False]
                     for t in range(reds + 1):
                         for lead in leaders:
                             if t or lead:
-                                out.append({"kind": "commit", "side": side, "tiles": t, "leader": lead})
+                                out.append({"kind": "commit", "side": side, "tiles": t, "leader": lead,
+                                            "owners": owners[side]})
                 out.append({"kind": "abstain"})
-                return out
-            if p.stage == "winner":
-                return [{"kind": "choose_winner", "side": i} for i in p.tied]
-            if p.stage == "burn":
+            elif p.stage == "winner":
+                out = [{"kind": "choose_winner", "side": i, "owners": owners[i]} for i in p.tied]
+            elif p.stage == "burn":
                 seats = sorted({st for st, side, t, _l in p.commits if side == p.winner and t > 0})
-                return [{"kind": "burn", "seat": st} for st in seats]
-            return [{"kind": "remove_red", "hex": list(h)} for h in conflicts.winner_reds(s, p)]
+                out = [{"kind": "burn", "seat": st} for st in seats]
+            else:
+                out = [{"kind": "remove_red", "hex": list(h)} for h in conflicts.winner_reds(s, p)]
+            return self.with_outcomes(s, seat, out) if p.stage != "support" or len(p.order) == 1 else out
         return by_hex_first(placement.main_actions(ctx, s, seat))
+
+    def with_outcomes(self, s: State, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Each payload that settles the conflict gets the ``outcome`` it leads to, so its log line can state it."""
+        out = []
+        for a in actions:
+            after = self.settle(s, seat, a)
+            out.append({**a, "outcome": encode_outcome(after.last_conflict)}
+                       if after.last_conflict is not s.last_conflict else a)
+        return out
 
     # -- apply ---------------------------------------------------------------------
 
     def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> State:
-        """Return the state after ``seat`` plays ``action`` (see :mod:`.actions` for payloads)."""
+        """Return the state after ``seat`` plays ``action`` (see :mod:`.actions` for payloads).
+
+        The optional fields a listed payload carries for its log line are
+        checked, never trusted: ``owners`` (a war side's stake holders) and
+        ``outcome`` (the conflict this action settles; ``null``: none).
+        """
+        action_kind(action)
+        bare = {k: v for k, v in action.items() if k not in ("owners", "outcome")}
+        if "owners" in action:
+            p = state.pending
+            side = action.get("side")
+            ok = (isinstance(p, War) and isinstance(side, int) and not isinstance(side, bool)
+                  and 0 <= side < len(p.sides) and action["owners"] == conflicts.stakes(state, p, side))
+            if not ok:
+                raise IllegalAction("owners_mismatch", gettext_noop(
+                    "Rules §5.3: the side named is not the one whose leaders are at stake there."))
+        after = self.settle(state, seat, bare)
+        if "outcome" in action:
+            settled = encode_outcome(after.last_conflict) if after.last_conflict is not state.last_conflict else None
+            if action["outcome"] != settled:
+                raise IllegalAction("outcome_mismatch", gettext_noop(
+                    "Rules §5: this action does not settle the conflict the way it claims."))
+        return after
+
+    def settle(self, state: State, seat: int, action: Mapping[str, Any]) -> State:
+        """:meth:`apply` without the checked log fields."""
         kind = action_kind(action)
         if kind not in A.KINDS:
             raise IllegalAction("bad_action", gettext_noop("Unknown action kind {kind}."), kind=kind)
@@ -298,12 +338,60 @@ class YellowYangtzeGame(Game):
             return None
         return final_result(state.points, [x.name for x in self.seats], state.ended_by)
 
+    # -- hexes, sides and outcomes as players read them ---------------------------------
+
+    def hex_name(self, value: Any) -> str:
+        """A payload hex ``[q, r]`` as its board label ("C4"), or ``"?"``."""
+        if (isinstance(value, (list, tuple)) and len(value) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
+            return self.board.label((value[0], value[1]))
+        return "?"
+
+    def seat_name(self, seat: Any) -> str:
+        """The name of ``seat``, or ``"?"``."""
+        return self.seats[seat].name if isinstance(seat, int) and 0 <= seat < len(self.seats) else "?"
+
+    def owners_names(self, action: Mapping[str, Any]) -> str:
+        """The names in a war payload's ``owners`` (the seats whose leaders are at stake on that side), or ``""``."""
+        owners = action.get("owners")
+        if not isinstance(owners, list):
+            return ""
+        return ", ".join(self.seat_name(x) for x in owners)
+
+    def outcome_details(self, data: Any) -> dict[str, Any]:
+        """The placeholders of a settled conflict (payload ``outcome``): winner, strengths, leaders, tiles, points."""
+        try:
+            o = decode_outcome(data)
+        except (KeyError, TypeError, ValueError, IndexError):
+            o = None
+        if o is None:
+            return {"winner": "?", "strengths": "?", "leaders": "-", "tiles_off": "-", "points": "-"}
+        names = [", ".join(self.seat_name(x) for x in side) for side in o.sides]
+        winner = names[o.winner] if 0 <= o.winner < len(names) and names[o.winner] else str(o.winner + 1)
+        return {
+            "winner": winner,
+            "strengths": " : ".join(str(x) for x in o.strengths),
+            "leaders": "; ".join(f"{self.seat_name(st)} {c} ({self.board.label(h)})" for st, c, h in o.leaders) or "-",
+            "tiles_off": ", ".join(f"{c} {self.board.label(h)}" for h, c in o.tiles) or "-",
+            "points": "; ".join(f"{self.seat_name(st)} +{n} {c}" for st, c, n in o.points) or "-",
+        }
+
     def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
-        """The log line; another seat's drawn or swapped colours are hidden."""
-        name = self.seats[seat].name if isinstance(seat, int) and 0 <= seat < len(self.seats) else "?"
+        """The log line; another seat's drawn or swapped colours are hidden.
+
+        Hexes are named as drawn along the board's edges ("C4"); war sides by
+        the players whose leaders are at stake ("Ann's side", as on the
+        buttons); the action that settles a conflict carries its ``outcome``
+        and its line states it (winner, leaders and tiles off the board, points).
+        """
+        name = self.seat_name(seat)
         kind = action.get("kind") if isinstance(action, Mapping) else None
         own = viewer == seat
-        d: dict[str, Any] = {"name": name, **{k: v for k, v in action.items() if k != "kind"}}
+        d: dict[str, Any] = {"name": name, **{k: v for k, v in action.items() if k not in ("kind", "outcome")}}
+        if "hex" in action:
+            d["hex"] = self.hex_name(action["hex"])
+        if isinstance(action.get("triangle"), list):
+            d["triangle"] = ", ".join(self.hex_name(h) for h in action["triangle"])
         if kind == "draw":
             tiles = action.get("tiles")
             if tiles is None:
@@ -311,23 +399,50 @@ class YellowYangtzeGame(Game):
             if own:
                 return LogLine(gettext_noop("{name} drew {tiles}."), {"name": name, "tiles": ", ".join(tiles)},
                                private=True)
-            return LogLine(gettext_noop("{name} drew {n} tiles."), {"name": name, "n": len(tiles)})
+            return LogLine(gettext_noop("{name} drew tiles: {n}."), {"name": name, "n": len(tiles)})
         if kind == "swap":
             tiles = action.get("tiles") or []
             if own:
                 return LogLine(gettext_noop("{name} swapped {tiles}."), {"name": name, "tiles": ", ".join(tiles)},
                                private=True)
-            return LogLine(gettext_noop("{name} swapped {n} tiles."), {"name": name, "n": len(tiles)})
-        if kind == "commit" and "side" in action:
+            return LogLine(gettext_noop("{name} swapped tiles: {n}."), {"name": name, "n": len(tiles)})
+        settled = "outcome" in action and action["outcome"] is not None
+        if settled:
+            d.update(self.outcome_details(action["outcome"]))
+        if kind in ("commit", "choose_winner") and "side" in action:
             d["side"] = action["side"] + 1 if isinstance(action.get("side"), int) else "?"
-            if action.get("leader"):
-                return LogLine(gettext_noop("{name} commits {tiles} red tiles and the red leader to side {side}."), d)
-            return LogLine(gettext_noop("{name} commits {tiles} red tiles to side {side}."), d)
-        if kind == "choose_winner" and isinstance(action.get("side"), int):
-            d["side"] = action["side"] + 1
+            d["owners"] = self.owners_names(action)
+        if kind == "commit" and "side" in action:
+            lead = bool(action.get("leader"))
+            if d["owners"]:
+                texts = {
+                    (False, False): gettext_noop("{name} commits red tiles: {tiles}, to {owners}'s side."),
+                    (True, False): gettext_noop(
+                        "{name} commits red tiles: {tiles}, and the red leader, to {owners}'s side."),
+                    (False, True): gettext_noop(
+                        "{name} commits red tiles: {tiles}, to {owners}'s side. War over ({strengths}): {winner} "
+                        "wins. Leaders home: {leaders}. Tiles off the board: {tiles_off}. Points: {points}."),
+                    (True, True): gettext_noop(
+                        "{name} commits red tiles: {tiles}, and the red leader, to {owners}'s side. War over "
+                        "({strengths}): {winner} wins. Leaders home: {leaders}. Tiles off the board: {tiles_off}. "
+                        "Points: {points}."),
+                }
+            else:
+                texts = {
+                    (False, False): gettext_noop("{name} commits red tiles: {tiles}, to side {side}."),
+                    (True, False): gettext_noop(
+                        "{name} commits red tiles: {tiles}, and the red leader, to side {side}."),
+                    (False, True): gettext_noop(
+                        "{name} commits red tiles: {tiles}, to side {side}. War over ({strengths}): {winner} "
+                        "wins. Leaders home: {leaders}. Tiles off the board: {tiles_off}. Points: {points}."),
+                    (True, True): gettext_noop(
+                        "{name} commits red tiles: {tiles}, and the red leader, to side {side}. War over "
+                        "({strengths}): {winner} wins. Leaders home: {leaders}. Tiles off the board: {tiles_off}. "
+                        "Points: {points}."),
+                }
+            return LogLine(texts[(lead, settled)], d)
         if kind == "burn":
-            who = action.get("seat")
-            d["seat"] = self.seats[who].name if isinstance(who, int) and 0 <= who < len(self.seats) else "?"
+            d["seat"] = self.seat_name(action.get("seat"))
         texts = {
             "leader": gettext_noop("{name} positions the {colour} leader at {hex}."),
             "withdraw": gettext_noop("{name} withdraws the {colour} leader."),
@@ -338,25 +453,44 @@ class YellowYangtzeGame(Game):
             "take_market": gettext_noop("{name} takes the {colour} market tile."),
             "pagoda": gettext_noop("{name} builds a pagoda on {triangle}."),
             "decline": gettext_noop("{name} declines."),
-            "commit": gettext_noop("{name} commits {tiles} black tiles."),
+            "commit": gettext_noop("{name} commits black tiles: {tiles}."),
             "abstain": gettext_noop("{name} commits nothing."),
-            "choose_winner": gettext_noop("{name} declares side {side} the winner."),
+            "choose_winner": gettext_noop("{name} declares {owners}'s side the winner.") if d.get("owners")
+            else gettext_noop("{name} declares side {side} the winner."),
             "burn": gettext_noop("{name} burns a red tile {seat} committed."),
             "remove_red": gettext_noop("{name} removes the red tile at {hex}."),
         }
+        if settled:
+            texts.update({
+                "commit": gettext_noop(
+                    "{name} commits black tiles: {tiles}. Revolt over ({strengths}): {winner} wins. "
+                    "Leader home: {leaders}. Points: {points}."),
+                "abstain": gettext_noop(
+                    "{name} commits nothing. War over ({strengths}): {winner} wins. Leaders home: {leaders}. "
+                    "Tiles off the board: {tiles_off}. Points: {points}."),
+                "choose_winner": gettext_noop(
+                    "{name} breaks the tie. War over ({strengths}): {winner} wins. Leaders home: {leaders}. "
+                    "Tiles off the board: {tiles_off}. Points: {points}."),
+                "burn": gettext_noop(
+                    "{name} burns a red tile {seat} committed. War over ({strengths}): {winner} wins. Leaders "
+                    "home: {leaders}. Tiles off the board: {tiles_off}. Points: {points}."),
+                "remove_red": gettext_noop(
+                    "{name} removes the red tile at {hex}. War over ({strengths}): {winner} wins. Leaders home: "
+                    "{leaders}. Tiles off the board: {tiles_off}. Points: {points}."),
+            })
         return LogLine(texts.get(str(kind), gettext_noop("{name} acts.")), d)
 
     def label(self, seat: int, action: Mapping[str, Any]) -> LogLine:
-        """The button text of a legal action: a short imperative ("Place red on (3,4)").
+        """The button text of a legal action: a short imperative ("Place red on C4").
 
-        War sides are numbered from 1 here; the phone names them after their leaders' owners.
+        War sides are named after the players whose leaders are at stake, as in the log.
         """
         kind = action.get("kind") if isinstance(action, Mapping) else None
-        d: dict[str, Any] = {k: v for k, v in action.items() if k != "kind"}
-        if isinstance(action.get("hex"), list) and len(action["hex"]) == 2:
-            d["hex"] = "({},{})".format(*action["hex"])
+        d: dict[str, Any] = {k: v for k, v in action.items() if k not in ("kind", "outcome")}
+        if "hex" in action:
+            d["hex"] = self.hex_name(action["hex"])
         if isinstance(action.get("triangle"), list):
-            d["triangle"] = " ".join("({},{})".format(*h) for h in action["triangle"] if isinstance(h, list))
+            d["triangle"] = ", ".join(self.hex_name(h) for h in action["triangle"])
         if kind == "draw":
             tiles = action.get("tiles")
             if tiles is None:
@@ -364,16 +498,19 @@ class YellowYangtzeGame(Game):
             return LogLine(gettext_noop("Drew {tiles}"), {"tiles": ", ".join(tiles)})
         if kind == "swap":
             return LogLine(gettext_noop("Swap {tiles}"), {"tiles": ", ".join(action.get("tiles") or [])})
+        if kind in ("commit", "choose_winner") and "side" in action:
+            d["side"] = int(action.get("side", 0)) + 1
+            d["owners"] = self.owners_names(action)
         if kind == "commit" and "side" in action:
-            d["side"] = int(action.get("side", 0)) + 1
+            if d["owners"]:
+                if action.get("leader"):
+                    return LogLine(gettext_noop("Red tiles: {tiles}, and the red leader, to {owners}'s side"), d)
+                return LogLine(gettext_noop("Red tiles: {tiles}, to {owners}'s side"), d)
             if action.get("leader"):
-                return LogLine(gettext_noop("Commit {tiles} red tiles and the red leader to side {side}"), d)
-            return LogLine(gettext_noop("Commit {tiles} red tiles to side {side}"), d)
-        if kind == "choose_winner":
-            d["side"] = int(action.get("side", 0)) + 1
+                return LogLine(gettext_noop("Red tiles: {tiles}, and the red leader, to side {side}"), d)
+            return LogLine(gettext_noop("Red tiles: {tiles}, to side {side}"), d)
         if kind == "burn":
-            seat_ = action.get("seat")
-            d["who"] = self.seats[seat_].name if isinstance(seat_, int) and 0 <= seat_ < len(self.seats) else "?"
+            d["who"] = self.seat_name(action.get("seat"))
         if kind == "peasants" and action.get("leader"):
             return LogLine(gettext_noop("Peasants' Revolt on {hex} (1 blue + blue leader)"), d)
         if kind == "build_pagoda" and action.get("leader"):
@@ -388,9 +525,10 @@ class YellowYangtzeGame(Game):
             "take_market": gettext_noop("Take the {colour} market tile"),
             "pagoda": gettext_noop("Build a pagoda on {triangle}"),
             "decline": gettext_noop("No, thanks"),
-            "commit": gettext_noop("Commit {tiles} black tiles"),
+            "commit": gettext_noop("Black tiles: {tiles}"),
             "abstain": gettext_noop("Commit nothing"),
-            "choose_winner": gettext_noop("Make side {side} the winner"),
+            "choose_winner": gettext_noop("{owners}'s side wins") if d.get("owners")
+            else gettext_noop("Make side {side} the winner"),
             "burn": gettext_noop("Burn a red tile {who} committed"),
             "remove_red": gettext_noop("Remove the red tile on {hex}"),
         }

@@ -47,6 +47,7 @@ Hex = tuple[int, int]
 STATES = ("Qin", "Chu", "Qi", "Yan", "Han", "Wei", "Zhao")
 RIVERS = ("yellow", "yangtze")
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+LABEL_BAND = 1.1  # hex radii kept free along the left and top edges for the row numbers and column letters
 BOARDS_DIR = Path(__file__).resolve().parent / "boards"
 
 
@@ -102,12 +103,27 @@ class Board:
                 return name
         return None
 
+    def label(self, h: Hex) -> str:
+        """The human name of ``h``: column letter + row number, as drawn along the board's edges ("C4")."""
+        col, row = _offset(self.orientation, *h)
+        return f"{column_letters(col)}{row + 1}"
+
     def river_of(self, h: Hex) -> str | None:
         """The river name of ``h`` if it is a river hex."""
         for name, hs in self.rivers:
             if h in hs:
                 return name
         return None
+
+
+def column_letters(col: int) -> str:
+    """``0 -> "A"``, ``25 -> "Z"``, ``26 -> "AA"``: the column names drawn along the top edge."""
+    out = ""
+    col += 1
+    while col > 0:
+        col, rest = divmod(col - 1, 26)
+        out = chr(65 + rest) + out
+    return out
 
 
 def _bad(message: str, **details: Any) -> IllegalAction:
@@ -118,6 +134,13 @@ def _offset(orientation: str, q: int, r: int) -> tuple[int, int]:
     if orientation == "pointy":
         return q + (r - (r & 1)) // 2, r
     return q, r + (q - (q & 1)) // 2
+
+
+def _axial(orientation: str, col: int, row: int) -> Hex:
+    """Inverse of :func:`_offset`."""
+    if orientation == "pointy":
+        return col - (row - (row & 1)) // 2, row
+    return col, row - (col - (col & 1)) // 2
 
 
 def _connected(hexes: frozenset[Hex]) -> bool:
@@ -275,13 +298,24 @@ def layout(board: Board, width: float = 360.0) -> dict[str, Any]:
         a, b, c, d = 1.5, s3 / 2, 0.0, s3
         corners = [(math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6)]
     pts = [(a * q + c * r, b * q + d * r) for q, r in board.hexes]
-    xmin = min(p[0] for p in pts) - 1
+    # A margin of one hex radius, plus a band on the left and the top for the row and column names.
+    xmin = min(p[0] for p in pts) - 1 - LABEL_BAND
     xmax = max(p[0] for p in pts) + 1
-    ymin = min(p[1] for p in pts) - 1
+    ymin = min(p[1] for p in pts) - 1 - LABEL_BAND
     ymax = max(p[1] for p in pts) + 1
     size = width / (xmax - xmin)
     e, f = -xmin * size, -ymin * size
     height = (ymax - ymin) * size
+    offsets = [_offset(board.orientation, q, r) for q, r in board.hexes]
+    edge = []
+    for col in sorted({o[0] for o in offsets}):
+        q, r = _axial(board.orientation, col, 0)
+        edge.append({"text": column_letters(col), "x": round((a * q + c * r) * size + e, 1),
+                     "y": round((LABEL_BAND / 2 + 0.1) * size, 1)})
+    for row in sorted({o[1] for o in offsets}):
+        q, r = _axial(board.orientation, 0, row)
+        edge.append({"text": str(row + 1), "x": round((LABEL_BAND / 2 + 0.1) * size, 1),
+                     "y": round((b * q + d * r) * size + f, 1)})
     hexes = []
     for q, r in sorted(board.hexes, key=lambda h: (h[1], h[0])):
         x = (a * q + c * r) * size + e
@@ -297,6 +331,7 @@ def layout(board: Board, width: float = 360.0) -> dict[str, Any]:
                 "terrain": "river" if (q, r) in board.river else "land",
                 "river": board.river_of((q, r)),
                 "capital": board.capital_at((q, r)),
+                "label": board.label((q, r)),
             }
         )
     det = (a * d - b * c) * size * size
@@ -317,6 +352,7 @@ def layout(board: Board, width: float = 360.0) -> dict[str, Any]:
         "viewbox": f"0 0 {width:.0f} {height:.0f}",
         "size": round(size, 2),
         "hexes": hexes,
+        "edge_labels": edge,
         "matrix": f"matrix({a * size:.4f} {b * size:.4f} {c * size:.4f} {d * size:.4f} {e:.3f} {f:.3f})",
         "inverse": f"matrix({ia:.6f} {ib:.6f} {ic:.6f} {id_:.6f} 0 0)",
         "hex_shape": axial_shape(0.97),

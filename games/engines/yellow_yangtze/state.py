@@ -90,6 +90,32 @@ class Revolt:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """A settled conflict (§5.2, §5.3), public: shown until the next conflict and named in the log.
+
+    ``kind``: ``"revolt"`` or ``"war"``. ``sides``: the seats named for each
+    side (revolt: attacker, defender; war: the owners of the leaders at
+    stake). ``strengths``: each side's final strength. ``winner``: the
+    winning side's index; ``tie``: the winner was decided by a tie rule
+    (defender, or the unifier's pick). ``leaders``: ``((seat, colour, hex),
+    ...)`` sent home; ``tiles``: ``((hex, colour), ...)`` taken off the board;
+    ``burned``: committed tiles of the winner burned for attrition;
+    ``points``: ``((seat, colour, n), ...)`` scored; ``turn``: when it happened.
+    """
+
+    kind: str
+    sides: tuple[tuple[int, ...], ...]
+    strengths: tuple[int, ...]
+    winner: int
+    tie: bool = False
+    leaders: tuple[tuple[int, str, Hex], ...] = ()
+    tiles: tuple[tuple[Hex, str], ...] = ()
+    burned: int = 0
+    points: tuple[tuple[int, str, int], ...] = ()
+    turn: int = 0
+
+
+@dataclass(frozen=True)
 class War:
     """A war in progress (§5.3).
 
@@ -100,7 +126,8 @@ class War:
     side ``-1`` for an abstention. ``stage``: ``"support"``, ``"winner"``
     (unifier breaks a tie among ``tied``), ``"burn"`` (unifier picks whose
     committed tiles burn, ``burn_left`` more) or ``"attrition"`` (unifier
-    removes ``remove_left`` more red tiles of the winning state).
+    removes ``remove_left`` more red tiles of the winning state). ``outcome``:
+    the result so far, once the winner is known (attrition adds its tiles).
     """
 
     unifier: int
@@ -113,6 +140,7 @@ class War:
     winner: int = -1
     burn_left: int = 0
     remove_left: int = 0
+    outcome: Outcome | None = None
 
 
 Pending = DrawStep | FollowUp | Revolt | War
@@ -130,6 +158,7 @@ class State:
     sorted. ``leaders``: ``((seat, colour, hex), ...)`` sorted; a leader not
     listed is in its owner's hand. ``pagodas``: ``((colour, triangle), ...)``.
     ``points``: per seat, points by colour (hidden behind the screen).
+    ``last_conflict``: the most recently settled revolt or war.
     """
 
     phase: str
@@ -149,6 +178,7 @@ class State:
     pending: Pending | None = None
     ended_by: str = ""
     turn: int = 0
+    last_conflict: Outcome | None = None
 
     @property
     def bag_left(self) -> int:
@@ -167,6 +197,27 @@ def _counts(c: Any) -> Counts:
     return tuple(int(x) for x in c)  # type: ignore[return-value]
 
 
+def encode_outcome(o: Outcome | None) -> Any:
+    """An :class:`Outcome` as JSON (also the ``outcome`` field of a resolving action's payload)."""
+    if o is None:
+        return None
+    return {"kind": o.kind, "sides": [list(x) for x in o.sides], "strengths": list(o.strengths), "winner": o.winner,
+            "tie": o.tie, "leaders": [[st, c, list(h)] for st, c, h in o.leaders],
+            "tiles": [[list(h), c] for h, c in o.tiles], "burned": o.burned,
+            "points": [list(x) for x in o.points], "turn": o.turn}
+
+
+def decode_outcome(d: Any) -> Outcome | None:
+    """Inverse of :func:`encode_outcome`."""
+    if d is None:
+        return None
+    return Outcome(str(d["kind"]), tuple(tuple(int(x) for x in side) for side in d["sides"]),
+                   tuple(int(x) for x in d["strengths"]), int(d["winner"]), bool(d["tie"]),
+                   tuple((int(st), str(c), _hex(h)) for st, c, h in d["leaders"]),
+                   tuple((_hex(h), str(c)) for h, c in d["tiles"]), int(d["burned"]),
+                   tuple((int(st), str(c), int(n)) for st, c, n in d["points"]), int(d["turn"]))
+
+
 def encode_pending(p: Pending | None) -> Any:
     """The pending step as JSON (``None`` when nothing is pending)."""
     if p is None:
@@ -182,7 +233,8 @@ def encode_pending(p: Pending | None) -> Any:
                 "attacker_tiles": p.attacker_tiles}
     return {"type": "war", "unifier": p.unifier, "hex": list(p.hex), "sides": [[list(h) for h in s] for s in p.sides],
             "order": list(p.order), "commits": [list(c) for c in p.commits], "stage": p.stage, "tied": list(p.tied),
-            "winner": p.winner, "burn_left": p.burn_left, "remove_left": p.remove_left}
+            "winner": p.winner, "burn_left": p.burn_left, "remove_left": p.remove_left,
+            "outcome": encode_outcome(p.outcome)}
 
 
 def decode_pending(d: Any) -> Pending | None:
@@ -199,7 +251,8 @@ def decode_pending(d: Any) -> Pending | None:
                       d["stage"], d["attacker_tiles"])
     return War(d["unifier"], _hex(d["hex"]), tuple(tuple(_hex(h) for h in s) for s in d["sides"]),
                tuple(d["order"]), tuple((int(a), int(b), int(c), bool(e)) for a, b, c, e in d["commits"]),
-               d["stage"], tuple(d["tied"]), d["winner"], d["burn_left"], d["remove_left"])
+               d["stage"], tuple(d["tied"]), d["winner"], d["burn_left"], d["remove_left"],
+               decode_outcome(d.get("outcome")))
 
 
 def encode_state(s: State) -> dict[str, Any]:
@@ -212,7 +265,7 @@ def encode_state(s: State) -> dict[str, Any]:
         "leaders": [[seat, c, list(h)] for seat, c, h in s.leaders],
         "pagodas": [[c, [list(h) for h in tri]] for c, tri in s.pagodas],
         "pagoda_supply": list(s.pagoda_supply), "pending": encode_pending(s.pending),
-        "ended_by": s.ended_by, "turn": s.turn,
+        "ended_by": s.ended_by, "turn": s.turn, "last_conflict": encode_outcome(s.last_conflict),
     }
 
 
@@ -226,5 +279,5 @@ def decode_state(d: dict[str, Any]) -> State:
         leaders=tuple((int(seat), str(c), _hex(h)) for seat, c, h in d["leaders"]),
         pagodas=tuple((str(c), tuple(_hex(h) for h in tri)) for c, tri in d["pagodas"]),  # type: ignore[misc]
         pagoda_supply=_counts(d["pagoda_supply"]), pending=decode_pending(d["pending"]),
-        ended_by=d["ended_by"], turn=d["turn"],
+        ended_by=d["ended_by"], turn=d["turn"], last_conflict=decode_outcome(d.get("last_conflict")),
     )

@@ -14,7 +14,7 @@ from typing import Any
 
 from .board import layout
 from .rules.common import Ctx, leader_map, tile_map
-from .rules.conflicts import black_support, war_strengths
+from .rules.conflicts import black_support, stakes, war_strengths
 from .state import COLOURS, DYNASTIES, DrawStep, FollowUp, Revolt, State, War, as_dict
 
 
@@ -32,6 +32,7 @@ def conflict_view(ctx: Ctx, s: State, names: list[str] | None = None) -> dict[st
             "type": "revolt", "colour": p.colour, "attacker": p.attacker, "defender": p.defender,
             "attacker_name": names[p.attacker], "defender_name": names[p.defender],
             "attacker_hex": list(p.attacker_hex), "defender_hex": list(p.defender_hex), "stage": p.stage,
+            "attacker_label": ctx.board.label(p.attacker_hex), "defender_label": ctx.board.label(p.defender_hex),
             "attacker_base": black_support(ctx, s, p.attacker_hex),
             "defender_base": black_support(ctx, s, p.defender_hex),
             "attacker_tiles": p.attacker_tiles if p.stage == "defender" else None,
@@ -39,19 +40,19 @@ def conflict_view(ctx: Ctx, s: State, names: list[str] | None = None) -> dict[st
     if isinstance(p, War):
         lmap = leader_map(s)
         strengths = war_strengths(s, p)
-        side_leaders = [[lmap[h] for h in side if h in lmap] for side in p.sides]
-        colours = [{c for _seat, c in ls} for ls in side_leaders]
         sides = []
         for i, side in enumerate(p.sides):
-            owners = sorted({st for st, c in side_leaders[i] if any(c in cs for j, cs in enumerate(colours) if j != i)})
+            owners = stakes(s, p, i)
             sides.append({
                 "index": i, "number": i + 1, "hexes": [list(h) for h in side],
-                "leaders": [{"seat": st, "colour": c, "name": names[st]} for st, c in side_leaders[i]],
+                "leaders": [{"seat": lmap[h][0], "colour": lmap[h][1], "name": names[lmap[h][0]],
+                             "hex": ctx.board.label(h)} for h in side if h in lmap],
                 "owners": owners, "names": ", ".join(names[st] for st in owners),
                 "strength": strengths[i],
             })
         return {
-            "type": "war", "unifier": p.unifier, "hex": list(p.hex), "stage": p.stage, "sides": sides,
+            "type": "war", "unifier": p.unifier, "hex": list(p.hex), "hex_label": ctx.board.label(p.hex),
+            "stage": p.stage, "sides": sides,
             "commits": [{"seat": a, "name": names[a], "side": b, "tiles": c, "leader": d} for a, b, c, d in p.commits],
             "waiting": list(p.order), "unifier_name": names[p.unifier], "tied": list(p.tied), "winner": p.winner,
             "burn_left": p.burn_left, "remove_left": p.remove_left,
@@ -62,6 +63,32 @@ def conflict_view(ctx: Ctx, s: State, names: list[str] | None = None) -> dict[st
         seat, target, n = p.queue[0]
         return {"type": "draw", "seat": seat, "target": target, "n": min(n, s.bag_left)}
     return None
+
+
+def outcome_view(ctx: Ctx, s: State, names: list[str]) -> dict[str, Any] | None:
+    """The last settled conflict (§5) as everybody sees it; shown through the rest of its turn and the next one.
+
+    Hidden while another conflict is being fought (that one is on show
+    instead). Hexes carry their board labels ("C4"), seats their names.
+    """
+    o = s.last_conflict
+    if o is None or isinstance(s.pending, (Revolt, War)) or o.turn < s.turn - 1:
+        return None
+    side_names = [", ".join(names[x] for x in side) for side in o.sides]
+    label = ctx.board.label
+    return {
+        "kind": o.kind,
+        "winner": o.winner,
+        "winner_names": side_names[o.winner],
+        "loser_names": ", ".join(n for i, n in enumerate(side_names) if i != o.winner and n),
+        "tie": o.tie,
+        "strengths": [{"names": side_names[i], "number": i + 1, "strength": v} for i, v in enumerate(o.strengths)],
+        "leaders": [{"name": names[st], "colour": c, "hex": label(h)} for st, c, h in o.leaders],
+        "tiles": [{"colour": c, "hex": label(h)} for h, c in o.tiles],
+        "hexes": [list(h) for h, _c in o.tiles] + [list(h) for _st, _c, h in o.leaders],
+        "burned": o.burned,
+        "points": [{"name": names[st], "colour": c, "n": n} for st, c, n in o.points],
+    }
 
 
 def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str]) -> dict[str, Any]:
@@ -98,6 +125,7 @@ def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str]) -> dict[s
             for i in range(ctx.n)
         ],
         "conflict": conflict_view(ctx, s, names),
+        "last_conflict": outcome_view(ctx, s, names),
         "ended_by": s.ended_by or None,
     }
     if seat is not None and 0 <= seat < ctx.n:

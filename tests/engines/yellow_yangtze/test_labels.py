@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.chance import table_rng
 
-from .helpers import BOB, CAROL, make_game
+from .helpers import ALICE, BOB, CAROL, make_game
 
 
 def text(game, seat, action) -> str:
@@ -14,18 +14,22 @@ def text(game, seat, action) -> str:
 
 def test_placements_name_the_colour_and_the_hex():
     game = make_game()
-    assert text(game, 0, {"kind": "tile", "colour": "red", "hex": [3, 4]}) == "Place red on (3,4)"
-    assert text(game, 0, {"kind": "leader", "colour": "black", "hex": [1, 2]}) == "Put the black leader on (1,2)"
+    # The fixture rhombus is pointy ("odd-r"): hex (3, 4) is column 3 + 2 = F (from A = 0), row 5.
+    assert text(game, 0, {"kind": "tile", "colour": "red", "hex": [3, 4]}) == "Place red on F5"
+    assert text(game, 0, {"kind": "leader", "colour": "black", "hex": [1, 2]}) == "Put the black leader on C3"
     assert text(game, 0, {"kind": "withdraw", "colour": "green"}) == "Withdraw the green leader"
 
 
 def test_war_and_revolt_steps_say_what_is_committed_and_by_whom():
     game = make_game()
-    assert text(game, 0, {"kind": "commit", "side": 1, "tiles": 2, "leader": False}) == "Commit 2 red tiles to side 2"
-    assert text(game, 0, {"kind": "commit", "tiles": 3}) == "Commit 3 black tiles"
+    assert text(game, 0, {"kind": "commit", "side": 1, "tiles": 2, "leader": False}) == "Red tiles: 2, to side 2"
+    assert text(game, 0, {"kind": "commit", "side": 1, "tiles": 1, "leader": False, "owners": [BOB]}) == (
+        "Red tiles: 1, to Bob's side")
+    assert text(game, 0, {"kind": "commit", "tiles": 3}) == "Black tiles: 3"
     assert text(game, 0, {"kind": "abstain"}) == "Commit nothing"
     assert text(game, 0, {"kind": "burn", "seat": BOB}) == "Burn a red tile Bob committed"
     assert text(game, CAROL, {"kind": "choose_winner", "side": 0}) == "Make side 1 the winner"
+    assert text(game, CAROL, {"kind": "choose_winner", "side": 0, "owners": [ALICE]}) == "Alice's side wins"
 
 
 def test_every_legal_action_of_an_opening_has_a_label_without_placeholders():

@@ -112,7 +112,7 @@ def test_the_unifier_without_leaders_commits_last_may_back_either_side_and_break
     sides = {a.get("side") for a in game.legal_actions(s, DAN) if a["kind"] == "commit"}
     assert sides == {0, 1}
     s = play(game, s, DAN, "abstain")
-    assert game.legal_actions(s, DAN) == [{"kind": "choose_winner", "side": 0}, {"kind": "choose_winner", "side": 1}]
+    assert [(a["kind"], a["side"]) for a in game.legal_actions(s, DAN)] == [("choose_winner", 0), ("choose_winner", 1)]
     s = play(game, s, DAN, "choose_winner", side=1)
     assert (ALICE, "blue", (1, 3)) not in s.leaders and points(s, BOB)["blue"] == 1
 
@@ -212,7 +212,7 @@ def test_the_unifier_picks_whose_committed_tiles_burn_when_several_supporters_ba
     s = play(game, s, DAN, "abstain")
     # A = 4, B = 1 red tile: 1 tile burns and Dan picks whose.
     assert game.prompt(s).step == "war_burn"
-    assert game.legal_actions(s, DAN) == [{"kind": "burn", "seat": ALICE}, {"kind": "burn", "seat": CAROL}]
+    assert [(a["kind"], a["seat"]) for a in game.legal_actions(s, DAN)] == [("burn", ALICE), ("burn", CAROL)]
     s = play(game, s, DAN, "burn", seat=CAROL)
     assert hand(s, CAROL)["red"] == 1 and hand(s, ALICE)["red"] == 2 and s.pending is None
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from games.engines.base import gettext_noop
 
-from ..state import CI, Hex, Revolt, State, War, add
+from ..state import CI, Hex, Outcome, Revolt, State, War, add
 from .common import (
     Ctx,
     give_point,
@@ -61,7 +61,11 @@ def commit_revolt(ctx: Ctx, s: State, seat: int, tiles: int) -> State:
         winner, loser = r.defender, r.attacker
     s = remove_leaders(s, [(loser, r.colour)])
     s = give_point(s, winner, r.colour)
-    return finish_action(ctx, s)
+    outcome = Outcome(
+        "revolt", ((r.attacker,), (r.defender,)), (att, dfn), 0 if winner == r.attacker else 1, tie=att == dfn,
+        leaders=((loser, r.colour, r.attacker_hex if loser == r.attacker else r.defender_hex),),
+        points=((winner, r.colour, 1),), turn=s.turn)
+    return finish_action(ctx, replace(s, last_conflict=outcome))
 
 
 # -- war (§5.3) -----------------------------------------------------------------
@@ -124,6 +128,14 @@ def war_strengths(s: State, w: War, with_leaders: bool = True) -> list[int]:
     return out
 
 
+def stakes(s: State, w: War, side: int) -> list[int]:
+    """The seats whose leaders on ``side`` share a colour with a leader on another side (the leaders at stake)."""
+    lmap = leader_map(s)
+    cols = [{lmap[h][1] for h in hexes if h in lmap} for hexes in w.sides]
+    return sorted({lmap[h][0] for h in w.sides[side] if h in lmap
+                   and any(lmap[h][1] in cs for j, cs in enumerate(cols) if j != side)})
+
+
 def may_use_red_leader(ctx: Ctx, s: State, seat: int, w: War, side: int) -> bool:
     """An off-board red leader adds +1; option ``red_leader_any_side`` (default yes) lets it back any side (§1.1)."""
     if not in_hand(s, seat, "red"):
@@ -170,6 +182,7 @@ def choose_winner(ctx: Ctx, s: State, side: int) -> State:
 
 def war_outcome(ctx: Ctx, s: State, w: War, winner: int) -> State:
     """Apply §5.3 consequences 1-4, then attrition (step 5), asking the unifier where there is a choice."""
+    s_before = s
     lmap = leader_map(s)
     side_cols = [{lmap[h][1] for h in side if h in lmap} for side in w.sides]
     involved = {c for c in {c for cols in side_cols for c in cols} if sum(c in cols for cols in side_cols) >= 2}
@@ -184,13 +197,16 @@ def war_outcome(ctx: Ctx, s: State, w: War, winner: int) -> State:
     for i in losers:
         for h in w.sides[i]:
             if h in lmap and lmap[h][1] in involved:
-                removed_leaders.append(lmap[h])
+                removed_leaders.append((*lmap[h], h))
             if tmap.get(h) == "red" and not (h in covered and ctx.opt["red_under_pagoda"] == "stays"):
                 removed_tiles.append(h)
-    s = remove_leaders(s, removed_leaders)
-    for _owner, colour in removed_leaders:
+    s = remove_leaders(s, [(st, c) for st, c, _h in removed_leaders])
+    points: dict[tuple[int, str], int] = {}
+    for _owner, colour, _h in removed_leaders:
         if colour in winner_leaders:
             s = give_point(s, winner_leaders[colour], colour)
+            key = (winner_leaders[colour], colour)
+            points[key] = points.get(key, 0) + 1
     s = remove_tiles(s, removed_tiles)
     box = s.box
     for _seat, side, tiles, _leader in w.commits:
@@ -204,7 +220,11 @@ def war_outcome(ctx: Ctx, s: State, w: War, winner: int) -> State:
     committed = sum(t for _seat, side, t, _l in w.commits if side == winner)
     burn = min(need, committed)
     supporters = {seat for seat, side, t, _l in w.commits if side == winner and t > 0}
-    w = replace(w, winner=winner, burn_left=burn, remove_left=need - burn, stage="burn")
+    outcome = Outcome(
+        "war", tuple(tuple(stakes(s_before, w, i)) for i in range(len(w.sides))), tuple(strengths), winner,
+        tie=len(w.tied) > 1, leaders=tuple(sorted(removed_leaders)), tiles=tuple((h, "red") for h in removed_tiles),
+        burned=burn, points=tuple((st, c, n) for (st, c), n in sorted(points.items())), turn=s.turn)
+    w = replace(w, winner=winner, burn_left=burn, remove_left=need - burn, stage="burn", outcome=outcome)
     if burn < committed and len(supporters) > 1:
         return replace(s, pending=w)
     # No choice: burn the committed tiles in commit order (one supporter, or all of them burn).
@@ -262,7 +282,7 @@ def after_burn(ctx: Ctx, s: State, w: War) -> State:
     reds = winner_reds(s, w)
     if w.remove_left >= len(reds):
         s = remove_tiles(s, reds)
-        return war_done(ctx, s, w)
+        return war_done(ctx, s, with_removed(w, reds))
     if w.remove_left == 0:
         return war_done(ctx, s, w)
     return replace(s, pending=replace(w, stage="attrition"))
@@ -275,15 +295,22 @@ def remove_red(ctx: Ctx, s: State, h: Hex) -> State:
     require(h in winner_reds(s, w), "not_winner_red",
             gettext_noop("Rules §5.3: pick a red tile of the winning state."))
     s = remove_tiles(s, [h])
-    w = replace(w, remove_left=w.remove_left - 1)
+    w = replace(with_removed(w, [h]), remove_left=w.remove_left - 1)
     if w.remove_left > 0:
         return replace(s, pending=w)
     return war_done(ctx, s, w)
 
 
+def with_removed(w: War, hexes: list[Hex]) -> War:
+    """``w`` with the winner's red tiles on ``hexes`` added to its outcome (attrition, §5.3 step 5)."""
+    if w.outcome is None or not hexes:
+        return w
+    return replace(w, outcome=replace(w.outcome, tiles=(*w.outcome.tiles, *((h, "red") for h in hexes))))
+
+
 def war_done(ctx: Ctx, s: State, w: War) -> State:
     """Remove the token; if a duplicate somehow remains, fight again with the same unifier (§5.3 step 7)."""
-    s = replace(s, pending=None)
+    s = replace(s, pending=None, last_conflict=w.outcome)
     sides = war_sides(ctx, s, w.hex) if w.hex in tile_map(s) else ()
     if sides:
         return start_war(ctx, s, w.unifier, w.hex, sides)

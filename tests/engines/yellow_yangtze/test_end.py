@@ -94,6 +94,31 @@ def test_final_scoring_shows_every_step_including_the_yellow_allocation():
     assert alloc[0]["details"]["added"] == {"black": 2, "red": 0, "blue": 2, "green": 0}
 
 
+def shown(step) -> str:
+    return step["text"].format(**{k: ", ".join(map(str, v)) if isinstance(v, list) else v
+                                  for k, v in step["details"].items()})
+
+
+def test_every_tally_step_reads_as_colour_and_points_never_as_a_raw_dict():
+    result = final_result(((3, 5, 2, 4, 4), (1, 9, 9, 9, 0)), ["Alice", "Bob"], "empty_bag")
+    lines = [shown(step) for step in result["steps"]]
+    assert "Alice lifts the screen: black 3, red 5, blue 2, green 4, yellow 4." in lines
+    assert ("Alice adds the yellow points (4): black +2, red +0, blue +2, green +0; "
+            "totals: black 5, red 5, blue 4, green 4.") in lines
+    assert "Alice scores 4, the lowest colour (totals from low to high: 4, 4, 5, 5)." in lines
+    assert not any("{" in line or "'" in line for line in lines)
+
+
+def test_a_tie_break_step_gives_the_totals_that_decided_it():
+    result = final_result(((4, 5, 6, 9, 0), (4, 6, 6, 6, 0)), ["Ann", "Ben"], "empty_bag")
+    lines = [shown(step) for step in result["steps"]]
+    assert ("Ben and Ann both score 4; compared from low to high (Ben: 4, 6, 6, 6; Ann: 4, 5, 6, 9), "
+            "total 2 decides: Ben 6, Ann 5 (§7, E8).") in lines
+    full = final_result(((4, 5, 6, 9, 0), (9, 6, 5, 4, 0)), ["Ann", "Ben"], "empty_bag")
+    assert "Ann and Ben tie on every total (4, 5, 6, 9) and share the place (§7, E8)." in [
+        shown(step) for step in full["steps"]]
+
+
 def test_tied_lowest_colours_compare_the_second_lowest_then_further():
     # E8
     result = final_result(((4, 5, 6, 9, 0), (4, 6, 6, 6, 0), (4, 5, 6, 8, 0)), ["A", "B", "C"], "empty_bag")

@@ -36,15 +36,19 @@ def final_result(points: tuple[Counts, ...], names: list[str], ended_by: str) ->
     rows = []
     for seat, pts in enumerate(points):
         raw = {c: pts[i] for i, c in enumerate(COLOURS)}
-        steps.append({"text": gettext_noop("{name} lifts the screen: {points}."),
-                      "details": {"seat": seat, "name": names[seat], "points": raw}})
+        steps.append({"text": gettext_noop(
+            "{name} lifts the screen: black {black}, red {red}, blue {blue}, green {green}, yellow {yellow}."),
+            "details": {"seat": seat, "name": names[seat], **raw, "points": raw}})
         added, totals = allocate_yellow(pts)
-        steps.append({"text": gettext_noop("{name} places {yellow} yellow points: {added}; totals {totals}."),
-                      "details": {"seat": seat, "name": names[seat], "yellow": pts[4], "added": added,
-                                  "totals": totals}})
+        steps.append({"text": gettext_noop(
+            "{name} adds the yellow points ({yellow}): black +{add_black}, red +{add_red}, blue +{add_blue}, "
+            "green +{add_green}; totals: black {black}, red {red}, blue {blue}, green {green}."),
+            "details": {"seat": seat, "name": names[seat], "yellow": pts[4], **totals,
+                        **{f"add_{c}": n for c, n in added.items()}, "added": added, "totals": totals}})
         ordered = sorted(totals.values())
-        steps.append({"text": gettext_noop("{name} scores {score}, the lowest colour; sorted totals {sorted}."),
-                      "details": {"seat": seat, "name": names[seat], "score": ordered[0], "sorted": ordered}})
+        steps.append({"text": gettext_noop(
+            "{name} scores {score}, the lowest colour (totals from low to high: {sorted})."),
+            "details": {"seat": seat, "name": names[seat], "score": ordered[0], "sorted": ordered}})
         rows.append({"seat": seat, "score": ordered[0], "sorted": ordered, "totals": totals, "points": raw,
                      "yellow_added": added})
     rows.sort(key=lambda r: [-v for v in r["sorted"]])
@@ -54,11 +58,22 @@ def final_result(points: tuple[Counts, ...], names: list[str], ended_by: str) ->
             place = i + 1
         row["place"] = place
         if i > 0 and row["score"] == rows[i - 1]["score"]:
-            steps.append({"text": gettext_noop(
-                "{a} and {b} tie on the lowest colour; compare the next-lowest totals, then the next (§7, E8)."),
-                "details": {"a": names[rows[i - 1]["seat"]], "b": names[row["seat"]],
-                            "a_sorted": rows[i - 1]["sorted"], "b_sorted": row["sorted"]}})
+            steps.append(tie_step(rows[i - 1], row, names))
     winners = [r["seat"] for r in rows if r["place"] == 1]
     steps.append({"text": gettext_noop("Winner(s): {names}."),
                   "details": {"names": [names[s] for s in winners], "seats": winners}})
     return {"winners": winners, "ranking": rows, "steps": steps}
+
+
+def tie_step(a: dict[str, Any], b: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The tie-break of two players with the same lowest colour, with the totals that decide it (§7, E8)."""
+    details = {"a": names[a["seat"]], "b": names[b["seat"]], "score": a["score"],
+               "a_sorted": a["sorted"], "b_sorted": b["sorted"]}
+    diff = next((k for k, (x, y) in enumerate(zip(a["sorted"], b["sorted"], strict=True)) if x != y), None)
+    if diff is None:
+        return {"text": gettext_noop(
+            "{a} and {b} tie on every total ({a_sorted}) and share the place (§7, E8)."), "details": details}
+    details.update({"k": diff + 1, "va": a["sorted"][diff], "vb": b["sorted"][diff]})
+    return {"text": gettext_noop(
+        "{a} and {b} both score {score}; compared from low to high ({a}: {a_sorted}; {b}: {b_sorted}), "
+        "total {k} decides: {a} {va}, {b} {vb} (§7, E8)."), "details": details}

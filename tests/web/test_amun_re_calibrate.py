@@ -95,7 +95,7 @@ def test_an_unticked_box_saves_an_unverified_profile():
 def test_a_stored_profile_opens_as_the_starting_point():
     profile = editions.save("amun_re", "edition", {**our_box(), "verified": True})
     page = Client().get(f"{URL}?from={profile.id}").content.decode()
-    assert 'value="Our Hoopa box"' in page and 'name="prices-6-price" value="40"' in page
+    assert 'placeholder="Our Hoopa box"' in page and 'name="prices-6-price" value="40"' in page
     for nonsense in ("999", "abc", "-1"):
         assert Client().get(f"{URL}?from={nonsense}").status_code == 200
 
@@ -106,7 +106,7 @@ def test_a_broken_anchor_is_refused_with_the_rule_on_the_field_and_nothing_is_sa
     response = Client().post(URL, form_data(data))
     page = response.content.decode()
     assert response.status_code == 400
-    assert "column 2 pays 2 gold per farm" in page and "rules 1.5, seed anchor" in page
+    assert "Offering table, row 2: gold per farm must be 2 (column 2 pays 2 gold per farm, rules 1.5)." in page
     assert 'id="id_rows-1-gold_per_farm_error"' in page, "the message sits on the field the host must fix"
     assert not EditionProfile.objects.exists()
 
@@ -123,7 +123,7 @@ def test_gaps_between_columns_are_refused():
     data = default_edition_data()
     data["offering_table"][2]["min_total"] = 14
     page = Client().post(URL, form_data(data)).content.decode()
-    assert "contiguous without overlap" in page
+    assert "Offering table, row 3: the lowest total must be 13 (it follows row 2)." in page
     assert not EditionProfile.objects.exists()
 
 
@@ -164,3 +164,48 @@ def test_garbage_is_answered_on_the_form_never_with_a_500(garbage):
     assert response.status_code == 400
     assert 'class="banner error"' in response.content.decode()
     assert not EditionProfile.objects.exists()
+
+
+def test_refusals_name_rows_and_fields_for_people_never_a_json_path():
+    data = default_edition_data()
+    data["pyramid_cost"]["3"] = 4
+    page = Client().post(URL, form_data(data)).content.decode()
+    assert "Pyramid prices, 3 pyramids: must cost more than 2 pyramids (rules 1.6)." in page
+    assert "pyramid_cost[" not in page and "offering_table[" not in page
+
+
+def test_each_refusal_is_shown_once_on_its_field():
+    data = default_edition_data()
+    data["offering_table"][1]["gold_per_farm"] = 3
+    page = Client().post(URL, form_data(data)).content.decode()
+    assert page.count("gold per farm must be 2") == 1
+    assert "each one is marked below" in page
+
+
+def test_an_emptied_price_is_flagged_on_its_own_field_and_later_prices_do_not_shift():
+    post = {**form_data(), "prices-2-price": ""}
+    response = Client().post(URL, post)
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert 'id="id_prices-2-price_error"' in page and "Pyramid prices, 3 pyramids: this price is missing" in page
+    assert 'id="id_prices-4-price_error"' not in page, "the 21 for 5 pyramids stays on its own row"
+    assert not EditionProfile.objects.exists()
+
+
+def test_a_valid_check_says_all_numbers_pass():
+    page = Client().post(URL, form_data(our_box(), button="check")).content.decode()
+    assert "All numbers pass the checks." in page and 'class="banner error"' not in page
+
+
+def test_the_name_starts_empty_with_a_placeholder():
+    page = Client().get(URL).content.decode()
+    assert 'name="profile-name"' in page and 'name="profile-name" value=' not in page
+    assert 'placeholder="Amun-Re: The Card Game (2017), placeholder tables"' in page
+
+
+def test_saving_a_name_already_used_for_this_game_is_refused():
+    Client().post(URL, form_data(our_box()))
+    response = Client().post(URL, form_data({**our_box(), "name": "our hoopa box"}))
+    assert response.status_code == 400
+    assert "A profile called “our hoopa box” already exists for Amun-Re; choose another name." in response.content.decode()
+    assert EditionProfile.objects.count() == 1

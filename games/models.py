@@ -125,6 +125,7 @@ class Action(models.Model):
     payload = models.JSONField(default=dict)
     idempotency_key = models.CharField(max_length=80, blank=True, default="")
     version = models.PositiveIntegerField()
+    prompt_step = models.CharField(max_length=40, blank=True, default="")  # the step prompted after this row
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

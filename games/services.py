@@ -143,6 +143,27 @@ def _same_request(row: Action, seat: int | None, posted: Mapping[str, Any] | Non
     return all(row.payload.get(k) == v for k, v in posted.items())
 
 
+def _only_others_answered(table: Table, game: Game, seat: int | None, seen_version: int) -> bool:
+    """True when, since ``seen_version``, only other seats answered one simultaneous step that still asks ``seat``.
+
+    Amun-Re's offering and province entry prompt several phones at once: one
+    phone's answer does not change what another phone's tap means, so such a
+    tap is not stale (DESIGN.md "The write path": 409 only when the action no
+    longer means what the player saw).
+    """
+    if seat is None or seen_version >= table.version or seen_version < 0:
+        return False
+    prompt = game.prompt(game.decode(table.state))
+    if len(prompt.seats) < 2 or seat not in prompt.seats or not prompt.step:
+        return False
+    since = list(table.actions.filter(version__gt=seen_version).order_by("seq"))
+    if any(row.kind != Action.Kind.GAME or row.seat == seat or row.prompt_step != prompt.step for row in since):
+        return False
+    before = table.actions.filter(version=seen_version).first()
+    step_seen = before.prompt_step if before else game.prompt(game.setup(table_rng(table.seed, 0))).step
+    return step_seen == prompt.step
+
+
 def _write(
     code: str,
     seen_version: int | None,
@@ -150,6 +171,7 @@ def _write(
     compute: Callable[[Table, Game, int], tuple[str, int | None, dict[str, Any], dict[str, Any], str | None]],
     seat: int | None = None,
     posted: Mapping[str, Any] | None = None,
+    independent: bool = False,
 ) -> Outcome:
     """Lock, check, compute, append, snapshot, broadcast on commit.
 
@@ -170,17 +192,21 @@ def _write(
                     if not _same_request(first, seat, posted):
                         raise KeyReused()
                     return Outcome(version=first.version, seq=first.seq, replayed=True)
-            if seen_version is not None and seen_version != table.version:
-                raise StaleVersion(seen_version, table.version)
             game = table.game()
+            if seen_version is not None and seen_version != table.version and not (
+                independent and _only_others_answered(table, game, seat, seen_version)
+            ):
+                raise StaleVersion(seen_version, table.version)
             seq = table.actions.count() + 1
             kind, seat, payload, new_state, new_status = compute(table, game, seq)
             table.version += 1
             table.state = new_state
             if new_status:
                 table.status = new_status
+            step = game.prompt(game.decode(new_state)).step if kind == Action.Kind.GAME else ""
             Action.objects.create(
-                table=table, seq=seq, kind=kind, seat=seat, payload=payload, idempotency_key=key, version=table.version
+                table=table, seq=seq, kind=kind, seat=seat, payload=payload, idempotency_key=key, version=table.version,
+                prompt_step=step,
             )
             table.save(update_fields=["version", "state", "status", "updated_at"])
             version = table.version
@@ -219,7 +245,7 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
         status = Table.Status.FINISHED if game.result(new_state) is not None else None
         return Action.Kind.GAME, seat, payload, game.encode(new_state), status
 
-    return _write(code, seen_version, key, compute, seat=seat, posted=action)
+    return _write(code, seen_version, key, compute, seat=seat, posted=action, independent=True)
 
 
 def effective_actions(rows: Iterable[Action]) -> list[Action]:

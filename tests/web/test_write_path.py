@@ -177,3 +177,32 @@ def test_after_the_host_ends_the_game_nothing_is_undone_or_switched(counting_tab
         services.set_components(counting_table.code, "physical")
     counting_table.refresh_from_db()
     assert counting_table.state["hands"][0] and counting_table.options["components"] == "digital"
+
+
+def _to_a_simultaneous_step(table):
+    """Play Amun-Re through the write path until several phones are prompted at once (province entry/offering)."""
+    game = table.game()
+    for _ in range(400):
+        table.refresh_from_db()
+        state = game.decode(table.state)
+        prompt = game.prompt(state)
+        if len(prompt.seats) >= 3:
+            return game, state, prompt
+        seat = prompt.seats[0]
+        services.submit_action(table.code, seat, game.legal_actions(state, seat)[0], table.version)
+    raise AssertionError("no simultaneous step reached")
+
+
+def test_in_a_simultaneous_step_another_phones_answer_does_not_make_my_tap_stale(db):
+    table = services.create_table("amun_re", {}, [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cal"}], seed=4)
+    game, state, prompt = _to_a_simultaneous_step(table)
+    seen = table.version
+    first, second, third = prompt.seats[:3]
+    services.submit_action(table.code, first, game.legal_actions(state, first)[0], seen)
+    services.submit_action(table.code, second, game.legal_actions(state, second)[0], seen)
+    table.refresh_from_db()
+    assert table.version == seen + 2, "both answers to one simultaneous step went in"
+    with pytest.raises(services.StaleVersion):
+        # the same seat answering again on an old version is stale: its own answer changed things
+        services.submit_action(table.code, second, game.legal_actions(state, second)[0], seen)
+    assert third in game.prompt(game.decode(table.state)).seats

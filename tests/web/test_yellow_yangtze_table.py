@@ -330,3 +330,12 @@ def test_every_phone_and_the_table_screen_say_who_won_a_settled_conflict_and_the
 
     play_through_write_path(table, seed=3, choose=choose)
     assert set(seen) == {"revolt", "war"}
+
+
+@pytest.mark.django_db
+def test_the_phone_board_draws_column_letters_and_row_numbers_along_its_edges():
+    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+    page = phone_for(table, 0).get(f"/t/{table.code}/").content.decode()
+    edge = re.search(r'<g class="edge"[^>]*>(.*?)</g>', page, re.S).group(1)
+    texts = re.findall(r">([A-Z0-9]+)</text>", edge)
+    assert texts[:3] == ["A", "B", "C"] and "N" in texts and "11" in texts

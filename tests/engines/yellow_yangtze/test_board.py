@@ -9,7 +9,15 @@ import pytest
 
 from games.engines.base import IllegalAction
 from games.engines.yellow_yangtze import validate_board
-from games.engines.yellow_yangtze.board import BOARDS_DIR, STATES, neighbours_of, triangles_of
+from games.engines.yellow_yangtze.board import (
+    BOARDS_DIR,
+    STATES,
+    column_letters,
+    layout,
+    load_board,
+    neighbours_of,
+    triangles_of,
+)
 
 from .helpers import fixture_board, make_game
 
@@ -148,3 +156,22 @@ def test_flat_boards_are_accepted_with_their_own_grid_bounds():
     game = make_game(2, board=data)
     view = game.view(game.setup(__import__("random").Random(2)), 0)
     assert view["board"]["matrix"].startswith("matrix(") and len(view["board"]["hexes"]) == 72
+
+
+def test_hexes_are_named_by_column_letter_and_row_number_as_drawn_along_the_board_edges():
+    board = load_board(None)  # the practice board: pointy, "odd-r" offset columns
+    assert board.label((-2, 4)) == "A5" and board.label((8, 2)) == "J3" and board.label((0, 0)) == "A1"
+    geo = layout(board)
+    edge = {t["text"] for t in geo["edge_labels"]}
+    assert {"A", "N", "1", "11"} <= edge and len(edge) == board.cols + board.rows
+    names = {h["label"] for h in geo["hexes"]}
+    assert all(name[0] in edge and name[1:] in edge for name in names)
+    # The letters sit above the map and the numbers left of it, clear of every hex.
+    top = min(h["y"] for h in geo["hexes"])
+    left = min(h["x"] for h in geo["hexes"])
+    assert all(t["y"] < top for t in geo["edge_labels"] if t["text"].isalpha())
+    assert all(t["x"] < left for t in geo["edge_labels"] if t["text"].isdigit())
+
+
+def test_column_names_go_on_after_z():
+    assert [column_letters(i) for i in (0, 25, 26, 27)] == ["A", "Z", "AA", "AB"]

@@ -88,9 +88,15 @@ def log_lines(table: Table, game: Game, viewer: int | None, limit: int = LOG_LIN
             entry["private"] = line.private
             entry["counted"] = row.seq in counted
             entry["corrected"] = row.seq in counted and counted[row.seq].payload != row.payload
+            if entry["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
+                first = game.describe(row.seat, row.payload, viewer)
+                entry["original"] = tr(first.text, first.details)
             entry["who"] = names.get(row.seat, "")
         elif row.kind == Action.Kind.UNDO:
             entry["text"] = gettext("The host undid the last move.")
+            undone = row.payload.get("undone")
+            if undone:
+                entry["text"] = gettext("The host undid move #%(seq)s.") % {"seq": undone}
         elif row.kind == Action.Kind.CORRECT:
             entry["text"] = gettext("Correction of move #%(seq)s agreed by the table.") % {
                 "seq": row.payload.get("target")

@@ -341,11 +341,13 @@ def undo_last(code: str, seen_version: int | None, key: str = "") -> Outcome:
         if table.status == Table.Status.ENDED:
             raise Forbidden("table_closed", "The host ended this game; it can no longer be changed.")
         rows = list(table.actions.order_by("seq"))
-        if not effective_actions(rows):
+        counted = effective_actions(rows)
+        if not counted:
             raise IllegalAction("nothing_to_undo", gettext_noop("There is no move to undo."))
-        probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.UNDO, payload={}, version=0)]
+        payload = {"undone": counted[-1].seq}
+        probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.UNDO, payload=payload, version=0)]
         state = replay_rows(table, game, probe)
-        return Action.Kind.UNDO, None, {}, game.encode(state), _status_after(game, state, table)
+        return Action.Kind.UNDO, None, payload, game.encode(state), _status_after(game, state, table)
 
     return _write(code, seen_version, key, compute)
 

@@ -155,7 +155,7 @@ class YellowYangtzeGame(Game):
             return Prompt((), (), gettext_noop("The game is over."), step="over")
         if isinstance(p, DrawStep):
             seat, target, n = p.queue[0]
-            return Prompt((seat,), ("draw",), gettext_noop("{name} draws {n} tiles for the {target}."), chance=True,
+            return Prompt((seat,), ("draw",), gettext_noop("{name} draws tiles for the {target}: {n}."), chance=True,
                           step="draw", details={"name": self.seats[seat].name, "n": min(n, s.bag_left),
                                                 "target": target})
         if isinstance(p, FollowUp):

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.engines.chance import table_rng
+from games.engines.yellow_yangtze.state import DrawStep
 
 from .helpers import ALICE, BOB, CAROL, make_game
 
@@ -39,3 +42,19 @@ def test_every_legal_action_of_an_opening_has_a_label_without_placeholders():
     for action in game.legal_actions(state, seat):
         label = text(game, seat, action)
         assert label and "{" not in label
+
+
+def logged(game, seat, action, viewer) -> str:
+    line = game.describe(seat, action, viewer)
+    return line.text.format(**line.details)
+
+
+def test_counts_in_log_lines_read_right_for_one_tile_and_for_many():
+    game = make_game()
+    assert logged(game, ALICE, {"kind": "draw", "tiles": ["red"]}, BOB) == "Alice drew tiles: 1."
+    assert logged(game, ALICE, {"kind": "swap", "tiles": ["red", "blue"]}, BOB) == "Alice swapped tiles: 2."
+    assert logged(game, ALICE, {"kind": "commit", "tiles": 1}, BOB) == "Alice commits black tiles: 1."
+    assert logged(game, ALICE, {"kind": "commit", "side": 0, "tiles": 1, "leader": False, "owners": [BOB]},
+                  CAROL) == "Alice commits red tiles: 1, to Bob's side."
+    dealing = replace(game.setup(table_rng(4, 0)), pending=DrawStep(((BOB, "hand", 1),), "turn"))
+    assert game.prompt(dealing).text == "{name} draws tiles for the {target}: {n}."

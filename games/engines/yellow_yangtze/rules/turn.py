@@ -94,7 +94,7 @@ def apply_draw(ctx: Ctx, s: State, seat: int, tiles: list[str]) -> State:
     assert isinstance(p, DrawStep)
     head_seat, target, want = p.queue[0]
     k = min(want, s.bag_left)
-    require(len(tiles) == k, "draw_count", gettext_noop("Rules §6: this draw takes exactly {n} tiles."), n=k)
+    require(len(tiles) == k, "draw_count", gettext_noop("Rules §6: this draw takes an exact number of tiles: {n}."), n=k)
     drawn = counts_of(tiles)
     require(all(d <= b for d, b in zip(drawn, s.bag, strict=True)), "tile_not_in_bag",
             gettext_noop("Rules §1.2: the bag has no more tiles of that colour."))

@@ -85,7 +85,7 @@ def _field_for(spec: OptionSpec, slug: str) -> forms.Field:
         kind = type(spec.default)
         return forms.TypedChoiceField(label=label, help_text=help_text, coerce=kind, required=False,
                                       empty_value=spec.default, initial=spec.default,
-                                      choices=[(c, gettext(str(c))) for c in spec.choices])
+                                      choices=[(c, gettext(str(c).replace("_", " "))) for c in spec.choices])
     if isinstance(spec.default, bool):
         return forms.BooleanField(label=label, help_text=help_text, required=False, initial=spec.default)
     if isinstance(spec.default, int):

@@ -16,6 +16,17 @@
         { code: "...", swap: false, error: true },
       ];
     }
+    // Lobby: show one name/colour row per player chosen.
+    function showSeatRows() {
+      var players = document.querySelector("select[name=players]");
+      if (!players) return;
+      document.querySelectorAll(".seat-row").forEach(function (row, i) { row.hidden = i >= Number(players.value); });
+    }
+    document.body.addEventListener("change", function (event) {
+      if (event.target.matches("select[name=players]")) showSeatRows();
+    });
+    document.body.addEventListener("htmx:afterSwap", showSeatRows);
+    showSeatRows();
     var live = document.getElementById("live");
     if (!live) return;
     // Pick, then place: tapping a piece with data-open="ID" opens the list ID of its moves and

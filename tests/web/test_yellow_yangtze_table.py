@@ -339,3 +339,31 @@ def test_the_phone_board_draws_column_letters_and_row_numbers_along_its_edges():
     edge = re.search(r'<g class="edge"[^>]*>(.*?)</g>', page, re.S).group(1)
     texts = re.findall(r">([A-Z0-9]+)</text>", edge)
     assert texts[:3] == ["A", "B", "C"] and "N" in texts and "11" in texts
+
+
+@pytest.mark.django_db
+def test_war_support_is_picked_side_first_then_a_number_of_red_tiles_and_every_commit_stays_reachable():
+    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+    phones = [phone_for(table, i) for i in range(4)]
+    checked = []
+
+    def choose(rng, legal):
+        table.refresh_from_db()
+        game = table.game()
+        state = game.decode(table.state)
+        prompt = game.prompt(state)
+        if prompt.step == "war_support" and len(legal) > 2:
+            seat = prompt.seats[0]
+            html = phones[seat].get(f"/t/{table.code}/fragment/").content.decode()
+            controls = html[html.index('class="yy-controls"'):]
+            sides = game.view(state, seat)["conflict"]["sides"]
+            assert controls.count('<details class="yy-side-pick"') == len(sides)
+            for action in legal:
+                assert json.dumps(action, separators=(",", ":"), sort_keys=True).replace('"', "&quot;") in controls
+            numbers = re.findall(r'title="[^"]*">(\d+)</button>', controls)
+            assert len(numbers) == len(legal) - 1  # every commit is a bare number; "Commit nothing" is the rest
+            checked.append(seat)
+        return rng.choice(legal)
+
+    play_through_write_path(table, seed=3, choose=choose)
+    assert checked

@@ -74,8 +74,16 @@ def test_three_phones_run_an_auction_and_an_offering_by_taps(live_url, phone):
     for page in phones:
         page.wait_for_selector("body[data-ws=open]", state="attached")
 
-    for _ in range(3):  # hand building, one phone after the other (2.3)
-        tap(phones, mover(phones).locator("#table .amun-re-controls button.act").first)
+    for _ in range(3):  # hand building, one phone after the other (2.3): toggle 6 and 8, then keep them
+        page = mover(phones)
+        keep = page.locator("#table .amun-hand-picker .keep-hand")
+        assert keep.is_disabled(), "nothing is kept before the cards add up to the budget"
+        page.locator('#table .gold-toggle[data-card="6"]').click()
+        assert keep.is_disabled()
+        page.locator('#table .gold-toggle[data-card="8"]').click()
+        assert page.locator("#table .amun-total").inner_text() == "14"
+        assert json.loads(keep.get_attribute("data-action")) == {"kind": "build_hand", "cards": [0, 6, 8]}
+        tap(phones, keep)
     assert board(phones[0])["phase"] == "auction"
 
     displaced = False

@@ -110,3 +110,18 @@ def test_a_three_way_ankh_tie_at_scoring_names_all_three_players():
     assert "Alice, Bob and Carol: tied for the most ankhs; Alice held the Ankh token" in text
     assert "Bob, Carol and Alice" not in text
     assert "Alice, Bob and Carol: tied for the fewest ankhs" in text and "so Carol, the farthest, loses 1" in text
+
+
+def test_the_province_shorthand_has_a_key_under_the_players():
+    game, state = won_auction({ALICE: 0, BOB: 0, CAROL: 1})
+    text = board(game, state, ALICE)
+    for entry in (
+        "F farms",
+        "C caravans",
+        "☥ ankhs",
+        "K1 Kingdom of that card",
+        "1/3 cards in the column, of 3",
+        "▲ pyramids in the column",
+        "+2 empty pyramid spaces",
+    ):
+        assert entry in text

@@ -26,6 +26,7 @@ from games.engines.amun_re.rules.auction import (
     free_columns,
     legal_bids,
     next_field,
+    unusual_values,
 )
 from games.engines.amun_re.rules.config import Config
 from games.engines.amun_re.rules.hand import apply_build, budget, hand_choices
@@ -57,6 +58,9 @@ _STEP_TEXT = {
     "weakest_column": gettext_noop(
         "Kingdom {kingdom}: {player} scores {points} for the weakest column ({value} pyramids)."
     ),
+    "weakest_column_one": gettext_noop(
+        "Kingdom {kingdom}: {player} scores {points} for the weakest column (1 pyramid)."
+    ),
     "farms": gettext_noop("Kingdom {kingdom}: {player} scores {points} for {value} farms."),
     "ankh_holder": gettext_noop(
         "Kingdom {kingdom}: {player} holds the Ankh token, so ties on ankhs go to the seat nearest them (rules 2.7)."
@@ -66,22 +70,84 @@ _STEP_TEXT = {
 }
 
 
+# Button and log texts per province field, singular (value 1) then plural: "Enter 1 farm", "Enter 3 farms".
 _REVEAL_LABEL = {
-    "farms": gettext_noop("Enter {value} farms"),
-    "caravans": gettext_noop("Enter {value} caravans"),
-    "ankhs": gettext_noop("Enter {value} ankhs"),
-    "pyramid_spaces": gettext_noop("Enter {value} pyramid spaces"),
-    "printed_pyramids": gettext_noop("Enter {value} printed pyramids"),
+    "farms": (gettext_noop("Enter {value} farm"), gettext_noop("Enter {value} farms")),
+    "caravans": (gettext_noop("Enter {value} caravan"), gettext_noop("Enter {value} caravans")),
+    "ankhs": (gettext_noop("Enter {value} ankh"), gettext_noop("Enter {value} ankhs")),
+    "pyramid_spaces": (gettext_noop("Enter {value} pyramid space"), gettext_noop("Enter {value} pyramid spaces")),
+    "printed_pyramids": (
+        gettext_noop("Enter {value} printed pyramid"),
+        gettext_noop("Enter {value} printed pyramids"),
+    ),
+}
+
+# A value outside the profile's bounds is entered on a second, explicit button (rules 1.4: warn, never refuse).
+_CONFIRM_LABEL = {
+    "farms": (
+        gettext_noop("Yes, the card really shows {value} farm"),
+        gettext_noop("Yes, the card really shows {value} farms"),
+    ),
+    "caravans": (
+        gettext_noop("Yes, the card really shows {value} caravan"),
+        gettext_noop("Yes, the card really shows {value} caravans"),
+    ),
+    "ankhs": (
+        gettext_noop("Yes, the card really shows {value} ankh"),
+        gettext_noop("Yes, the card really shows {value} ankhs"),
+    ),
+    "pyramid_spaces": (
+        gettext_noop("Yes, the card really shows {value} pyramid space"),
+        gettext_noop("Yes, the card really shows {value} pyramid spaces"),
+    ),
+    "printed_pyramids": (
+        gettext_noop("Yes, the card really shows {value} printed pyramid"),
+        gettext_noop("Yes, the card really shows {value} printed pyramids"),
+    ),
 }
 
 
 _REVEAL_LOG = {
-    "farms": gettext_noop("{player}'s new province shows {value} farms."),
-    "caravans": gettext_noop("{player}'s new province shows {value} caravans."),
-    "ankhs": gettext_noop("{player}'s new province shows {value} ankhs."),
-    "pyramid_spaces": gettext_noop("{player}'s new province has {value} pyramid spaces."),
-    "printed_pyramids": gettext_noop("{player}'s new province has {value} printed pyramids."),
+    "farms": (
+        gettext_noop("{player}'s new province shows {value} farm."),
+        gettext_noop("{player}'s new province shows {value} farms."),
+    ),
+    "caravans": (
+        gettext_noop("{player}'s new province shows {value} caravan."),
+        gettext_noop("{player}'s new province shows {value} caravans."),
+    ),
+    "ankhs": (
+        gettext_noop("{player}'s new province shows {value} ankh."),
+        gettext_noop("{player}'s new province shows {value} ankhs."),
+    ),
+    "pyramid_spaces": (
+        gettext_noop("{player}'s new province has {value} pyramid space."),
+        gettext_noop("{player}'s new province has {value} pyramid spaces."),
+    ),
+    "printed_pyramids": (
+        gettext_noop("{player}'s new province has {value} printed pyramid."),
+        gettext_noop("{player}'s new province has {value} printed pyramids."),
+    ),
 }
+
+
+_WRONG_STEP = {
+    "build_hand": gettext_noop("Rule 2.2: that move is not possible now: the Kingdom starts with hand building."),
+    "auction": gettext_noop(
+        "Rule 2.2: that move is not possible now: an auction is running (the offering comes after the three auctions)."
+    ),
+    "province": gettext_noop(
+        "Rule 2.2: that move is not possible now: the auction's winners are entering their provinces."
+    ),
+    "offering": gettext_noop("Rule 2.2: that move is not possible now: everyone is choosing a secret offering."),
+    "reward_pyramids": gettext_noop("Rule 2.2: that move is not possible now: reward pyramids are being placed."),
+    "building": gettext_noop("Rule 2.2: that move is not possible now: players are buying and placing pyramids."),
+}
+
+
+def _count(forms: tuple[str, str], value: int) -> str:
+    """The singular text for 1, else the plural one."""
+    return forms[0] if value == 1 else forms[1]
 
 
 class AmunReGame(Game):
@@ -238,9 +304,17 @@ class AmunReGame(Game):
             return Prompt(
                 seats,
                 ("place_pyramids",),
-                gettext_noop("Place your reward pyramids on empty spaces."),
+                _count(
+                    (
+                        gettext_noop("Kingdom {kingdom}: {last} places their reward pyramids on empty spaces."),
+                        gettext_noop(
+                            "Kingdom {kingdom}: {others} and {last} place their reward pyramids on empty spaces."
+                        ),
+                    ),
+                    len(seats),
+                ),
                 step="reward_pyramids",
-                details={"kingdom": k},
+                details={"kingdom": k, **self._names(list(seats))} if seats else {"kingdom": k},
             )
         assert state.phase == INCOME
         seats = tuple(i for i, p in enumerate(players) if not p.bought or p.pending > 0)
@@ -264,7 +338,8 @@ class AmunReGame(Game):
         if state.phase == SETTLE:
             field = next_field(cfg, state, seat)
             if field is not None:
-                return [A.Reveal(field, v) for v in field_range(cfg, state, seat, field)]
+                usual = [A.Reveal(field, v) for v in field_range(cfg, state, seat, field)]
+                return usual + [A.Reveal(field, v, True) for v in unusual_values(cfg, state, seat, field)]
             if awaiting_column(cfg, state, seat):
                 return [A.PlaceProvince(c) for c in free_columns(state, seat)]
             return []
@@ -276,6 +351,18 @@ class AmunReGame(Game):
             return [A.Buy(c) for c in legal_buys(cfg, p)]
         return []
 
+    def _ensure_step(self, state: State, seat: int, kind: str) -> None:
+        """Refuse a move of another step with what happens now, and a second offering as such (2.2, 2.5)."""
+        if state.phase == OVER:
+            return
+        prompt = self.prompt(state)
+        if kind not in prompt.kinds:
+            raise IllegalAction("wrong_step", _WRONG_STEP[prompt.step], kind=kind, kinds=list(prompt.kinds))
+        if kind == "offer" and state.players[seat].offering is not None:
+            raise IllegalAction(
+                "already_offered", gettext_noop("Rule 2.5: you already offered; waiting for the others.")
+            )
+
     def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
         """Every legal payload of ``seat`` now (no chance steps in this game)."""
         return [A.to_payload(a) for a in self._legal(state, seat)]
@@ -286,6 +373,7 @@ class AmunReGame(Game):
         kind = action["kind"]
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise IllegalAction("no_such_seat", gettext_noop("There is no seat {seat}."), seat=seat)
+        self._ensure_step(state, seat, kind)
         self.ensure_turn(state, seat, kind)
         cfg = self.cfg
         if isinstance(parsed, A.BuildHand):
@@ -293,7 +381,7 @@ class AmunReGame(Game):
         if isinstance(parsed, A.Bid):
             return apply_bid(cfg, state, seat, parsed)
         if isinstance(parsed, A.Reveal):
-            return apply_reveal(cfg, state, seat, parsed.field, parsed.value)
+            return apply_reveal(cfg, state, seat, parsed.field, parsed.value, parsed.confirm)
         if isinstance(parsed, A.PlaceProvince):
             return apply_place_province(cfg, state, seat, parsed.column)
         if isinstance(parsed, A.Offer):
@@ -323,7 +411,9 @@ class AmunReGame(Game):
                 continue  # the holder only matters when ankhs tie (2.7 step 5)
             steps.append(
                 {
-                    "text": _STEP_TEXT[st.reason],
+                    "text": _STEP_TEXT["weakest_column_one"]
+                    if st.reason == "weakest_column" and st.value == 1
+                    else _STEP_TEXT[st.reason],
                     "details": {
                         "kingdom": st.kingdom,
                         "seat": st.seat,
@@ -413,7 +503,7 @@ class AmunReGame(Game):
                 {**who, "card": parsed.card, "province": parsed.province + 1},
             )
         if isinstance(parsed, A.Reveal):
-            text = _REVEAL_LOG.get(parsed.field, gettext_noop("{player}'s province: {field} {value}."))
+            text = _count(_REVEAL_LOG.get(parsed.field, _REVEAL_LOG["farms"]), parsed.value)
             return LogLine(text, {**who, "field": parsed.field, "value": parsed.value})
         if isinstance(parsed, A.PlaceProvince):
             return LogLine(
@@ -429,7 +519,13 @@ class AmunReGame(Game):
         if parsed.count == 0:
             return LogLine(gettext_noop("{player} buys no pyramids."), who)
         return LogLine(
-            gettext_noop("{player} buys {count} pyramids for {cost} gold."),
+            _count(
+                (
+                    gettext_noop("{player} buys 1 pyramid for {cost} gold."),
+                    gettext_noop("{player} buys {count} pyramids for {cost} gold."),
+                ),
+                parsed.count,
+            ),
             {
                 **who,
                 "count": parsed.count,
@@ -450,7 +546,8 @@ class AmunReGame(Game):
                 {"card": parsed.card, "province": parsed.province + 1},
             )
         if isinstance(parsed, A.Reveal):
-            return LogLine(_REVEAL_LABEL.get(parsed.field, _REVEAL_LABEL["farms"]), {"value": parsed.value})
+            texts = _CONFIRM_LABEL if parsed.confirm else _REVEAL_LABEL
+            return LogLine(_count(texts.get(parsed.field, texts["farms"]), parsed.value), {"value": parsed.value})
         if isinstance(parsed, A.PlaceProvince):
             return LogLine(gettext_noop("Lay it on column {column}"), {"column": parsed.column + 1})
         if isinstance(parsed, A.Offer):
@@ -464,7 +561,11 @@ class AmunReGame(Game):
         if parsed.count == 0:
             return LogLine(gettext_noop("Buy no pyramids"))
         cost = self.edition.cost(parsed.count) if parsed.count <= self.edition.max_purchase else None
-        return LogLine(gettext_noop("Buy {count} pyramids for {cost} gold"), {"count": parsed.count, "cost": cost})
+        text = _count(
+            (gettext_noop("Buy 1 pyramid for {cost} gold"), gettext_noop("Buy {count} pyramids for {cost} gold")),
+            parsed.count,
+        )
+        return LogLine(text, {"count": parsed.count, "cost": cost})
 
     def encode(self, state: State) -> dict[str, Any]:
         """Snapshot JSON (see :func:`games.engines.amun_re.state.encode_state`)."""

@@ -9,6 +9,8 @@ Payload shapes (what a phone posts; every field required):
 * ``{"kind": "reveal", "field": "farms", "value": 3}``: enter one number shown
   on the province just won, fields in the order farms, caravans, ankhs,
   pyramid_spaces (then printed_pyramids when the edition allows any) (6.1).
+  A value outside the edition profile's bounds also needs ``"confirm": true``
+  (1.4: the bounds warn, they never refuse).
 * ``{"kind": "place_province", "column": 1}``: lay the province just won on
   column 0..2 (Kingdoms 2 and 3; 2.4).
 * ``{"kind": "offer", "gold": 7}``: the secret offering, the total of the cards
@@ -50,6 +52,7 @@ class Reveal:
 
     field: str
     value: int
+    confirm: bool = False  # the seat confirmed a value outside the profile's bounds (1.4)
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,10 @@ def parse_action(action: Mapping[str, Any]) -> Action:
     if kind == "bid":
         return Bid(require(action, "province", int), require(action, "card", int))
     if kind == "reveal":
-        return Reveal(require(action, "field", str), require(action, "value", int))
+        confirm = action.get("confirm", False)
+        if not isinstance(confirm, bool):
+            raise IllegalAction("bad_action", gettext_noop("Field {name} must be true or false."), name="confirm")
+        return Reveal(require(action, "field", str), require(action, "value", int), confirm)
     if kind == "place_province":
         return PlaceProvince(require(action, "column", int))
     if kind == "offer":
@@ -132,7 +138,10 @@ def to_payload(action: Action) -> dict[str, Any]:
     if isinstance(action, Bid):
         return {"kind": "bid", "province": action.province, "card": action.card}
     if isinstance(action, Reveal):
-        return {"kind": "reveal", "field": action.field, "value": action.value}
+        payload: dict[str, Any] = {"kind": "reveal", "field": action.field, "value": action.value}
+        if action.confirm:
+            payload["confirm"] = True
+        return payload
     if isinstance(action, PlaceProvince):
         return {"kind": "place_province", "column": action.column}
     if isinstance(action, Offer):

@@ -30,3 +30,41 @@ def test_a_label_never_reads_like_a_log_line():
     game = make_game(3)
     for action in ({"kind": "bid", "province": 0, "card": 1}, {"kind": "offer", "gold": 0}):
         assert "Alice" not in label(game, action)
+
+
+def test_counts_of_one_read_in_the_singular():
+    game = make_game(3)
+    assert label(game, {"kind": "reveal", "field": "farms", "value": 1}) == "Enter 1 farm"
+    assert label(game, {"kind": "reveal", "field": "pyramid_spaces", "value": 1}) == "Enter 1 pyramid space"
+    assert label(game, {"kind": "buy", "count": 1}) == "Buy 1 pyramid for 2 gold"
+    line = game.describe(ALICE, {"kind": "reveal", "field": "ankhs", "value": 1}, None)
+    assert line.text.format(**line.details) == "Alice's new province shows 1 ankh."
+
+
+def test_the_reward_prompt_names_the_players_who_must_place_pyramids():
+    from games.engines.amun_re.state import REWARD, Player, State
+
+    game = make_game(3)
+    state = State(players=(Player(pending=2), Player(), Player(pending=1)), phase=REWARD, auction=3)
+    prompt = game.prompt(state)
+    assert prompt.text.format(**{k: ", ".join(v) if isinstance(v, list) else v for k, v in prompt.details.items()}) == (
+        "Kingdom 1: Alice and Carol place their reward pyramids on empty spaces."
+    )
+    assert "your" not in prompt.text
+
+
+def test_engine_messages_number_columns_from_1_like_the_phones():
+    import pytest
+
+    from games.engines.amun_re.state import REWARD, Player, State
+    from games.engines.base import IllegalAction
+
+    from .conftest import card
+
+    game = make_game(2)
+    columns = ((card(spaces=1),), (card(spaces=3),), (card(spaces=3),))
+    state = State(players=(Player(pending=2, columns=columns), Player()), phase=REWARD, auction=3)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(state, ALICE, {"kind": "place_pyramids", "columns": [2, 0, 0]})
+    assert err.value.details["column"] == 1
+    assert err.value.template == "Rule 2.6: column {column} has only 1 empty space."

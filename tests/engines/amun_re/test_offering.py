@@ -65,7 +65,20 @@ def test_an_offering_must_be_a_sum_of_cards_in_hand_and_is_made_once():
     state = play(game, state, ALICE, kind="offer", gold=7)
     with pytest.raises(IllegalAction) as err:
         play(game, state, ALICE, kind="offer", gold=0)
-    assert err.value.code == "not_your_turn"
+    assert err.value.code == "already_offered"
+    assert err.value.template == "Rule 2.5: you already offered; waiting for the others."
+
+
+def test_an_offer_posted_during_the_auction_is_told_it_is_the_wrong_step():
+    from .conftest import auction_with_hands
+
+    game = make_game(3)
+    state = auction_with_hands(game, {ALICE: (0, 5)})
+    for seat in (ALICE, BOB):  # the bidder and a seat waiting for its turn
+        with pytest.raises(IllegalAction) as err:
+            play(game, state, seat, kind="offer", gold=5)
+        assert err.value.code == "wrong_step"
+        assert "an auction is running (the offering comes after the three auctions)" in err.value.template
 
 
 def test_t10_a_total_of_9_puts_the_temple_on_column_2():

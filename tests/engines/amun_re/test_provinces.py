@@ -23,7 +23,9 @@ def _won(game, kingdom=1):
 
 def test_the_winner_enters_farms_caravans_ankhs_and_spaces_in_order(game3):
     state = _won(game3)
-    assert game3.legal_actions(state, ALICE) == [{"kind": "reveal", "field": "farms", "value": v} for v in range(7)]
+    legal = game3.legal_actions(state, ALICE)
+    assert legal[:7] == [{"kind": "reveal", "field": "farms", "value": v} for v in range(7)]
+    assert legal[7:] == [{"kind": "reveal", "field": "farms", "value": v, "confirm": True} for v in range(7, 21)]
     with pytest.raises(IllegalAction) as err:
         play(game3, state, ALICE, kind="reveal", field="ankhs", value=1)
     assert err.value.code == "reveal_wrong_field"
@@ -35,16 +37,39 @@ def test_the_winner_enters_farms_caravans_ankhs_and_spaces_in_order(game3):
     assert ALICE not in game3.prompt(state).seats
 
 
-def test_values_outside_the_edition_bounds_are_refused(game3):
+def test_values_outside_the_edition_bounds_ask_for_confirmation_and_point_to_the_calibration_screen(game3):
     state = _won(game3)
     with pytest.raises(IllegalAction) as err:
         play(game3, state, ALICE, kind="reveal", field="farms", value=7)
     assert err.value.code == "province_out_of_bounds"
-    for field, value in (("farms", 0), ("caravans", 0), ("ankhs", 0)):
-        state = play(game3, state, ALICE, kind="reveal", field=field, value=value)
+    assert "calibration screen" in err.value.template and "really shows it" in err.value.template
+    state = play(game3, state, ALICE, kind="reveal", field="farms", value=7, confirm=True)
+    state = play(game3, state, ALICE, kind="reveal", field="caravans", value=0)
+    with pytest.raises(IllegalAction) as err:
+        play(game3, state, ALICE, kind="reveal", field="ankhs", value=4)
+    assert err.value.code == "province_out_of_bounds"
+    state = play(game3, state, ALICE, kind="reveal", field="ankhs", value=4, confirm=True)
     with pytest.raises(IllegalAction) as err:
         play(game3, state, ALICE, kind="reveal", field="pyramid_spaces", value=0)
     assert err.value.code == "province_out_of_bounds"
+    state = play(game3, state, ALICE, kind="reveal", field="pyramid_spaces", value=0, confirm=True)
+    assert state.players[ALICE].columns[0] == (Province(1, 7, 0, 4, 0),)
+
+
+def test_a_confirmed_value_is_offered_as_a_second_button_saying_the_card_really_shows_it(game3):
+    state = play(game3, _won(game3), ALICE, kind="reveal", field="farms", value=2)
+    assert {"kind": "reveal", "field": "caravans", "value": 4, "confirm": True} in game3.legal_actions(state, ALICE)
+    assert {"kind": "reveal", "field": "caravans", "value": 4} not in game3.legal_actions(state, ALICE)
+    label = game3.label(ALICE, {"kind": "reveal", "field": "caravans", "value": 4, "confirm": True})
+    assert label.text.format(**label.details) == "Yes, the card really shows 4 caravans"
+
+
+def test_even_a_confirmed_value_cannot_be_negative_or_absurd(game3):
+    state = _won(game3)
+    for value in (-1, 21):
+        with pytest.raises(IllegalAction) as err:
+            play(game3, state, ALICE, kind="reveal", field="farms", value=value, confirm=True)
+        assert err.value.code == "province_impossible"
 
 
 def test_a_wider_edition_profile_widens_the_bounds():

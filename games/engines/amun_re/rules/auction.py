@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.engines.amun_re.actions import Bid
+from games.engines.amun_re.edition import MAX_BOUND
 from games.engines.amun_re.rules.config import Config
 from games.engines.amun_re.rules.hand import start_auction
 from games.engines.amun_re.rules.ties import clockwise_from, rank
@@ -12,6 +13,37 @@ from games.engines.amun_re.state import COLUMNS, OFFER, SETTLE, Player, Province
 from games.engines.base import IllegalAction, gettext_noop
 
 AUCTIONS_PER_KINGDOM = 3
+
+_BEYOND = (
+    " If the card really shows it, tap “Yes, the card really shows it” (or post it again with confirm: true);"
+    " to change the bounds for good, use the Amun-Re calibration screen under Editions."
+)
+_OUT_OF_BOUNDS = {
+    "farms": gettext_noop(
+        "Rule 1.4: {value} farms is outside this edition profile's bounds ({low} to {high})." + _BEYOND
+    ),
+    "caravans": gettext_noop(
+        "Rule 1.4: {value} caravans is outside this edition profile's bounds ({low} to {high})." + _BEYOND
+    ),
+    "ankhs": gettext_noop(
+        "Rule 1.4: {value} ankhs is outside this edition profile's bounds ({low} to {high})." + _BEYOND
+    ),
+    "pyramid_spaces": gettext_noop(
+        "Rule 1.4: {value} pyramid spaces is outside this edition profile's bounds ({low} to {high})." + _BEYOND
+    ),
+    "printed_pyramids": gettext_noop(
+        "Rule 1.4: {value} printed pyramids is outside this edition profile's bounds ({low} to {high})." + _BEYOND
+    ),
+}
+_IMPOSSIBLE = {
+    "farms": gettext_noop("Rule 1.4: a card shows {low} to {high} farms, not {value}."),
+    "caravans": gettext_noop("Rule 1.4: a card shows {low} to {high} caravans, not {value}."),
+    "ankhs": gettext_noop("Rule 1.4: a card shows {low} to {high} ankhs, not {value}."),
+    "pyramid_spaces": gettext_noop("Rule 1.4: a card shows {low} to {high} pyramid spaces, not {value}."),
+    "printed_pyramids": gettext_noop(
+        "Rule 1.4: printed pyramids fill pyramid spaces, so this card shows {low} to {high}, not {value}."
+    ),
+}
 
 
 def _with(state: State, seat: int, player: Player) -> State:
@@ -137,7 +169,22 @@ def field_range(cfg: Config, state: State, seat: int, field: str) -> range:
     return range(low, high + 1)
 
 
-def apply_reveal(cfg: Config, state: State, seat: int, field: str, value: int) -> State:
+def hard_range(cfg: Config, state: State, seat: int, field: str) -> range:
+    """Values a card can physically show for ``field``: 0..20, printed pyramids at most the spaces (1.4)."""
+    high = MAX_BOUND
+    if field == "printed_pyramids":
+        draft = state.players[seat].draft or ()
+        high = min(high, draft[cfg.fields.index("pyramid_spaces")])
+    return range(0, high + 1)
+
+
+def unusual_values(cfg: Config, state: State, seat: int, field: str) -> list[int]:
+    """Values outside the profile's bounds that a seat may still enter with ``confirm`` (1.4: warn, never refuse)."""
+    usual = field_range(cfg, state, seat, field)
+    return [v for v in hard_range(cfg, state, seat, field) if v not in usual]
+
+
+def apply_reveal(cfg: Config, state: State, seat: int, field: str, value: int, confirm: bool = False) -> State:
     """Record one number of the won province (6.1); lay it down at once when the column is forced."""
     expected = next_field(cfg, state, seat)
     if expected is None:
@@ -149,12 +196,23 @@ def apply_reveal(cfg: Config, state: State, seat: int, field: str, value: int) -
             expected=expected,
             field=field,
         )
+    possible = hard_range(cfg, state, seat, field)
+    if value not in possible:
+        raise IllegalAction(
+            "province_impossible",
+            _IMPOSSIBLE.get(field, _IMPOSSIBLE["farms"]),
+            field=field,
+            value=value,
+            low=possible.start,
+            high=possible.stop - 1,
+        )
     allowed = field_range(cfg, state, seat, field)
-    if value not in allowed:
+    if value not in allowed and not confirm:
         raise IllegalAction(
             "province_out_of_bounds",
-            gettext_noop("Rule 1.4: {field} must be between {low} and {high} in this edition profile."),
+            _OUT_OF_BOUNDS.get(field, _OUT_OF_BOUNDS["farms"]),
             field=field,
+            value=value,
             low=allowed.start,
             high=allowed.stop - 1,
         )
@@ -174,12 +232,12 @@ def apply_place_province(cfg: Config, state: State, seat: int, column: int) -> S
             "card_not_entered", gettext_noop("Rule 6.1: enter what your province shows before laying it down.")
         )
     if column not in range(COLUMNS):
-        raise IllegalAction("no_such_column", gettext_noop("Rule 2.4: you have three columns (0, 1, 2)."))
+        raise IllegalAction("no_such_column", gettext_noop("Rule 2.4: you have three columns (1, 2, 3)."))
     if column not in free_columns(state, seat):
         raise IllegalAction(
             "column_taken",
             gettext_noop("Rule 2.4: column {column} already has a province of this Kingdom."),
-            column=column,
+            column=column + 1,
         )
     return _lay(cfg, state, seat, column)
 

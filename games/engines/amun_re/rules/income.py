@@ -65,7 +65,9 @@ def check_buy(cfg: Config, player: Player, count: int) -> None:
     if count > sum(player.column_free()):
         raise IllegalAction(
             "no_space_for_pyramids",
-            gettext_noop("Rule 2.6: you have only {free} empty pyramid spaces."),
+            gettext_noop("Rule 2.6: you have only 1 empty pyramid space.")
+            if sum(player.column_free()) == 1
+            else gettext_noop("Rule 2.6: you have only {free} empty pyramid spaces."),
             free=sum(player.column_free()),
         )
 
@@ -114,8 +116,10 @@ def apply_place_pyramids(cfg: Config, state: State, seat: int, columns: tuple[in
         if want > room:
             raise IllegalAction(
                 "column_full",
-                gettext_noop("Rule 2.6: column {column} has only {free} empty spaces."),
-                column=index,
+                gettext_noop("Rule 2.6: column {column} has only 1 empty space.")
+                if room == 1
+                else gettext_noop("Rule 2.6: column {column} has only {free} empty spaces."),
+                column=index + 1,
                 free=room,
             )
     if sum(columns) != p.pending:

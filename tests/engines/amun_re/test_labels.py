@@ -68,3 +68,23 @@ def test_engine_messages_number_columns_from_1_like_the_phones():
         game.apply(state, ALICE, {"kind": "place_pyramids", "columns": [2, 0, 0]})
     assert err.value.details["column"] == 1
     assert err.value.template == "Rule 2.6: column {column} has only 1 empty space."
+
+
+def test_refusals_about_one_pyramid_read_in_the_singular():
+    import pytest
+
+    from games.engines.amun_re.state import INCOME, REWARD, Player, State
+    from games.engines.base import IllegalAction
+
+    from .conftest import card
+
+    game = make_game(2)
+    columns = ((card(spaces=3),), (card(spaces=3),), (card(spaces=3),))
+    state = State(players=(Player(pending=1, columns=columns), Player()), phase=REWARD, auction=3)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(state, ALICE, {"kind": "place_pyramids", "columns": [0, 0, 0]})
+    assert err.value.template == "Rule 2.6: place your 1 pyramid."
+    state = State(players=(Player(columns=columns, marker=1), Player(bought=True)), phase=INCOME, auction=3)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(state, ALICE, {"kind": "buy", "count": 1})
+    assert err.value.template == "Rule 2.6: 1 pyramid costs {cost} gold; your marker is at {marker}."

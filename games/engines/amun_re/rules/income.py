@@ -57,7 +57,9 @@ def check_buy(cfg: Config, player: Player, count: int) -> None:
     if cost > player.marker:
         raise IllegalAction(
             "cannot_afford",
-            gettext_noop("Rule 2.6: {count} pyramids cost {cost} gold; your marker is at {marker}."),
+            gettext_noop("Rule 2.6: 1 pyramid costs {cost} gold; your marker is at {marker}.")
+            if count == 1
+            else gettext_noop("Rule 2.6: {count} pyramids cost {cost} gold; your marker is at {marker}."),
             count=count,
             cost=cost,
             marker=player.marker,
@@ -124,7 +126,11 @@ def apply_place_pyramids(cfg: Config, state: State, seat: int, columns: tuple[in
             )
     if sum(columns) != p.pending:
         raise IllegalAction(
-            "place_all_pyramids", gettext_noop("Rule 2.6: place all {pending} pyramids."), pending=p.pending
+            "place_all_pyramids",
+            gettext_noop("Rule 2.6: place your 1 pyramid.")
+            if p.pending == 1
+            else gettext_noop("Rule 2.6: place all {pending} pyramids."),
+            pending=p.pending,
         )
     new_columns = []
     for col, want in zip(p.columns, columns, strict=True):

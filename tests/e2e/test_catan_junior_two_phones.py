@@ -107,3 +107,51 @@ def test_two_phones_roll_build_and_end_turns_by_taps_and_always_agree(live_url, 
     assert version(alice) == version(bob) == 14
     assert tapped.count("roll") >= 3 and "end_turn" in tapped
     assert len(table_picture(alice)["lairs"]) >= 4, "both start lairs of both colours are on the board"
+
+
+def test_a_player_picks_counts_for_a_trade_offer_which_is_clamped_to_holdings_and_withdraws_it(live_url, phone):
+    alice = phone()
+    alice.goto(live_url + "/")
+    alice.select_option("select[name=game]", "catan_junior")
+    alice.wait_for_selector("#options select[name=opt-edition]", state="attached")
+    alice.select_option("select[name=players]", "2")
+    alice.fill("input[name=name_0]", "Alice")
+    alice.fill("input[name=name_1]", "Bob")
+    alice.click("details.options > summary")
+    alice.check("input[name=opt-player_trades]")
+    alice.click("button.big")
+    alice.wait_for_url(re.compile(r"/t/\w+/host/$"))
+    bob_link = alice.locator("input.link").nth(1).input_value()
+    alice.click("text=Open my seat")
+    alice.wait_for_selector("#table")
+    bob = phone()
+    bob.goto(bob_link)
+    bob.wait_for_selector("#table")
+    alice.wait_for_selector("body[data-ws=open]", state="attached")
+    bob.wait_for_selector("body[data-ws=open]", state="attached")
+    alice.locator(ROLL).first.click()
+    wait_version(alice, 1)
+    if alice.locator(BOARD_TARGET).count():  # a 6: the Ghost Captain moves first
+        alice.locator(BOARD_TARGET).first.click()
+        wait_version(alice, 2)
+    start = version(alice)
+    mine = alice.evaluate("[...document.querySelectorAll('#table .cj-mine [data-res]')].map(e => e.dataset.res)")
+    give = max(set(mine), key=mine.count)
+    theirs = alice.evaluate(
+        "[...document.querySelectorAll('#table .cj-player[data-seat=\"1\"] .cj-tokens [data-res]')].map(e => e.dataset.res)"
+    )
+    take = next(r for r in theirs if r != give)
+    alice.click("#cj-offer-picker > summary")
+    button = alice.locator("[data-cj-offer] button[data-kind=offer_trade]")
+    assert button.is_disabled(), "nothing picked yet"
+    alice.fill(f"input[data-side=give][data-res={give}]", str(mine.count(give)))
+    alice.fill(f"input[data-side=get][data-res={take}]", "9")  # more than Bob holds: clamped
+    assert alice.input_value(f"input[data-side=get][data-res={take}]") == str(theirs.count(take))
+    assert not button.is_disabled()
+    button.click()
+    wait_version(bob, start + 1)
+    assert "Alice offers you" in bob.locator("#table .cj-offer").inner_text()
+    assert "Waiting for Bob to answer your offer" in alice.locator("#table .cj-offer").inner_text()
+    alice.locator("#table .cj-controls button[data-kind=withdraw_trade]").click()
+    wait_version(bob, start + 2)
+    assert bob.locator("#table .cj-offer").count() == 0

@@ -197,8 +197,12 @@ def test_a_player_trade_is_answered_only_on_the_other_players_phone_and_applies_
     pages = [phone.get(f"/t/{table.code}/").content.decode() for phone in (ann, ben, cat)]
     assert answer_buttons(pages[1]) == {"accept_trade", "decline_trade"}
     assert answer_buttons(pages[0]) == answer_buttons(pages[2]) == set()
-    assert "data-action" not in pages[0] and "data-action" not in pages[2], "only Ben has something to tap"
+    assert "data-action" not in pages[2], "Cat has nothing to tap"
+    assert re.findall(r"data-action='([^']*)'", pages[0]) == ['{&quot;kind&quot;:&quot;withdraw_trade&quot;}'], "Ann may only withdraw"
     assert all('class="cj-offer"' in page for page in pages), "every phone shows the offer on the table"
+    assert "Ann offers you" in pages[1]
+    assert "Waiting for Ben to answer your offer:" in pages[0]
+    assert "Waiting for Ben to answer Ann's offer:" in pages[2]
     refused = post_action(cat, table, {"kind": "accept_trade"})
     assert refused.status_code == 422 and 'data-code="not_your_turn"' in refused.content.decode()
     assert post_action(ben, table, {"kind": "accept_trade"}).status_code == 200
@@ -256,3 +260,16 @@ def test_seats_store_the_colours_the_pieces_really_are_so_chips_match_the_board(
     page = phone_for(english, 1).get(f"/t/{english.code}/").content.decode()
     assert 'class="chip white"' in page and 'data-colour="white"' in page
     assert "purple" not in re.sub(r"<option[^>]*>[^<]*</option>", "", page.split('id="table"')[1])
+
+
+@pytest.mark.django_db
+def test_the_offerer_withdraws_a_pending_trade_from_their_phone_and_plays_on():
+    table = services.create_table("catan_junior", {"player_trades": True}, FOUR[:3], seed=9)
+    ann, ben = phone_for(table, 0), phone_for(table, 1)
+    assert post_action(ann, table, {"kind": "roll"}).status_code == 200
+    offer = {"kind": "offer_trade", "to": 1, "give": {"wood": 1}, "get": {"cutlass": 1}}
+    assert post_action(ann, table, offer).status_code == 200
+    assert post_action(ann, table, {"kind": "withdraw_trade"}).status_code == 200
+    page = ann.get(f"/t/{table.code}/").content.decode()
+    assert 'class="cj-offer"' not in page and "Ann withdrew the trade offer." in ben.get(f"/t/{table.code}/").content.decode()
+    assert "data-cj-offer" in page, "Ann can make another offer with the picker"

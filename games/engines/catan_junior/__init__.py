@@ -235,15 +235,21 @@ class CatanJuniorGame(Game):
                 {"name": name},
             )
         if state.phase == TRADE:
+            # The offerer may withdraw (``withdraw_trade``) but is not prompted: only the target must answer.
             offer = state.offer
             assert offer is not None
             return Prompt(
                 (offer.target,),
                 ("accept_trade", "decline_trade"),
-                gettext_noop("{target}: {name} offers you a trade."),
+                gettext_noop("{name} offers {target} {give} for {get}."),
                 False,
                 "trade",
-                {"name": name, "target": self.seats[offer.target].name},
+                {
+                    "name": name,
+                    "target": self.seats[offer.target].name,
+                    "give": _bundle_text(counts_to_dict(offer.give)),
+                    "get": _bundle_text(counts_to_dict(offer.get)),
+                },
             )
         kinds = ["build_lair", "build_ship", "buy_coco", "market_swap", "supply_trade"]
         if self.rules.player_trades:
@@ -262,9 +268,13 @@ class CatanJuniorGame(Game):
         """Every legal payload of ``seat`` now (one per chance outcome in physical mode).
 
         Player-trade offers are listed as 1-for-1 swaps only; ``apply``
-        accepts any bundle the two players agree on (TR4).
+        accepts any bundle the two players agree on (TR4; the phone's picker
+        builds them). While an offer waits, its offerer (not prompted) may
+        ``withdraw_trade``.
         """
         rs = self._live_rules()
+        if state.phase == TRADE and state.offer is not None and seat == state.offer.offerer:
+            return [{"kind": "withdraw_trade"}]
         if state.phase == OVER or seat not in self.prompt(state).seats:
             return []
         if state.phase == ROLL:
@@ -334,6 +344,11 @@ class CatanJuniorGame(Game):
         kind = action_kind(action)
         if kind not in act.KINDS:
             raise IllegalAction("bad_action", gettext_noop("Unknown action kind {kind}."), kind=kind)
+        if kind == "withdraw_trade":
+            # TR4: the offerer is not the prompted seat while the offer waits, yet may take it back.
+            if self.is_over(state):
+                raise IllegalAction("game_over", gettext_noop("The game is over."))
+            return trading.withdraw_trade(state, seat)
         self.ensure_turn(state, seat, kind)
         if kind == "buy_coco" and coco.tiles_left(state) == 0:
             # Checked before parsing: a digital fill on an empty stack leaves no tile to name.
@@ -441,6 +456,8 @@ class CatanJuniorGame(Game):
             return LogLine(gettext_noop("{name} accepted the trade."), d)
         if kind == "decline_trade":
             return LogLine(gettext_noop("{name} declined the trade."), d)
+        if kind == "withdraw_trade":
+            return LogLine(gettext_noop("{name} withdrew the trade offer."), d)
         if kind == "end_turn":
             return LogLine(gettext_noop("{name} ended the turn."), d)
         return LogLine(gettext_noop("{name}: {action}"), {**d, "action": act.notation(action)})
@@ -495,6 +512,8 @@ class CatanJuniorGame(Game):
             return LogLine(gettext_noop("Accept the trade"))
         if kind == "decline_trade":
             return LogLine(gettext_noop("Say no to the trade"))
+        if kind == "withdraw_trade":
+            return LogLine(gettext_noop("Take my offer back"))
         if kind == "end_turn":
             return LogLine(gettext_noop("End my turn"))
         return self.describe(seat, action, seat)

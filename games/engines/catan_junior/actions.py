@@ -12,6 +12,7 @@ Payload shapes (what a phone posts):
 * ``{"kind": "supply_trade", "give": "wood", "take": "gold"}`` (TR3: gives 2, takes 1)
 * ``{"kind": "offer_trade", "to": 1, "give": {"wood": 1}, "get": {"gold": 1}}`` (TR4, option)
 * ``{"kind": "accept_trade"}`` / ``{"kind": "decline_trade"}`` (TR4, the offer's target)
+* ``{"kind": "withdraw_trade"}`` (TR4, the offerer takes a pending offer back)
 * ``{"kind": "end_turn"}`` (TU2)
 
 Every malformed payload raises ``IllegalAction("bad_action")``; a whole number
@@ -39,6 +40,7 @@ KINDS = (
     "offer_trade",
     "accept_trade",
     "decline_trade",
+    "withdraw_trade",
     "end_turn",
 )
 CHANCE_KINDS = ("roll", "buy_coco")
@@ -113,12 +115,27 @@ class AnswerTrade:
 
 
 @dataclass(frozen=True)
+class WithdrawTrade:
+    """TR4: the offerer takes the pending offer back before it is answered."""
+
+
+@dataclass(frozen=True)
 class EndTurn:
     """TU2: pass play to the left."""
 
 
 Action = (
-    Roll | MoveGhost | BuildLair | BuildShip | BuyCoco | MarketSwap | SupplyTrade | OfferTrade | AnswerTrade | EndTurn
+    Roll
+    | MoveGhost
+    | BuildLair
+    | BuildShip
+    | BuyCoco
+    | MarketSwap
+    | SupplyTrade
+    | OfferTrade
+    | AnswerTrade
+    | WithdrawTrade
+    | EndTurn
 )
 
 
@@ -166,6 +183,8 @@ def parse(action: Mapping[str, Any]) -> Action:
         return AnswerTrade(True)
     if kind == "decline_trade":
         return AnswerTrade(False)
+    if kind == "withdraw_trade":
+        return WithdrawTrade()
     if kind == "end_turn":
         return EndTurn()
     raise IllegalAction("bad_action", gettext_noop("Unknown action kind {kind}."), kind=kind)

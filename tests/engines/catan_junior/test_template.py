@@ -108,3 +108,14 @@ def test_the_news_panel_says_which_coco_tile_was_drawn_and_what_it_did():
     assert "Alice drew a Coco tile: the Ghost Captain." in news
     assert "The Ghost Captain moved to" in news and "<b>5</b>" in news
     assert "Alice has the most Coco tiles and puts a lair on the castle." in news
+
+
+def test_trading_with_a_player_is_a_picker_of_counts_within_what_each_holds_not_a_wall_of_buttons():
+    game = make_game(3, player_trades=True)
+    state = with_hand(in_main(opening(game), ALICE), ALICE, wool=3)
+    state = with_hand(state, BOB, gold=2)
+    _board, controls, legal = render(game, state, ALICE)
+    assert any(item["kind"] == "offer_trade" for item in legal)
+    assert "data-cj-offer" in controls and 'data-kind="offer_trade" data-action' not in controls
+    assert re.search(r'data-side="give" data-res="wool" min="0" max="3"', controls)
+    assert "gold=2" in controls, "Bob's holdings bound what Alice can ask for"

@@ -141,8 +141,9 @@ def test_tr4_an_offer_waits_for_the_other_phone_which_accepts():
     pending = game.apply(state, ALICE, offer)
     assert pending.phase == "trade"
     assert game.prompt(pending).seats == (BOB,)
-    assert game.legal_actions(pending, ALICE) == []
+    assert game.legal_actions(pending, ALICE) == [{"kind": "withdraw_trade"}]
     assert game.legal_actions(pending, BOB) == [{"kind": "accept_trade"}, {"kind": "decline_trade"}]
+    assert game.legal_actions(pending, CAROL) == []
     assert game.view(pending, CAROL)["offer"]["give"]["wood"] == 2
     with pytest.raises(IllegalAction) as err:
         game.apply(pending, CAROL, {"kind": "accept_trade"})
@@ -190,3 +191,36 @@ def test_tr4_non_active_players_cannot_offer_trades():
     with pytest.raises(IllegalAction) as err:
         game.apply(state, BOB, {"kind": "offer_trade", "to": CAROL, "give": {"wood": 1}, "get": {"cutlass": 1}})
     assert err.value.code == "not_your_turn"
+
+
+def test_tr4_the_offerer_can_withdraw_a_pending_offer_and_nobody_else_can():
+    game = make_game(3, player_trades=True)
+    state = with_hand(in_main(opening(game), ALICE), ALICE, wood=1)
+    state = with_hand(state, BOB, gold=1)
+    pending = game.apply(state, ALICE, {"kind": "offer_trade", "to": BOB, "give": {"wood": 1}, "get": {"gold": 1}})
+    for seat in (BOB, CAROL):
+        with pytest.raises(IllegalAction) as err:
+            game.apply(pending, seat, {"kind": "withdraw_trade"})
+        assert err.value.code == "no_offer"
+    back = game.apply(pending, ALICE, {"kind": "withdraw_trade"})
+    assert back.phase == "main" and back.offer is None and back.hands == pending.hands
+    line = game.describe(ALICE, {"kind": "withdraw_trade"}, BOB)
+    assert line.text.format(**line.details) == "Alice withdrew the trade offer."
+
+
+def test_tr4_an_offer_with_the_same_resource_on_both_sides_is_refused():
+    game = make_game(3, player_trades=True)
+    state = with_hand(in_main(opening(game), ALICE), ALICE, wood=2)
+    state = with_hand(state, BOB, wood=1, gold=1)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(state, ALICE, {"kind": "offer_trade", "to": BOB, "give": {"wood": 2}, "get": {"wood": 1, "gold": 1}})
+    assert err.value.code == "trade_same_resource"
+
+
+def test_tr4_the_waiting_offer_is_prompted_in_words_with_its_tokens():
+    game = make_game(3, player_trades=True)
+    state = with_hand(in_main(opening(game), ALICE), ALICE, wool=1)
+    state = with_hand(state, CAROL, gold=1)
+    pending = game.apply(state, ALICE, {"kind": "offer_trade", "to": CAROL, "give": {"wool": 1}, "get": {"gold": 1}})
+    prompt = game.prompt(pending)
+    assert prompt.text.format(**prompt.details) == "Alice offers Carol 1 wool for 1 gold."

@@ -119,7 +119,8 @@ def offer_trade(
     """TR4: the active player proposes to give ``give`` to ``target`` for ``get``; ``target`` must answer.
 
     Raises ``player_trades_off``, ``bad_target``, ``empty_trade``,
-    ``not_enough_resources`` (either side lacks the tokens).
+    ``trade_same_resource`` (a resource on both sides: giving and taking it
+    back is no trade), ``not_enough_resources`` (either side lacks the tokens).
     """
     if not rs.player_trades:
         raise IllegalAction(
@@ -129,6 +130,13 @@ def offer_trade(
         raise IllegalAction("bad_target", gettext_noop("Rule TR4: trade with another player at the table."))
     if not any(give) or not any(get):
         raise IllegalAction("empty_trade", gettext_noop("Rule TR4: both sides of a trade must give something."))
+    both = [r for r, g, t in zip(RESOURCES, give, get, strict=True) if g and t]
+    if both:
+        raise IllegalAction(
+            "trade_same_resource",
+            gettext_noop("Rule TR4: {resource} is on both sides of the offer; trade it for something else."),
+            resource=both[0],
+        )
     if not covers(state.hands[seat], give):
         raise IllegalAction("not_enough_resources", gettext_noop("Rule TR4: you do not have what you offer."))
     if not covers(state.hands[target], get):
@@ -136,6 +144,14 @@ def offer_trade(
             "not_enough_resources", gettext_noop("Rule TR4: the other player does not have what you ask for.")
         )
     return dataclasses.replace(state, phase=TRADE, offer=Offer(seat, target, give, get))
+
+
+def withdraw_trade(state: State, seat: int) -> State:
+    """TR4: the offerer takes back a pending offer (nothing changes hands); play returns to them."""
+    offer = state.offer
+    if offer is None or offer.offerer != seat:
+        raise IllegalAction("no_offer", gettext_noop("Rule TR4: you have no trade offer waiting for an answer."))
+    return dataclasses.replace(state, phase=MAIN, offer=None)
 
 
 def answer_trade(state: State, seat: int, accept: bool) -> State:

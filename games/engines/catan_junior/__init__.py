@@ -470,6 +470,8 @@ class CatanJuniorGame(Game):
         """
         kind = action.get("kind")
         if kind == "roll":
+            if action.get("value") == 6:
+                return LogLine(gettext_noop("The die shows the Ghost Captain"))
             if "value" in action:
                 return LogLine(gettext_noop("The die shows {value}"), {"value": action["value"]})
             return LogLine(gettext_noop("Roll the die"))

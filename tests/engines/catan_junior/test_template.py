@@ -119,3 +119,15 @@ def test_trading_with_a_player_is_a_picker_of_counts_within_what_each_holds_not_
     assert "data-cj-offer" in controls and 'data-kind="offer_trade" data-action' not in controls
     assert re.search(r'data-side="give" data-res="wool" min="0" max="3"', controls)
     assert "gold=2" in controls, "Bob's holdings bound what Alice can ask for"
+
+
+def test_the_physical_die_six_button_shows_the_ghost_captain_face_not_six_pips():
+    game = make_game(2, components="physical")
+    board, controls, _legal = render(game, opening(game), ALICE)
+    buttons = re.findall(r'<button[^>]*data-kind="roll".*?</button>', controls, re.S)
+    six = next(b for b in buttons if "#cj-die-6" in b)
+    assert "<span>6</span>" not in six and len(buttons) == 6
+    face = re.search(r'<symbol id="cj-die-6".*?</symbol>', board, re.S).group(0)
+    assert 'href="#cj-ghost"' in face and "<circle" not in face
+    label = game.label(ALICE, {"kind": "roll", "value": 6})
+    assert label.text == "The die shows the Ghost Captain"

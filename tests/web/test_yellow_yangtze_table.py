@@ -367,3 +367,26 @@ def test_war_support_is_picked_side_first_then_a_number_of_red_tiles_and_every_c
 
     play_through_write_path(table, seed=3, choose=choose)
     assert checked
+
+
+@pytest.mark.django_db
+def test_the_phone_board_has_a_river_legend_a_larger_board_toggle_and_leaders_in_their_dynasty_shape():
+    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+
+    def leaders_first(rng, legal):
+        placing = [a for a in legal if a["kind"] == "leader"]
+        return rng.choice(placing or legal)
+
+    play_through_write_path(table, seed=3, stop=12, choose=leaders_first)
+    table.refresh_from_db()
+    game = table.game()
+    view = game.view(game.decode(table.state), 0)
+    assert view["leaders"], "the scenario puts a leader on the board"
+    page = phone_for(table, 0).get(f"/t/{table.code}/").content.decode()
+    legend = re.search(r'<p class="yy-legend[^"]*">(.*?)</p>', page, re.S).group(1)
+    assert "Yellow River" in legend and "Yangtze" in legend and 'class="sw ry"' in legend and 'class="sw rz"' in legend
+    assert 'class="yy-zoom"' in legend
+    for leader in view["leaders"]:
+        marker = re.search(rf'data-leader="{leader["seat"]}-{leader["colour"]}"><use href="#yyd-(\w+)"', page)
+        assert marker and marker.group(1) == leader["dynasty"]
+    assert page.count('class="yy-badge"') >= len(FOUR)  # each player's shape beside their name

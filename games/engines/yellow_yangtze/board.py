@@ -351,6 +351,7 @@ def layout(board: Board, width: float = 360.0) -> dict[str, Any]:
         "height": round(height, 1),
         "viewbox": f"0 0 {width:.0f} {height:.0f}",
         "size": round(size, 2),
+        "leader_scale": round(size * 0.68, 2),
         "hexes": hexes,
         "edge_labels": edge,
         "matrix": f"matrix({a * size:.4f} {b * size:.4f} {c * size:.4f} {d * size:.4f} {e:.3f} {f:.3f})",

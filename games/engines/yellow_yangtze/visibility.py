@@ -120,7 +120,8 @@ def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str]) -> dict[s
         "bag_left": s.bag_left,
         "box_count": sum(s.box),
         "players": [
-            {"seat": i, "name": names[i], "dynasty": DYNASTIES[i], "hand_count": sum(s.hands[i]),
+            {"seat": i, "name": names[i], "dynasty": DYNASTIES[i],
+             "hand_count": sum(s.hands[i]),
              "leaders_in_hand": [c for c in COLOURS if not any(x[0] == i and x[1] == c for x in s.leaders)]}
             for i in range(ctx.n)
         ],

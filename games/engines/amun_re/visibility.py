@@ -21,7 +21,7 @@ from games.engines.amun_re.rules.config import Config
 from games.engines.amun_re.rules.hand import budget
 from games.engines.amun_re.rules.scoring import FARM_BONUS
 from games.engines.amun_re.rules.ties import seat_distance
-from games.engines.amun_re.state import AUCTION, BUILD, Player, Province, State
+from games.engines.amun_re.state import AUCTION, BUILD, REWARD, Player, Province, State
 
 
 def _card(card: Province) -> dict[str, int]:
@@ -47,12 +47,12 @@ def _public_player(cfg: Config, state: State, seat: int, p: Player) -> dict[str,
         }
     # Offered cards are discarded at the reveal (2.5 step 7); only the total is
     # known, so after the reveal a hand is shown as the gold left, not as cards.
-    revealed = state.offerings is not None and p.hand
+    revealed = state.offerings is not None and state.phase == REWARD
     return {
         "seat": seat,
         "hand": [] if revealed else list(p.hand),
         "hand_count": 0 if revealed else len(p.hand),
-        "unspent": sum(p.hand) - state.offerings.amounts[seat] if state.offerings and p.hand else None,
+        "unspent": sum(p.hand) - state.offerings.amounts[seat] if revealed and state.offerings else None,
         "discard": list(p.discard),
         "marker": p.marker,
         "vp": p.vp,
@@ -261,7 +261,8 @@ def build_view(cfg: Config, state: State, seat: int | None) -> dict[str, Any]:
         p = state.players[seat]
         view["private"] = {
             "seat": seat,
-            "hand": list(p.hand),
+            # Spent at the reveal like the public hand (2.5 step 7): only the gold left is known.
+            "hand": [] if state.offerings is not None else list(p.hand),
             "set_aside": list(p.set_aside),
             "offering": p.offering,
             "budget": budget(state, seat) if state.phase == BUILD and not p.built else None,

@@ -88,6 +88,7 @@ def test_after_the_reveal_the_public_hands_show_the_gold_left_instead_of_the_off
     state = play(game, state, BOB, kind="offer", gold=2)
     alice = game.view(state, BOB)["players"][ALICE]
     assert alice["hand"] == [] and alice["unspent"] == 3
+    assert game.view(state, ALICE)["private"]["hand"] == [], "her own phone no longer lists the spent cards either"
     assert game.view(state, BOB)["offerings"]["amounts"] == [5, 2]
 
 

@@ -15,7 +15,7 @@
       g.setAttribute("class", "cell " + cell.terrain);
       g.dataset.terrain = cell.terrain;
       g.dataset.capital = cell.capital || "";
-      g.querySelector("text").textContent = (cell.capital || "").slice(0, 3);
+      g.querySelector("text").textContent = cell.capital || "";  // the whole name: "Zhao" fits a cell
     }
     form.addEventListener("click", function (event) {
       var g = event.target.closest("g.cell");

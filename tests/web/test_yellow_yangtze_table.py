@@ -390,3 +390,12 @@ def test_the_phone_board_has_a_river_legend_a_larger_board_toggle_and_leaders_in
         marker = re.search(rf'data-leader="{leader["seat"]}-{leader["colour"]}"><use href="#yyd-(\w+)"', page)
         assert marker and marker.group(1) == leader["dynasty"]
     assert page.count('class="yy-badge"') >= len(FOUR)  # each player's shape beside their name
+
+
+@pytest.mark.django_db
+def test_the_board_editor_writes_every_capital_name_in_full_inside_the_grid():
+    page = Client().get("/editions/yellow_yangtze/board/?start=practice").content.decode()
+    width = float(re.search(r'viewBox="0 0 (\d+) \d+"[^>]*class="yy-edit"', page).group(1))
+    labels = dict((name, float(x)) for x, name in re.findall(r'<text x="([\d.]+)" y="[\d.]+">(\w+)</text>', page))
+    assert set(labels) == {"Qin", "Chu", "Qi", "Yan", "Han", "Wei", "Zhao"}
+    assert all(12 <= x <= width - 12 for x in labels.values()), "each name is centred well inside the grid"

@@ -33,29 +33,32 @@ def _text(lines: list[str]) -> str:
 
 
 def po_entries(path: Path) -> list[dict]:
-    """The live entries of a .po file (obsolete ``#~`` ones skipped): flags, msgid, plural and msgstrs."""
-    entries = []
+    """The live entries of a .po file (obsolete ``#~`` ones skipped): flags, context, msgid, plural, msgstrs."""
+    entries: list[dict] = []
     for block in path.read_text(encoding="utf-8").split("\n\n"):
-        lines = [line for line in block.strip().splitlines() if not line.startswith("#~")]
-        # a header may run straight into the first entry; split on every "msgid" that follows a msgstr
-        starts = [i for i, line in enumerate(lines) if line.startswith("msgid ")]
-        for n, start in enumerate(starts):
-            end = starts[n + 1] if n + 1 < len(starts) else len(lines)
-            head = start
-            while head > 0 and lines[head - 1].startswith("#"):
-                head -= 1
-            part, comments = lines[start:end], lines[head:start]
-            keys = [i for i, line in enumerate(part) if re.match(r"(msgid_plural|msgstr(\[\d+\])?) ", line)]
-            fields, bounds = {}, [0, *keys, len(part)]
-            for a, b in zip(bounds, bounds[1:], strict=False):
-                if a == b:
-                    continue
-                name = part[a].split(" ", 1)[0]
-                fields[name] = _text(part[a:b])
-            flags = {f.strip() for c in comments if c.startswith("#,") for f in c[2:].split(",")}
-            entries.append({"flags": flags, "msgid": fields.get("msgid", ""), "plural": fields.get("msgid_plural"),
-                            "msgstrs": [v for k, v in fields.items() if k.startswith("msgstr")]})
-    return entries
+        comments: list[str] = []
+        entry: dict | None = None
+        field = None
+        for line in block.strip().splitlines():
+            if line.startswith("#~"):
+                continue
+            if line.startswith("#"):
+                comments.append(line)
+                continue
+            keyword = re.match(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?) ", line)
+            if keyword:
+                field = keyword.group(1)
+                starts_entry = field == "msgctxt" or (field == "msgid" and (entry is None or "msgid" in entry))
+                if starts_entry:
+                    flags = {f.strip() for c in comments if c.startswith("#,") for f in c[2:].split(",")}
+                    entry, comments = {"flags": flags, "fields": {}}, []
+                    entries.append(entry)
+                entry.setdefault(field, True)
+                entry["fields"][field] = ""
+            entry["fields"][field] += _text([line])
+    return [{"flags": e["flags"], "context": e["fields"].get("msgctxt"), "msgid": e["fields"].get("msgid", ""),
+             "plural": e["fields"].get("msgid_plural"),
+             "msgstrs": [v for k, v in e["fields"].items() if k.startswith("msgstr")]} for e in entries]
 
 
 def lobby_in(language: str):
@@ -136,10 +139,12 @@ def test_the_committed_compiled_catalogue_matches_its_source(language):
     for entry in po_entries(folder / "django.po"):
         if not entry["msgid"]:
             continue
-        if entry["plural"] is None:
-            assert compiled.gettext(entry["msgid"]) == entry["msgstrs"][0], entry["msgid"]
-        else:
+        if entry["plural"] is not None:
             assert compiled.ngettext(entry["msgid"], entry["plural"], 1) in entry["msgstrs"], entry["msgid"]
+        elif entry["context"] is not None:
+            assert compiled.pgettext(entry["context"], entry["msgid"]) == entry["msgstrs"][0], entry["msgid"]
+        else:
+            assert compiled.gettext(entry["msgid"]) == entry["msgstrs"][0], entry["msgid"]
 
 
 def test_azerbaijani_uses_the_latin_alphabet_and_persian_and_pashto_their_own_script():

@@ -59,6 +59,7 @@ def test_four_players_play_a_digital_game_to_a_seven_lair_winner_and_replay_matc
     page = phone_for(table, (winner + 1) % 4).get(f"/t/{table.code}/").content.decode()
     name = FOUR[winner]["name"]
     assert "Game over" in page and f"{name} has 7 lairs and wins!" in page
+    assert f"{name} wins with 7 lairs!" in page and "rule EN1" not in page, "the tally says who won in words"
     assert "data-action" not in page, "a finished game offers no more taps"
 
 

@@ -399,12 +399,12 @@ class CatanJuniorGame(Game):
             )
         steps = [
             {
-                "text": gettext_noop("{name} has all 7 lairs on the board and wins (rule EN1)."),
+                "text": gettext_noop("{name} wins with 7 lairs!"),
                 "details": {"name": self.seats[state.winner].name},
             }
         ] + [
             {
-                "text": gettext_noop("{name}: {lairs} lairs on the board."),
+                "text": gettext_noop("{name} has {lairs} lairs on the board."),
                 "details": {"name": self.seats[s].name, "lairs": scores[s]},
             }
             for s in order

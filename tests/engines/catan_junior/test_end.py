@@ -68,3 +68,12 @@ def test_end_turn_passes_play_to_the_left_and_wraps():
     state = in_main(opening(game), BOB)
     after = game.apply(state, BOB, {"kind": "end_turn"})
     assert after.active == ALICE and after.phase == "roll" and after.turn == 2
+
+
+def test_the_result_says_who_won_in_words_without_a_rule_number():
+    game = make_game(4)
+    state = dataclasses.replace(six_lairs(game, opening(game), BOB, ["L07", "L12", "L18", "L24", "L01"]), winner=BOB)
+    steps = [step["text"].format(**step["details"]) for step in game.result(state)["steps"]]
+    assert steps[0] == "Bob wins with 7 lairs!"
+    assert steps[1] == "Alice has 2 lairs on the board."
+    assert not any("rule" in step for step in steps)

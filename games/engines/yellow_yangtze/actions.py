@@ -22,6 +22,12 @@ Action kinds and payload shapes (hexes are ``[q, r]`` axial; colours are
 * ``{"kind": "burn", "seat": s}`` the unifier picks whose committed red tile burns (§5.3 step 5)
 * ``{"kind": "remove_red", "hex": [q, r]}`` the unifier removes a red tile for attrition (§5.3 step 5)
 * ``{"kind": "draw", "tiles": [c, ...]}`` chance: refill a hand, the market, or after a swap (§6, §4.7, §1.3)
+
+Listed conflict payloads carry two optional fields for their log line, checked by ``apply`` and never
+trusted: ``owners`` on a war ``commit``/``choose_winner`` (the seats whose leaders are at stake on that side,
+so the log says "Ann's side"), and ``outcome`` on the action that settles a revolt or war (the
+:func:`.state.encode_outcome` of what it leads to, so the log states who won and what left the board).
+A payload posted without them is still legal; its log line is then plainer.
 """
 
 from __future__ import annotations

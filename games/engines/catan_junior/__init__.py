@@ -72,7 +72,8 @@ class CatanJuniorGame(Game):
             gettext_noop(
                 "Rules 0.3: kosmos (red/purple/yellow/blue, 7 ships, start wood + cutlass) or english "
                 "(red/blue/white/orange, 8 ships, start wood + molasses, English start ships [S!]; "
-                "2-player English starts unknown, Kosmos positions used [U])"
+                "2-player English starts unknown, Kosmos positions used [U]). A colour the edition lacks "
+                "becomes one of its spare colours; 2 players take the two start positions in seat order"
             ),
         ),
         OptionSpec(

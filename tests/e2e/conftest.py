@@ -92,3 +92,37 @@ def phone(browser):
     yield make
     for ctx in contexts:
         ctx.close()
+
+
+def two_phones_at_a_new_table(phone, live_url: str, slug: str, options: dict[str, str] | None = None):
+    """Alice creates a two-seat ``slug`` table in the lobby (as a person would), Bob opens his join link.
+
+    ``options``: lobby option fields to select, e.g. ``{"components": "physical"}``.
+    Returns ``(alice, bob, code)`` once both phones show the table with their websocket open.
+    """
+    import re
+
+    alice = phone()
+    alice.goto(live_url + "/")
+    with alice.expect_response(lambda r: f"game={slug}" in r.url):
+        alice.select_option("select[name=game]", slug)  # htmx swaps in the game's seats and options
+    alice.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    alice.select_option("select[name=players]", "2")
+    alice.fill("input[name=name_0]", "Alice")
+    alice.fill("input[name=name_1]", "Bob")
+    for name, value in (options or {}).items():
+        alice.select_option(f"select[name=opt-{name}]", value)
+    alice.click("button.big")
+    alice.wait_for_url(re.compile(r"/t/\w+/host/$"))
+    bob_link = alice.locator("input.link").nth(1).input_value()
+    code = re.search(r"/t/(\w+)/", alice.url).group(1)
+    alice.click("text=Open my seat")
+    alice.wait_for_selector("#table")
+    bob = phone()
+    bob.goto(bob_link)
+    bob.wait_for_url(re.compile(rf"/t/{code}/$"))
+    assert "Bob" in bob.locator("#table .status").inner_text()
+    # Both sockets open before the first tap.
+    alice.wait_for_selector("body[data-ws=open]", state="attached")
+    bob.wait_for_selector("body[data-ws=open]", state="attached")
+    return alice, bob, code

@@ -14,6 +14,8 @@ import re
 
 import pytest
 
+from tests.e2e.conftest import two_phones_at_a_new_table
+
 pytestmark = pytest.mark.e2e
 
 BOARD_TARGET = "#table .cj-map .cj-target"
@@ -67,26 +69,7 @@ def tap(mover) -> str:
 
 
 def test_two_phones_roll_build_and_end_turns_by_taps_and_always_agree(live_url, phone):
-    alice = phone()
-    alice.goto(live_url + "/")
-    alice.select_option("select[name=game]", "catan_junior")
-    alice.wait_for_selector("#options select[name=opt-edition]", state="attached")
-    alice.select_option("select[name=players]", "2")
-    alice.fill("input[name=name_0]", "Alice")
-    alice.fill("input[name=name_1]", "Bob")
-    alice.click("button.big")
-    alice.wait_for_url(re.compile(r"/t/\w+/host/$"))
-    bob_link = alice.locator("input.link").nth(1).input_value()
-    code = re.search(r"/t/(\w+)/", alice.url).group(1)
-    alice.click("text=Open my seat")
-    alice.wait_for_selector("#table")
-
-    bob = phone()
-    bob.goto(bob_link)
-    bob.wait_for_url(re.compile(rf"/t/{code}/$"))
-    assert "Bob" in bob.locator("#table .status").inner_text()
-    alice.wait_for_selector("body[data-ws=open]", state="attached")
-    bob.wait_for_selector("body[data-ws=open]", state="attached")
+    alice, bob, code = two_phones_at_a_new_table(phone, live_url, "catan_junior")
     assert alice.locator("#table .cj-map svg").bounding_box()["width"] <= 360, "the board fits a 360 px phone"
 
     tapped = []

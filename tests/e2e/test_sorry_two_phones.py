@@ -9,9 +9,9 @@ which only happens if the other phone was updated over its websocket.
 
 from __future__ import annotations
 
-import re
-
 import pytest
+
+from tests.e2e.conftest import two_phones_at_a_new_table
 
 pytestmark = pytest.mark.e2e
 
@@ -37,30 +37,8 @@ def wait_version(page, v: int) -> None:
 
 
 def test_two_phones_play_a_physical_deck_game_and_their_boards_agree(live_url, phone):
-    alice = phone()
-    alice.goto(live_url + "/")
-    with alice.expect_response(lambda r: "game=sorry" in r.url):
-        alice.select_option("select[name=game]", "sorry")  # htmx swaps in Sorry!'s seats and options
-    alice.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
-    alice.select_option("select[name=players]", "2")
-    alice.fill("input[name=name_0]", "Alice")
-    alice.fill("input[name=name_1]", "Bob")
     # A physical deck: each player taps in the card they drew from the real deck.
-    alice.select_option("select[name=opt-components]", "physical")
-    alice.click("button.big")
-    alice.wait_for_url(re.compile(r"/t/\w+/host/$"))
-    bob_link = alice.locator("input.link").nth(1).input_value()
-    code = re.search(r"/t/(\w+)/", alice.url).group(1)
-    alice.click("text=Open my seat")
-    alice.wait_for_selector("#table")
-
-    bob = phone()
-    bob.goto(bob_link)
-    bob.wait_for_url(re.compile(rf"/t/{code}/$"))
-    assert "Bob" in bob.locator("#table .status").inner_text()
-    # Give both sockets time to open before the first tap.
-    alice.wait_for_selector("body[data-ws=open]", state="attached")
-    bob.wait_for_selector("body[data-ws=open]", state="attached")
+    alice, bob, code = two_phones_at_a_new_table(phone, live_url, "sorry", {"components": "physical"})
 
     # A tampered tap is refused with the rule, and the page stays whole and usable.
     alice.evaluate("""() => document.querySelector('#table [data-kind=draw]')

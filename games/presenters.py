@@ -97,6 +97,13 @@ def log_lines(table: Table, game: Game, viewer: int | None, limit: int = LOG_LIN
             undone = row.payload.get("undone")
             if undone:
                 entry["text"] = gettext("The host undid move #%(seq)s.") % {"seq": undone}
+        elif row.kind == Action.Kind.CORRECT and row.payload.get("rejected"):
+            by = row.payload.get("by")
+            entry["text"] = gettext("The correction of move #%(seq)s was turned down by %(who)s; the move stands.") % {
+                "seq": row.payload.get("target"), "who": names.get(by, "?")}
+        elif row.kind == Action.Kind.CORRECT and row.payload.get("void"):
+            entry["text"] = gettext("The correction of move #%(seq)s no longer fits the later moves and was dropped.") % {
+                "seq": row.payload.get("target")}
         elif row.kind == Action.Kind.CORRECT:
             entry["text"] = gettext("Correction of move #%(seq)s agreed by the table.") % {
                 "seq": row.payload.get("target")
@@ -148,23 +155,16 @@ def seat_context(table: Table, viewer: int | None) -> dict[str, Any]:
                 "replacement": tr(game.describe(_seat_of(table, c.target_seq), c.replacement, viewer).text,
                                   game.describe(_seat_of(table, c.target_seq), c.replacement, viewer).details)
                 if c.replacement
-                else gettext("drop the move"),
+                else None,
                 "reason": c.reason,
                 "waiting": [seats[i]["name"] for i in c.waiting_for(len(seats))],
                 "can_confirm": viewer is not None and viewer in c.waiting_for(len(seats)),
+                "can_withdraw": viewer is not None and viewer == c.proposer,
             }
         )
-    rejected = None
-    last_rejected = table.corrections.filter(status=Correction.Status.REJECTED).order_by("-id").first()
-    last_row = table.actions.order_by("-seq").first()
-    if last_rejected and (last_row is None or last_row.created_at <= last_rejected.created_at):
-        # Shown until the next move, so the proposer learns the others said no.
-        no_from = [int(c[3:]) for c in last_rejected.confirmations if isinstance(c, str) and c.startswith("no:")]
-        rejected = {"target": last_rejected.target_seq,
-                    "by": ", ".join(seats[i]["name"] for i in no_from if i < len(seats))}
     signature = hashlib.sha1(json.dumps(
         [table.code, table.version, table.status, [(c["id"], c["waiting"]) for c in open_corrections],
-         [s["claimed"] for s in seats], rejected], sort_keys=True).encode()).hexdigest()[:12]
+         [s["claimed"] for s in seats]], sort_keys=True).encode()).hexdigest()[:12]
     return {
         "table": table,
         "game": game,
@@ -181,7 +181,6 @@ def seat_context(table: Table, viewer: int | None) -> dict[str, Any]:
         "me": seats[viewer] if viewer is not None else None,
         "log": log_lines(table, game, viewer),
         "corrections": open_corrections,
-        "rejected": rejected,
         "version": table.version,
         "waiting_names": [seats[i]["name"] for i in prompt.seats],
         "my_turn": viewer is not None and viewer in prompt.seats and table.is_open,

@@ -263,6 +263,8 @@ def effective_actions(rows: Iterable[Action]) -> list[Action]:
             if counted:
                 counted.pop()
         elif row.kind == Action.Kind.CORRECT:
+            if row.payload.get("rejected") or row.payload.get("void"):
+                continue  # a correction the table said no to (or that no longer fits) changes nothing
             target = row.payload.get("target")
             replacement = row.payload.get("replacement")
             for i, old in enumerate(counted):
@@ -444,21 +446,37 @@ def confirm_correction(code: str, correction_id: int, seat: int) -> Correction:
             correction.save(update_fields=["confirmations"])
         done = not correction.waiting_for(correction.table.seats.count())
     if done:
-        apply_correction(code, correction_id)
+        try:
+            apply_correction(code, correction_id)
+        except IllegalAction as exc:
+            # The log moved on since the proposal and no longer fits it: close it, say why, never leave it open.
+            _close_correction(code, correction_id, {"void": True, "reason": exc.message})
+            raise
     else:
         broadcast_version(code, Table.objects.get(code=code).version)
     return Correction.objects.get(id=correction_id)
 
 
 def reject_correction(code: str, correction_id: int, seat: int) -> Correction:
-    """Seat ``seat`` says no: the proposal closes and the log is unchanged."""
-    correction = Correction.objects.get(id=correction_id, table__code=code)
-    if correction.status == Correction.Status.OPEN:
+    """Seat ``seat`` says no (or the proposer withdraws): the proposal closes with a log row; the moves stand."""
+    _close_correction(code, correction_id, {"rejected": True, "by": seat})
+    return Correction.objects.get(id=correction_id)
+
+
+def _close_correction(code: str, correction_id: int, outcome: dict[str, Any]) -> None:
+    """Close an open correction without applying it, leaving a ``correct`` row that says why."""
+
+    def compute(table: Table, game: Game, seq: int):
+        correction = Correction.objects.select_for_update().get(id=correction_id, table=table)
+        if correction.status != Correction.Status.OPEN:
+            raise IllegalAction("correction_closed", gettext_noop("This correction was already decided."))
         correction.status = Correction.Status.REJECTED
-        correction.confirmations = [*correction.confirmations, f"no:{seat}"]
+        correction.confirmations = [*correction.confirmations, f"no:{outcome.get('by', '-')}"]
         correction.save(update_fields=["status", "confirmations"])
-        broadcast_version(code, Table.objects.get(code=code).version)
-    return correction
+        payload = {"target": correction.target_seq, "correction": correction.id, **outcome}
+        return Action.Kind.CORRECT, outcome.get("by"), payload, table.state, None
+
+    _write(code, None, f"correction-closed-{correction_id}", compute)
 
 
 def apply_correction(code: str, correction_id: int) -> Outcome:

@@ -206,3 +206,33 @@ def test_in_a_simultaneous_step_another_phones_answer_does_not_make_my_tap_stale
         # the same seat answering again on an old version is stale: its own answer changed things
         services.submit_action(table.code, second, game.legal_actions(state, second)[0], seen)
     assert third in game.prompt(game.decode(table.state)).seats
+
+
+def test_a_turned_down_correction_leaves_a_log_row_and_changes_nothing(db, fixture_game_registered):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "A"}, {"name": "B"},
+                                                                            {"name": "C"}])
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    correction = services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "3"})
+    services.reject_correction(table.code, correction.id, 2)
+    table.refresh_from_db()
+    assert table.state["hands"][0] == ["1"]
+    last = table.actions.order_by("-seq").first()
+    assert last.kind == "correct" and last.payload["rejected"] and last.payload["by"] == 2
+    assert not table.corrections.filter(status="open").exists()
+    with pytest.raises(IllegalAction):
+        services.confirm_correction(table.code, correction.id, 1)
+
+
+def test_a_correction_the_later_moves_no_longer_fit_is_dropped_not_left_open(db, fixture_game_registered):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "A"}, {"name": "B"}])
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    correction = services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "3"})
+    services.submit_action(table.code, 0, {"kind": "play", "card": "1"}, 1)  # the 1 is played meanwhile
+    with pytest.raises(IllegalAction) as err:
+        services.confirm_correction(table.code, correction.id, 1)
+    assert err.value.code == "log_conflict"
+    table.refresh_from_db()
+    assert not table.corrections.filter(status="open").exists()
+    last = table.actions.order_by("-seq").first()
+    assert last.kind == "correct" and last.payload["void"]
+    assert table.game().encode(services.replay(table)) == table.state

@@ -125,7 +125,8 @@ class Action(models.Model):
     payload = models.JSONField(default=dict)
     idempotency_key = models.CharField(max_length=80, blank=True, default="")
     version = models.PositiveIntegerField()
-    prompt_step = models.CharField(max_length=40, blank=True, default="")  # the step prompted after this row
+    # the step prompted after this row and the seats it asks: "offering|0,2"
+    prompt_step = models.CharField(max_length=60, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

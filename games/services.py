@@ -143,25 +143,38 @@ def _same_request(row: Action, seat: int | None, posted: Mapping[str, Any] | Non
     return all(row.payload.get(k) == v for k, v in posted.items())
 
 
+def _prompt_key(game: Game, state: Any) -> str:
+    """``"step|0,2"``: the step prompted in ``state`` and the seats it asks (stored on each log row)."""
+    prompt = game.prompt(state)
+    return f"{prompt.step}|{','.join(str(s) for s in prompt.seats)}"
+
+
+def _asks(key: str, step: str, seat: int) -> bool:
+    name, _, seats = key.partition("|")
+    return name == step and str(seat) in seats.split(",")
+
+
 def _only_others_answered(table: Table, game: Game, seat: int | None, seen_version: int) -> bool:
     """True when, since ``seen_version``, only other seats answered one simultaneous step that still asks ``seat``.
 
     Amun-Re's offering and province entry prompt several phones at once: one
     phone's answer does not change what another phone's tap means, so such a
     tap is not stale (DESIGN.md "The write path": 409 only when the action no
-    longer means what the player saw).
+    longer means what the player saw). Every log row records the step it left
+    prompted and the seats it asked; the seat must have been asked all along.
     """
     if seat is None or seen_version >= table.version or seen_version < 0:
         return False
     prompt = game.prompt(game.decode(table.state))
-    if len(prompt.seats) < 2 or seat not in prompt.seats or not prompt.step:
+    if seat not in prompt.seats or not prompt.step:
         return False
     since = list(table.actions.filter(version__gt=seen_version).order_by("seq"))
-    if any(row.kind != Action.Kind.GAME or row.seat == seat or row.prompt_step != prompt.step for row in since):
+    if any(row.kind != Action.Kind.GAME or row.seat == seat or not _asks(row.prompt_step, prompt.step, seat)
+           for row in since):
         return False
     before = table.actions.filter(version=seen_version).first()
-    step_seen = before.prompt_step if before else game.prompt(game.setup(table_rng(table.seed, 0))).step
-    return step_seen == prompt.step
+    seen_key = before.prompt_step if before else _prompt_key(game, game.setup(table_rng(table.seed, 0)))
+    return _asks(seen_key, prompt.step, seat)
 
 
 def _write(
@@ -203,7 +216,7 @@ def _write(
             table.state = new_state
             if new_status:
                 table.status = new_status
-            step = game.prompt(game.decode(new_state)).step if kind == Action.Kind.GAME else ""
+            step = _prompt_key(game, game.decode(new_state)) if kind == Action.Kind.GAME else ""
             Action.objects.create(
                 table=table, seq=seq, kind=kind, seat=seat, payload=payload, idempotency_key=key, version=table.version,
                 prompt_step=step,

@@ -205,7 +205,11 @@ def test_in_a_simultaneous_step_another_phones_answer_does_not_make_my_tap_stale
     with pytest.raises(services.StaleVersion):
         # the same seat answering again on an old version is stale: its own answer changed things
         services.submit_action(table.code, second, game.legal_actions(state, second)[0], seen)
+    table.refresh_from_db()
     assert third in game.prompt(game.decode(table.state)).seats
+    services.submit_action(table.code, third, game.legal_actions(state, third)[0], seen)  # the last phone, too
+    table.refresh_from_db()
+    assert table.version == seen + 3
 
 
 def test_a_turned_down_correction_leaves_a_log_row_and_changes_nothing(db, fixture_game_registered):

@@ -249,7 +249,7 @@ class SorryGame(Game):
             return Prompt((state.turn,), ("move", "pass", "discard"), gettext_noop("{name}: play a card from your hand."),
                           step=MOVE, details=details)
         return Prompt((state.turn,), ("move", "pass"), gettext_noop("{name}: use the {card}."), step=MOVE,
-                      details={**details, "card": state.card})
+                      details={**details, "card": card_name(state.card)})
 
     def _pile(self, state: SorryState) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Draw pile and discard, reshuffling the discard when the pile is empty (section 2.3)."""
@@ -509,8 +509,9 @@ class SorryGame(Game):
             key = [(s in self._team_of(state.winner), team_home[s], progress[s]) for s in range(n)]
             scores = team_home
             for s in range(n):
-                steps.append({"text": gettext_noop("{colour}: {home} pawns HOME."),
-                              "details": {"seat": s, "colour": COLOURS[self.seat_colour[s]], "home": team_home[s]}})
+                steps.append({"text": gettext_noop("{name}: pawns HOME {home}."),
+                              "details": {"seat": s, "name": self.seats[s].name,
+                                          "colour": COLOURS[self.seat_colour[s]], "home": team_home[s]}})
         order = sorted(range(n), key=lambda s: key[s], reverse=True)
         ranking = []
         for pos, s in enumerate(order):
@@ -551,13 +552,13 @@ class SorryGame(Game):
                 return LogLine(gettext_noop("{name} draws a card."), {"name": name})
             if self.points and viewer != seat:
                 return LogLine(gettext_noop("{name} drew a card."), {"name": name})
-            return LogLine(gettext_noop("{name} drew {card}."), {"name": name, "card": card}, private=self.points)
+            return LogLine(gettext_noop("{name} drew {card}."), {"name": name, "card": card_name(card)}, private=self.points)
         if kind == "pass":
-            return LogLine(gettext_noop("{name} ends the turn without moving."), {"name": name, "card": card})
+            return LogLine(gettext_noop("{name} ends the turn without moving."), {"name": name, "card": card_name(card)})
         if kind == "discard":
-            return LogLine(gettext_noop("{name} cannot move and discards {card}."), {"name": name, "card": card})
+            return LogLine(gettext_noop("{name} cannot move and discards {card}."), {"name": name, "card": card_name(card)})
         if kind == "move":
-            return LogLine(gettext_noop("{name} plays {card}: {move}."), {"name": name, "card": card, "move": payload_text(action)})
+            return LogLine(gettext_noop("{name} plays {card}: {move}."), {"name": name, "card": card_name(card), "move": payload_text(action)})
         return LogLine(gettext_noop("{name}: {kind}."), {"name": name, "kind": kind})
 
     def label(self, seat: int, action: Mapping[str, Any]) -> LogLine:
@@ -567,15 +568,15 @@ class SorryGame(Game):
         if kind == "draw":
             if card is None:
                 return LogLine(gettext_noop("Draw a card"))
-            return LogLine(gettext_noop("I drew {card}"), {"card": card})
+            return LogLine(gettext_noop("I drew {card}"), {"card": card_name(card)})
         if kind == "pass":
             if card is not None:
-                return LogLine(gettext_noop("Give up the {card} and draw"), {"card": card})
+                return LogLine(gettext_noop("Give up the {card} and draw"), {"card": card_name(card)})
             return LogLine(gettext_noop("End the turn without moving"))
         if kind == "discard":
-            return LogLine(gettext_noop("Discard {card} and draw"), {"card": card})
+            return LogLine(gettext_noop("Discard {card} and draw"), {"card": card_name(card)})
         if kind == "move":
-            return LogLine(gettext_noop("{card}: {move}"), {"card": card, "move": payload_text(action)})
+            return LogLine(gettext_noop("{card}: {move}"), {"card": card_name(card), "move": payload_text(action)})
         return self.describe(seat, action, seat)
 
     def encode(self, state: SorryState) -> JSON:
@@ -585,6 +586,11 @@ class SorryGame(Game):
     def decode(self, data: Mapping[str, Any]) -> SorryState:
         """Inverse of :meth:`encode`."""
         return decode_state(data)
+
+
+def card_name(card: Any) -> str:
+    """How a card is written for people: ``"sorry"`` -> ``"Sorry!"``, numbers as they are."""
+    return "Sorry!" if card == "sorry" else str(card)
 
 
 def payload_text(action: Mapping[str, Any]) -> str:

@@ -51,7 +51,7 @@ def test_others_read_a_points_mode_draw_as_a_card_without_its_value():
     action = {"kind": "draw", "card": "sorry"}
     mine = game.describe(0, action, 0)
     theirs = game.describe(0, action, 1)
-    assert mine.private and mine.details["card"] == "sorry"
+    assert mine.private and mine.details["card"] == "Sorry!"
     assert "sorry" not in json.dumps(theirs.details) and "sorry" not in theirs.text.lower().replace("sorry!", "")
 
 

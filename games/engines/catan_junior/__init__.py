@@ -415,7 +415,7 @@ class CatanJuniorGame(Game):
 
     def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
         """The log line (and button label) for ``action``; nothing in this game is private."""
-        name = gettext_noop("You") if viewer == seat else self.seats[seat].name
+        name = self.seats[seat].name  # a name, not "You": details are not translated, names need no translation
         kind = action.get("kind")
         d: dict[str, Any] = {"name": name}
         if kind == "roll":

@@ -162,14 +162,7 @@ def encode_state(state: State, board: Board, kinds: tuple[str, ...]) -> dict[str
         "last_roll": state.last_roll,
         "last_payout": [counts_to_dict(p) for p in state.last_payout],
         "last_shortage": list(state.last_shortage),
-        "offer": None
-        if offer is None
-        else {
-            "offerer": offer.offerer,
-            "target": offer.target,
-            "give": counts_to_dict(offer.give),
-            "get": counts_to_dict(offer.get),
-        },
+        "offer": offer_to_json(offer),
         "winner": state.winner,
         "turn": state.turn,
         "production": None if state.production is None else _encode_production(state.production),
@@ -265,3 +258,11 @@ def decode_state(data: Mapping[str, Any], board: Board, kinds: tuple[str, ...]) 
         production=_decode_production(data.get("production")),
         coco_news=_decode_coco_news(data.get("coco_news")),
     )
+
+
+def offer_to_json(offer: Any) -> dict[str, Any] | None:
+    """A pending player trade as JSON (snapshot and public view alike), or ``None``."""
+    if offer is None:
+        return None
+    return {"offerer": offer.offerer, "target": offer.target, "give": counts_to_dict(offer.give),
+            "get": counts_to_dict(offer.get)}

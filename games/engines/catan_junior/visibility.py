@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.engines.catan_junior.board import CASTLE, RESOURCES, Board
 from games.engines.catan_junior.rules import building, coco
-from games.engines.catan_junior.state import State, counts_to_dict
+from games.engines.catan_junior.state import State, counts_to_dict, offer_to_json
 
 if TYPE_CHECKING:
     from games.engines.catan_junior import CatanJuniorGame
@@ -303,13 +303,6 @@ def build_view(game: CatanJuniorGame, state: State, seat: int | None) -> dict[st
         },
         "last_payout": [counts_to_dict(p) for p in state.last_payout],
         "last_shortage": list(state.last_shortage),
-        "offer": None
-        if offer is None
-        else {
-            "offerer": offer.offerer,
-            "target": offer.target,
-            "give": counts_to_dict(offer.give),
-            "get": counts_to_dict(offer.get),
-        },
+        "offer": offer_to_json(offer),
         "winner": state.winner,
     }

@@ -98,20 +98,9 @@ def build_lair(rs: Ruleset, state: State, seat: int, site: str) -> State:
             gettext_noop("Rule BU2: a lair goes at the end of a route holding one of your own ships."),
             site=site,
         )
-    hand = state.hands[seat]
-    supply = state.supply
-    if not free:
-        if not covers(hand, LAIR_COST):
-            raise IllegalAction(
-                "cannot_afford", gettext_noop("Rule BU1: a lair costs wood, wool, molasses and cutlass.")
-            )
-        hand = sub(hand, LAIR_COST)
-        supply = tuple(s + c for s, c in zip(supply, LAIR_COST, strict=True))
     lairs = tuple(seat if i == index else owner for i, owner in enumerate(state.lairs))
-    hands = tuple(hand if i == seat else h for i, h in enumerate(state.hands))
-    state = dataclasses.replace(state, lairs=lairs, hands=hands, supply=supply, phase=MAIN)
-    if free and state.coco_news is not None:
-        state = dataclasses.replace(state, coco_news=dataclasses.replace(state.coco_news, built=site))
+    state = _place(state, seat, free, LAIR_COST, site,
+                   gettext_noop("Rule BU1: a lair costs wood, wool, molasses and cutlass."), lairs=lairs)
     return check_win(state, seat)
 
 
@@ -136,16 +125,26 @@ def build_ship(rs: Ruleset, state: State, seat: int, route: str) -> State:
             gettext_noop("Rule BU3: a ship goes on a route with one of your own lairs at an end."),
             route=route,
         )
-    hand = state.hands[seat]
-    supply = state.supply
-    if not free:
-        if not covers(hand, SHIP_COST):
-            raise IllegalAction("cannot_afford", gettext_noop("Rule BU1: a ship costs wood and wool."))
-        hand = sub(hand, SHIP_COST)
-        supply = tuple(s + c for s, c in zip(supply, SHIP_COST, strict=True))
     ships = tuple(seat if i == index else owner for i, owner in enumerate(state.ships))
+    return _place(state, seat, free, SHIP_COST, route, gettext_noop("Rule BU1: a ship costs wood and wool."),
+                  ships=ships)
+
+
+def _place(state: State, seat: int, free: bool, cost: tuple[int, ...], where: str, price_rule: str,
+           **pieces: tuple) -> State:
+    """Put a lair or ship down (``pieces``: the new ``lairs`` or ``ships`` tuple), paying ``cost`` unless free.
+
+    BU1: the paid resources go back to the supply; a free Coco build (CO2)
+    records where it went. Raises ``cannot_afford`` citing ``price_rule``.
+    """
+    hand, supply = state.hands[seat], state.supply
+    if not free:
+        if not covers(hand, cost):
+            raise IllegalAction("cannot_afford", price_rule)
+        hand = sub(hand, cost)
+        supply = tuple(s + c for s, c in zip(supply, cost, strict=True))
     hands = tuple(hand if i == seat else h for i, h in enumerate(state.hands))
-    state = dataclasses.replace(state, ships=ships, hands=hands, supply=supply, phase=MAIN)
+    state = dataclasses.replace(state, hands=hands, supply=supply, phase=MAIN, **pieces)
     if free and state.coco_news is not None:
-        state = dataclasses.replace(state, coco_news=dataclasses.replace(state.coco_news, built=route))
+        state = dataclasses.replace(state, coco_news=dataclasses.replace(state.coco_news, built=where))
     return state

@@ -11,25 +11,21 @@ the current fragment at once, so a missed message never matters.
 from __future__ import annotations
 
 import secrets
-import uuid
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http.cookie import parse_cookie
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext
 
 from games.access import host_cookie, read_signed, seat_cookie
-from games.models import Seat, Table
+from games import live
 from games.presenters import seat_context
 from games.services import group_name
-
-FRAGMENT = "games/table.html#table-body"
-
 
 def _headers(scope: dict[str, Any]) -> dict[str, str]:
     return {k.decode("latin1").lower(): v.decode("latin1") for k, v in scope.get("headers", [])}
@@ -47,82 +43,87 @@ def _language(headers: dict[str, str], cookies: dict[str, str]) -> str:
     return settings.LANGUAGE_CODE
 
 
-def render_fragment(code: str, token: str | None, language: str, screen: bool, host_token: str | None = None,
-                    csrf_token: str | None = None) -> tuple[int, str] | None:
-    """Render the out-of-band ``#table`` fragment for the seat holding ``token`` (or the table screen).
+def render_push(code: str, token: str | None, language: str, screen: bool, sent: live.Sent,
+                host_token: str | None = None, csrf_token: str | None = None,
+                page_signature: str | None = None) -> str | None:
+    """The frame that brings this phone up to date: the regions that changed since ``sent`` ('' for none).
 
-    Returns ``(version, html)``, or ``None`` when the seat's secret is no longer
-    valid (the host handed the seat over) or the table is gone. ``csrf_token``
-    is the phone's own CSRF cookie, so the plain forms of a pushed fragment
-    (confirm a correction) still pass Django's CSRF check.
+    Returns ``None`` when the seat's secret is no longer valid (the host
+    handed the seat over) or the table is gone. On connect,
+    ``page_signature`` is what the phone's page holds: when it matches the
+    current regions nothing is resent. ``csrf_token`` is the phone's own CSRF
+    cookie, so the plain forms of a pushed region (confirm a correction)
+    still pass Django's CSRF check. Costs one query when the table's
+    snapshot is cached (shared by every phone of the table).
     """
-    table = Table.objects.filter(code=code).first()
-    if table is None:
+    snap = live.snapshot_by_code(code)
+    if snap is None:
         return None
     seat_index: int | None = None
     if not screen:
-        seat = Seat.objects.filter(table=table, token=token).first() if token else None
-        if seat is None:
+        seat_index = snap.seat_index(token)
+        if seat_index is None:
             return None
-        seat_index = seat.index
     with translation.override(language):
-        context = seat_context(table, seat_index)
-        is_host = bool(host_token) and secrets.compare_digest(host_token, table.host_token)
-        context.update(oob=True, screen=screen, form_key=uuid.uuid4().hex, is_host=is_host, error=None)
-        if csrf_token:
-            context["csrf_token"] = csrf_token
-        html = render_to_string(FRAGMENT, context)
-    return table.version, html
+        context = seat_context(snap, seat_index)
+        is_host = bool(host_token) and secrets.compare_digest(host_token, snap.table.host_token)
+        context.update(is_host=is_host, csrf_token=csrf_token)
+        if page_signature:
+            regions = live.page_regions(context)
+            if live.page_signature(regions) == page_signature:
+                sent.seed(context, regions)
+                return ""
+        return live.push(context, sent)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
-    """``/ws/tables/<code>/``; ``?screen=1`` for the table screen (public view)."""
+    """``/ws/tables/<code>/``; ``?screen=1`` for the table screen (public view), ``?s=SIG`` the page's regions."""
 
     async def connect(self) -> None:
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         headers = _headers(self.scope)
         cookies = parse_cookie(headers.get("cookie", ""))
-        query = self.scope.get("query_string", b"").decode()
-        self.screen = "screen=1" in query.split("&")
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        self.screen = query.get("screen") == ["1"]
         auth = headers.get("authorization", "")
         self.token = auth[7:].strip() if auth.startswith("Bearer ") else read_signed(cookies, seat_cookie(self.code))
         self.language = _language(headers, cookies)
         self.host_token = read_signed(cookies, host_cookie(self.code))
         self.csrf_token = cookies.get(settings.CSRF_COOKIE_NAME)
-        self.sent_version = -1
-        first = await database_sync_to_async(render_fragment)(self.code, self.token, self.language, self.screen,
-                                                                 self.host_token, self.csrf_token)
+        self.sent = live.Sent()
+        first = await self._render((query.get("s") or [None])[0])
         if first is None:
             await self.close(code=4403)
             return
         await self.channel_layer.group_add(group_name(self.code), self.channel_name)
         await self.accept()
-        await self._send(first)
+        if first:
+            await self.send(text_data=first)
 
     async def disconnect(self, close_code: int) -> None:
         if hasattr(self, "code"):
             await self.channel_layer.group_discard(group_name(self.code), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Any message from the phone asks for a resync; actions go through HTTP (the one write path)."""
-        await self._refresh(force=True)
+        """Any message from the phone asks for a full resync; actions go through HTTP (the one write path)."""
+        self.sent = live.Sent()
+        await self._refresh()
 
     async def table_version(self, event: dict[str, Any]) -> None:
-        """Group message ``{"type": "table.version", "version": N}``: re-render this phone's own view."""
-        await self._refresh(force=True)
+        """Group message ``{"type": "table.version", "version": N}``: push what changed for this phone."""
+        await self._refresh()
 
-    async def _refresh(self, force: bool = False) -> None:
-        rendered = await database_sync_to_async(render_fragment)(self.code, self.token, self.language, self.screen,
-                                                                 self.host_token, self.csrf_token)
-        if rendered is None:
+    async def _render(self, page_signature: str | None = None) -> str | None:
+        return await database_sync_to_async(render_push)(self.code, self.token, self.language, self.screen, self.sent,
+                                                         self.host_token, self.csrf_token, page_signature)
+
+    async def _refresh(self) -> None:
+        frame = await self._render()
+        if frame is None:
             with translation.override(self.language):
                 text = escape(gettext("This link no longer holds a seat. Ask the host for a new one."))
-            await self.send(text_data=f'<div id="table" hx-swap-oob="true"><p class="banner error">{text}</p></div>')
+            await self.send(text_data=f'<div id="r-status" hx-swap-oob="true"><p class="banner error">{text}</p></div>')
             await self.close(code=4403)
             return
-        if force or rendered[0] > self.sent_version:
-            await self._send(rendered)
-
-    async def _send(self, rendered: tuple[int, str]) -> None:
-        self.sent_version, html = rendered
-        await self.send(text_data=html)
+        if frame:
+            await self.send(text_data=frame)

@@ -8,6 +8,7 @@ Every page, fragment, API answer and websocket frame is built from
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Mapping
@@ -15,13 +16,11 @@ from typing import Any
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from games.engines.base import Game, IllegalAction, LogLine
-from games.models import Action, Correction, Table
-from games.services import effective_actions
-
-LOG_LINES = 40  # how many log rows a phone shows
+from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for
+from games.models import Action, Table
 
 
 def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
@@ -69,55 +68,76 @@ def legal_for(game: Game, state: Any, seat: int | None) -> list[dict[str, Any]]:
     return items
 
 
-def log_lines(table: Table, game: Game, viewer: int | None, limit: int = LOG_LINES) -> list[dict[str, Any]]:
+def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: int = LOG_LINES) -> list[dict[str, Any]]:
     """The newest ``limit`` log rows as ``viewer`` may read them, newest first.
 
     Game rows go through the engine's ``describe`` (which hides other seats'
     private outcomes); undone and corrected rows are marked, never dropped.
+    Reads only the rows it shows (one indexed query, or none from a
+    :class:`~games.live.Snapshot`): an undo row names the move it dropped and a
+    correction row its target, and both come after their target.
     """
-    rows = list(table.actions.order_by("seq"))
-    counted = {row.seq: row for row in effective_actions(rows)}
-    names = {s.index: s.name for s in table.seats.all()}
+    if isinstance(table, Snapshot) and limit <= LOG_LINES:
+        rows, undone, replaced, names = table.rows[-limit:], table.undone, table.replaced, {
+            s["index"]: s["name"] for s in table.seats}
+        code = table.table.code
+    else:
+        rows = list(table.actions.order_by("-seq")[:limit])
+        rows.reverse()
+        undone = {r.payload.get("undone") for r in rows if r.kind == Action.Kind.UNDO}
+        replaced = {r.payload.get("target"): r for r in rows if r.kind == Action.Kind.CORRECT
+                    and "replacement" in r.payload and not (r.payload.get("rejected") or r.payload.get("void"))}
+        names = {s.index: s.name for s in table.seats.all()}
+        code = table.code
+    language = get_language()
     lines = []
-    for row in reversed(rows[-limit:]):
+    for row in reversed(rows):
         entry: dict[str, Any] = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False}
         if row.kind == Action.Kind.GAME:
-            shown = counted.get(row.seq, row)
-            line: LogLine = game.describe(row.seat, shown.payload, viewer)
-            entry["text"] = tr(line.text, line.details)
-            entry["private"] = line.private
-            entry["counted"] = row.seq in counted
-            entry["corrected"] = row.seq in counted and counted[row.seq].payload != row.payload
-            if entry["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
-                first = game.describe(row.seat, row.payload, viewer)
-                entry["original"] = tr(first.text, first.details)
+            fix = replaced.get(row.seq)
+            key = (code, row.seq, fix.seq if fix else 0, row.seq in undone, viewer, language)
+            cached = _LINES.get(key)
+            if cached is None:
+                shown = fix.payload.get("replacement") if fix else row.payload
+                cached = {"counted": row.seq not in undone and not (fix and shown is None)}
+                line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
+                cached["text"] = tr(line.text, line.details)
+                cached["private"] = line.private
+                cached["corrected"] = bool(fix) and shown is not None and shown != row.payload
+                if cached["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
+                    first = game.describe(row.seat, row.payload, viewer)
+                    cached["original"] = tr(first.text, first.details)
+                _LINES.put(key, cached)
+            entry.update(cached)
             entry["who"] = names.get(row.seat, "")
-        elif row.kind == Action.Kind.UNDO:
-            entry["text"] = gettext("The host undid the last move.")
-            undone = row.payload.get("undone")
-            if undone:
-                entry["text"] = gettext("The host undid move #%(seq)s.") % {"seq": undone}
-        elif row.kind == Action.Kind.CORRECT and row.payload.get("rejected"):
-            by = row.payload.get("by")
-            entry["text"] = gettext("The correction of move #%(seq)s was turned down by %(who)s; the move stands.") % {
-                "seq": row.payload.get("target"), "who": names.get(by, "?")}
-        elif row.kind == Action.Kind.CORRECT and row.payload.get("void"):
-            entry["text"] = gettext("The correction of move #%(seq)s no longer fits the later moves and was dropped.") % {
-                "seq": row.payload.get("target")}
-        elif row.kind == Action.Kind.CORRECT:
-            entry["text"] = gettext("Correction of move #%(seq)s agreed by the table.") % {
-                "seq": row.payload.get("target")
-            }
-        elif row.kind == Action.Kind.END:
-            entry["text"] = gettext("The host ended the game.")
         else:
-            entry["text"] = gettext("The host switched the components to %(mode)s.") % {
-                "mode": row.payload.get("components", "")
-            }
+            entry["text"] = _host_line(row, names)
         lines.append(entry)
     return lines
 
 
+def _host_line(row: Action, names: Mapping[int, str]) -> str:
+    """The log line of a row that is not a game move (undo, correction, end, components)."""
+    if row.kind == Action.Kind.UNDO:
+        undone = row.payload.get("undone")
+        if undone:
+            return gettext("The host undid move #%(seq)s.") % {"seq": undone}
+        return gettext("The host undid the last move.")
+    if row.kind == Action.Kind.CORRECT and row.payload.get("rejected"):
+        by = row.payload.get("by")
+        return gettext("The correction of move #%(seq)s was turned down by %(who)s; the move stands.") % {
+            "seq": row.payload.get("target"), "who": names.get(by, "?")}
+    if row.kind == Action.Kind.CORRECT and row.payload.get("void"):
+        return gettext("The correction of move #%(seq)s no longer fits the later moves and was dropped.") % {
+            "seq": row.payload.get("target")}
+    if row.kind == Action.Kind.CORRECT:
+        return gettext("Correction of move #%(seq)s agreed by the table.") % {"seq": row.payload.get("target")}
+    if row.kind == Action.Kind.END:
+        return gettext("The host ended the game.")
+    return gettext("The host switched the components to %(mode)s.") % {"mode": row.payload.get("components", "")}
+
+
+@functools.cache
 def game_template(slug: str, name: str, fallback: str) -> str:
     """``games/<slug>/<name>`` if the game ships it, else the generic ``fallback``."""
     try:
@@ -127,67 +147,79 @@ def game_template(slug: str, name: str, fallback: str) -> str:
     return f"games/{slug}/{name}"
 
 
-def seat_context(table: Table, viewer: int | None) -> dict[str, Any]:
+def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     """Everything a phone (``viewer`` = seat index) or the table screen (``None``) renders.
 
     Shape: ``{"table", "game", "view", "prompt", "legal", "result", "seats",
     "log", "corrections", "version", "waiting_names", "my_turn", "signature"}``;
     ``signature`` changes whenever what the phone shows may change, so a
-    phone can skip a pushed fragment it already shows.
+    phone can skip a pushed fragment it already shows. Built from the
+    table's :class:`~games.live.Snapshot` (one load per table version, shared
+    by every phone), then from ``viewer``'s own view only.
     """
-    game = table.game()
-    state = game.decode(table.state)
+    snap = table if isinstance(table, Snapshot) else snapshot_for(table)
+    row, game, state = snap.table, snap.game, snap.state
     prompt = game.prompt(state)
     result = game.result(state)
-    seats = [
-        {"index": s.index, "name": s.name, "colour": s.colour, "team": s.team, "claimed": bool(s.claimed_at)}
-        for s in table.seats.all()
-    ]
+    seats = [{k: s[k] for k in ("index", "name", "colour", "team", "claimed")} for s in snap.seats]
     prompt_json = prompt.as_json()
     prompt_json["text_shown"] = tr(prompt.text, {**prompt.details, "names": [seats[i]["name"] for i in prompt.seats]})
     open_corrections = []
-    for c in table.corrections.filter(status=Correction.Status.OPEN):
+    for c in snap.corrections:
+        replacement = None
+        if c["replacement"]:
+            line = game.describe(c["mover"], c["replacement"], viewer)
+            replacement = tr(line.text, line.details)
         open_corrections.append(
             {
-                "id": c.id,
-                "proposer": seats[c.proposer]["name"] if c.proposer < len(seats) else "?",
-                "target": c.target_seq,
-                "replacement": tr(game.describe(_seat_of(table, c.target_seq), c.replacement, viewer).text,
-                                  game.describe(_seat_of(table, c.target_seq), c.replacement, viewer).details)
-                if c.replacement
-                else None,
-                "reason": c.reason,
-                "waiting": [seats[i]["name"] for i in c.waiting_for(len(seats))],
-                "can_confirm": viewer is not None and viewer in c.waiting_for(len(seats)),
-                "can_withdraw": viewer is not None and viewer == c.proposer,
+                "id": c["id"],
+                "proposer": seats[c["proposer"]]["name"] if c["proposer"] < len(seats) else "?",
+                "target": c["target"],
+                "replacement": replacement,
+                "reason": c["reason"],
+                "waiting": [seats[i]["name"] for i in c["waiting"]],
+                "can_confirm": viewer is not None and viewer in c["waiting"],
+                "can_withdraw": viewer is not None and viewer == c["proposer"],
             }
         )
     signature = hashlib.sha1(json.dumps(
-        [table.code, table.version, table.status, [(c["id"], c["waiting"]) for c in open_corrections],
+        [row.code, row.version, row.status, [(c["id"], c["waiting"]) for c in open_corrections],
          [s["claimed"] for s in seats]], sort_keys=True).encode()).hexdigest()[:12]
+    view = game.view(state, viewer)
+    static_template = game_template(row.slug, "static.html", "")
     return {
-        "table": table,
+        "table": row,
         "game": game,
         "signature": signature,
-        "board_template": game_template(table.slug, "board.html", "games/_board.html"),
-        "controls_template": game_template(table.slug, "controls.html", "games/_controls.html"),
-        "slug": table.slug,
-        "view": game.view(state, viewer),
+        "board_template": game_template(row.slug, "board.html", "games/_board.html"),
+        "controls_template": game_template(row.slug, "controls.html", "games/_controls.html"),
+        "static_template": static_template,
+        "static_view": static_view(row.slug, view) if static_template else None,
+        "slug": row.slug,
+        "view": view,
         "prompt": prompt_json,
-        "legal": legal_for(game, state, viewer) if table.is_open else [],
+        "legal": legal_for(game, state, viewer) if row.is_open else [],
         "result": result,
         "seats": seats,
         "seat": viewer,
         "me": seats[viewer] if viewer is not None else None,
-        "log": log_lines(table, game, viewer),
+        "log": log_lines(snap, game, viewer),
         "corrections": open_corrections,
-        "version": table.version,
+        "version": row.version,
         "waiting_names": [seats[i]["name"] for i in prompt.seats],
-        "my_turn": viewer is not None and viewer in prompt.seats and table.is_open,
+        "my_turn": viewer is not None and viewer in prompt.seats and row.is_open,
         "result_steps": [tr(step.get("text", ""), step.get("details")) for step in (result or {}).get("steps", [])],
+        "form_key": f"{row.code}-{row.version}-{viewer}",
+        "screen": viewer is None,
+        "is_host": False,
+        "error": None,
     }
 
 
-def _seat_of(table: Table, seq: int) -> int:
-    row = table.actions.filter(seq=seq).first()
-    return row.seat if row and row.seat is not None else 0
+# The parts of a game's view that its static region draws (fixed for the whole game).
+STATIC_VIEW_KEYS = {"sorry": ("layout",), "yellow_yangtze": ("board",)}
+
+
+def static_view(slug: str, view: Mapping[str, Any]) -> dict[str, Any]:
+    """The fixed geometry of a game's board, taken from a view (the same for every viewer)."""
+    return {key: view.get(key) for key in STATIC_VIEW_KEYS.get(slug, ())}

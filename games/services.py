@@ -66,6 +66,16 @@ def group_name(code: str) -> str:
     return f"table_{code}"
 
 
+def touch(code: str) -> None:
+    """Mark table ``code`` changed without a new version (a seat claimed or handed over, a correction answered).
+
+    Phones read a table through a snapshot cached per ``(version,
+    updated_at)`` (games/live.py), so a change that keeps the version must
+    move ``updated_at``.
+    """
+    Table.objects.filter(code=code).update(updated_at=timezone.now())
+
+
 def broadcast_version(code: str, version: int) -> None:
     """Tell every phone of table ``code`` that version ``version`` exists (they re-render their own view)."""
     layer = get_channel_layer()
@@ -405,6 +415,7 @@ def hand_over_seat(code: str, index: int) -> Seat:
         seat.claimed_by_device = ""
         seat.claimed_at = None
         seat.save(update_fields=["token", "claimed_by_device", "claimed_at"])
+        touch(code)
     broadcast_version(code, Table.objects.get(code=code).version)
     return seat
 
@@ -414,6 +425,7 @@ def claim_seat(seat: Seat, device: str) -> Seat:
     seat.claimed_by_device = device
     seat.claimed_at = timezone.now()
     seat.save(update_fields=["claimed_by_device", "claimed_at"])
+    touch(seat.table.code)
     return seat
 
 
@@ -441,6 +453,7 @@ def propose_correction(code: str, proposer: int, target_seq: int, replacement: M
         table=table, proposer=proposer, target_seq=target_seq,
         replacement=dict(replacement) if replacement is not None else None, reason=reason[:200],
     )
+    touch(code)
     if not correction.waiting_for(table.seats.count()):
         apply_correction(code, correction.id)
     else:
@@ -457,6 +470,7 @@ def confirm_correction(code: str, correction_id: int, seat: int) -> Correction:
         if seat != correction.proposer and seat not in correction.confirmations:
             correction.confirmations = [*correction.confirmations, seat]
             correction.save(update_fields=["confirmations"])
+            touch(code)
         done = not correction.waiting_for(correction.table.seats.count())
     if done:
         try:

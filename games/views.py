@@ -12,11 +12,12 @@ import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import services
+from games import live, services
 from games.access import device_id, host_cookie, remember_device, seat_cookie, set_signed, table_view
 from games.engines.base import IllegalAction
 from games.forms import NewTableForm, game_choices, options_form, options_from
@@ -101,13 +102,12 @@ def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
 
 def _render_table(request: HttpRequest, table: Table, seat: int | None, status: int = 200,
                   error: dict[str, Any] | None = None) -> HttpResponse:
+    """The phone page (or, for htmx, the ``#table`` fragment) built from its regions (games/live.py)."""
     context = seat_context(table, seat)
-    context.update(
-        is_host=getattr(request, "is_host", False),
-        error=error,
-        form_key=uuid.uuid4().hex,
-        screen=seat is None,
-    )
+    context.update(is_host=getattr(request, "is_host", False), error=error, csrf_token=get_token(request))
+    regions = live.page_regions(context)
+    context.update(region_html={name: html for name, (_, html) in regions.items()},
+                   page_signature=live.page_signature(regions))
     if not _is_htmx(request):
         return render(request, "games/table.html", context, status=status)
     response = render(request, TABLE_PARTIAL, context, status=status)

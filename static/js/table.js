@@ -67,18 +67,37 @@
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") { keepAwake(); resync(); }
     });
-    // A pushed fragment the phone already shows (its own tap's answer arrived first) is skipped,
-    // so a list the player just opened does not snap shut; real updates keep open lists open.
+    // A push carries only the regions that changed (games/live.py), as out-of-band swaps; #r-meta
+    // holds the version it brings. A push the phone already shows (its own tap's answer arrived
+    // first) is skipped, so a list the player just opened does not snap shut; real updates keep
+    // open lists open.
     var openLists = [];
     document.body.addEventListener("htmx:wsBeforeMessage", function (event) {
       var table = document.getElementById("table");
-      var sig = /data-sig="([^"]*)"/.exec(event.detail.message || "");
-      if (table && sig && sig[1] === table.dataset.sig) { event.preventDefault(); return; }
+      var message = event.detail.message || "";
+      var sig = /id="r-meta"[^>]*data-sig="([^"]*)"/.exec(message);
+      if (table && sig && sig[1] === table.dataset.sig && message.indexOf('id="r-static"') < 0) {
+        event.preventDefault(); return;
+      }
       openLists = Array.prototype.map.call(document.querySelectorAll("#table details[open][id]"),
                                            function (d) { return d.id; });
     });
+    var LOG_LINES = 40;
     document.body.addEventListener("htmx:wsAfterMessage", function () {
       openLists.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
+      var table = document.getElementById("table");
+      var meta = document.getElementById("r-meta");
+      if (table && meta && meta.dataset.version !== table.dataset.version) {
+        table.dataset.version = meta.dataset.version;
+        table.dataset.sig = meta.dataset.sig;
+        table.classList.toggle("my-turn", meta.dataset.myTurn === "1");
+        table.querySelectorAll(":scope > .banner.error").forEach(function (b) { b.remove(); });
+      } else if (table && meta) {
+        table.dataset.sig = meta.dataset.sig;
+        table.classList.toggle("my-turn", meta.dataset.myTurn === "1");
+      }
+      var lines = document.querySelectorAll("#loglines > li");
+      for (var i = LOG_LINES; i < lines.length; i++) lines[i].remove();
       clearNotices();
     });
     // One-off notices ("Correction proposed…") belong to the moment they were made: once the

@@ -37,7 +37,8 @@ async def test_an_action_on_phone_a_updates_phone_b():
     table, alice, bob, _ = await make_table_and_phones()
     b = await connect(table.code, [cookie_header(bob, table.code)])
     first = await b.receive_from(timeout=5)
-    assert 'id="table"' in first and 'hx-swap-oob="true"' in first and 'data-version="0"' in first
+    assert '<div hx-swap-oob="true" id="r-meta"' in first and 'data-version="0"' in first
+    assert all(f'id="r-{name}"' in first for name in ("status", "board", "log", "links")), "a new socket gets every region"
     await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
     pushed = await b.receive_from(timeout=5)
     assert 'data-version="1"' in pushed and "Alice plays a card." in pushed
@@ -101,7 +102,8 @@ async def test_pushed_fragments_carry_fresh_idempotency_keys_and_the_host_link_f
     second = await a.receive_from(5)
     keys = [re.findall(r'name="key" value="([^"]+)"', frame) for frame in (first, second)]
     assert keys[0] and keys[1] and not set(keys[0]) & set(keys[1]), "a retried tap is idempotent, a new one is not"
-    assert "Host tools" in second
+    assert "Host tools" in first
+    assert 'id="r-links"' not in second, "an unchanged region is not pushed again"
     await a.disconnect()
 
 
@@ -118,3 +120,64 @@ async def test_pushed_fragments_carry_the_phones_own_csrf_token_for_plain_forms(
     assert "Confirm" in frame
     assert 'name="csrfmiddlewaretoken" value="abcdefghijklmnopqrstuvwxyz012345"' in frame
     await sock.disconnect()
+
+
+async def test_a_push_after_a_one_pawn_move_carries_only_the_changed_regions():
+    """Issue 8: a Sorry! move sends the pieces, the prompt, the new log line and the version, nothing else."""
+    table = await sync_to_async(services.create_table)("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    ben = await sync_to_async(phone_for)(table, 1)
+    b = await connect(table.code, [cookie_header(ben, table.code)])
+    first = await b.receive_from(5)
+    assert 'id="r-static"' in first and 'id="sorry-geo"' in first, "a socket that brings no page gets the geometry"
+    version = 0
+    while True:  # Ann draws until a card lets a pawn leave START
+        await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, version)
+        version += 1
+        await b.receive_from(5)
+        await sync_to_async(table.refresh_from_db)()
+        game = await sync_to_async(table.game)()
+        moves = [a for a in game.legal_actions(game.decode(table.state), 0) if a["kind"] == "move"]
+        if moves:
+            break
+        await sync_to_async(services.submit_action)(table.code, 0, {"kind": "pass"}, version)
+        version += 1
+        await b.receive_from(5)
+        await sync_to_async(services.submit_action)(table.code, 1, {"kind": "draw"}, version)
+        version += 1
+        await b.receive_from(5)
+        legal = game.legal_actions(game.decode((await sync_to_async(
+            lambda: services.Table.objects.get(code=table.code))()).state), 1)
+        await sync_to_async(services.submit_action)(table.code, 1, legal[0], version)
+        version += 1
+        await b.receive_from(5)
+    await sync_to_async(services.submit_action)(table.code, 0, moves[0], version)
+    pushed = await b.receive_from(5)
+    pieces = re.findall(r'<(\w+) hx-swap-oob="([^"]+)"(?: id="([^"]+)")?', pushed)
+    swaps = sorted(f"{swap}:{rid}" if rid else swap for _, swap, rid in pieces)
+    # Ben's own turn starts, so his status line and his buttons (Draw) change too; nothing else is sent.
+    assert swaps == ["afterbegin:#loglines", "true:r-board", "true:r-controls", "true:r-meta", "true:r-status"], swaps
+    assert 'id="sorry-geo"' not in pushed and 'id="r-links"' not in pushed, "fixed geometry is never resent"
+    assert f'data-version="{version + 1}"' in pushed
+    assert len(pushed.encode()) <= 5000, len(pushed.encode())
+    await b.disconnect()
+
+
+async def test_a_page_that_holds_the_current_regions_gets_no_first_frame():
+    """Issue 8: the page load is not followed by a frame that resends what the page already holds."""
+    table = await sync_to_async(services.create_table)("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    ben = await sync_to_async(phone_for)(table, 1)
+    page = (await sync_to_async(ben.get)(f"/t/{table.code}/")).content.decode()
+    signature = re.search(r'ws-connect="/ws/tables/[^/]+/\?s=([0-9a-f]+)"', page).group(1)
+    from companion.asgi import application
+    from channels.testing import WebsocketCommunicator
+
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.code}/?s={signature}", headers=[
+        (b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), cookie_header(ben, table.code)])
+    connected, _ = await comm.connect()
+    assert connected
+    assert await comm.receive_nothing(0.3), "nothing is resent after the page load"
+    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    pushed = await comm.receive_from(5)
+    assert 'data-version="1"' in pushed and 'id="r-static"' not in pushed
+    assert len(pushed.encode()) < 5000, len(pushed.encode())
+    await comm.disconnect()

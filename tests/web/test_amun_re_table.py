@@ -139,6 +139,7 @@ def normal(text: str, table: Table) -> str:
     text = text.replace(table.code, "CODE")
     text = re.sub(r'(csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]+"', r"\1TOKEN", text)
     text = re.sub(r'data-sig="[^"]*"', 'data-sig="SIG"', text)  # a hash that includes the table code
+    text = re.sub(r"\?s=[0-9a-f]+", "?s=SIG", text)  # the page's region digests, which include the table code
     return re.sub(r"[0-9a-f]{32}", "KEY", text)
 
 

@@ -1,0 +1,385 @@
+"""Live sync at café scale (issue 8): one snapshot per table version, pages made of named regions.
+
+Three layers keep the cost of a move close to a bare broadcast:
+
+1. :class:`Snapshot`: what every phone of a table needs from the database at
+   one moment (the table row, its seats, the newest log rows, the open
+   corrections), loaded once per ``(table, version, stamp)`` and kept in
+   Django's cache (local memory in the embedded default, Redis when
+   ``REDIS_URL`` is set) and, decoded, in a small per-process store. A phone's
+   render then costs one query (the table's version and stamp), or none for
+   HTTP views that hold the row already.
+2. :data:`REGIONS`: the phone page is a fixed set of named regions with
+   stable ids. Each region declares the part of the seat context it shows;
+   its digest is a hash of exactly that (plus the language), and its HTML is
+   cached under the digest, so N phones that show the same thing cost one
+   render. Secrecy is unchanged: a region's inputs come from that seat's own
+   context (built from ``game.view(state, seat)``), so two seats share HTML
+   only when what they may see is identical.
+3. :func:`push`: each websocket remembers the digest of every region it last
+   sent; a push carries only the regions whose digest changed for that phone
+   (htmx out-of-band swaps), and log lines one by one.
+
+The board's fixed geometry (Sorry! track, Yellow & Yangtze hexes) lives in
+the ``static`` region outside ``#table``: it is drawn with the page and never
+pushed again, since its digest never changes during a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.engines.base import Game
+from games.models import Action, Correction, Table
+
+LOG_LINES = 40  # how many log rows a phone shows (and a snapshot holds)
+CACHE_SECONDS = 600  # how long a snapshot or a rendered region stays in the shared cache
+PAGE = "games/table.html"
+
+
+# -- a small per-process store ----------------------------------------------------------
+
+
+class _Store:
+    """A thread-safe LRU dictionary (decoded snapshots and rendered regions of this process)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[Any, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def put(self, key: Any, value: Any) -> None:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+_SNAPSHOTS = _Store(512)
+_HTML = _Store(4096)
+_LINES = _Store(20000)
+
+
+def clear_local_caches() -> None:
+    """Forget this process's snapshots, regions and log lines (tests that rewrite rows behind the cache)."""
+    _SNAPSHOTS.clear()
+    _HTML.clear()
+    _LINES.clear()
+
+
+# -- snapshots ---------------------------------------------------------------------------
+
+
+def token_digest(token: str) -> str:
+    """The SHA-256 of a seat secret: what a snapshot keeps instead of the secret itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def snapshot_key(code: str, version: int, stamp: Any) -> str:
+    """``code:version:stamp``: one table at one moment (``stamp`` is ``Table.updated_at``)."""
+    moment = stamp.timestamp() if hasattr(stamp, "timestamp") else stamp
+    return f"{code}:{version}:{moment}"
+
+
+@dataclass
+class Snapshot:
+    """Everything the phones of one table read at one moment.
+
+    ``table`` is the ``Table`` row; ``seats`` a list of ``{"index", "name",
+    "colour", "team", "claimed", "token"}`` (``token`` is the secret's
+    digest); ``rows`` the newest :data:`LOG_LINES` log rows in ``seq`` order,
+    with ``undone`` (seqs an undo dropped) and ``replaced`` (``seq`` → the
+    ``correct`` row that replaced or dropped it) computed from them alone;
+    ``corrections`` the open corrections with the seat of their target move.
+    ``game`` and ``state`` are filled in per process (not cached across
+    processes).
+    """
+
+    key: str
+    table: Table
+    seats: list[dict[str, Any]]
+    rows: list[Action]
+    undone: set[int]
+    replaced: dict[int, Action]
+    corrections: list[dict[str, Any]]
+    game: Game | None = field(default=None, repr=False)
+    state: Any = field(default=None, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        data = dict(self.__dict__)
+        data["game"] = data["state"] = None  # rebuilt per process from the table row
+        return data
+
+    def decoded(self) -> Snapshot:
+        """This snapshot with its engine and decoded state (built once per process)."""
+        if self.game is None:
+            self.game = self.table.game(self.seat_infos())
+            self.state = self.game.decode(self.table.state)
+        return self
+
+    def seat_infos(self):
+        """The seats as the engine sees them."""
+        from games.engines.base import SeatInfo
+
+        return [SeatInfo(s["index"], s["name"], s["colour"], s["team"]) for s in self.seats]
+
+    def seat_index(self, token: str | None) -> int | None:
+        """The seat whose secret is ``token``, or ``None``."""
+        if not token:
+            return None
+        digest = token_digest(token)
+        return next((s["index"] for s in self.seats if s["token"] == digest), None)
+
+
+def _window(table: Table) -> tuple[list[Action], set[int], dict[int, Action]]:
+    """The newest log rows (one indexed query) and the undo/correction marks they carry.
+
+    An undo row names the move it dropped (``{"undone": seq}``) and a
+    ``correct`` row its target, and both come after their target, so the
+    marks of every row in the window are found in the window itself: a
+    render costs the same at move 900 as at move 9.
+    """
+    rows = list(table.actions.order_by("-seq")[:LOG_LINES])
+    rows.reverse()
+    undone: set[int] = set()
+    replaced: dict[int, Action] = {}
+    for row in rows:
+        if row.kind == Action.Kind.UNDO and row.payload.get("undone"):
+            undone.add(row.payload["undone"])
+        elif row.kind == Action.Kind.CORRECT and "replacement" in row.payload and not (
+            row.payload.get("rejected") or row.payload.get("void")
+        ):
+            replaced[row.payload.get("target")] = row
+    return rows, undone, replaced
+
+
+def _build(table: Table, key: str) -> Snapshot:
+    seats = [
+        {"index": s.index, "name": s.name, "colour": s.colour, "team": s.team, "claimed": bool(s.claimed_at),
+         "token": token_digest(s.token)}
+        for s in table.seats.order_by("index")
+    ]
+    rows, undone, replaced = _window(table)
+    corrections = []
+    open_ones = list(table.corrections.filter(status=Correction.Status.OPEN).order_by("id"))
+    if open_ones:
+        movers = dict(table.actions.filter(seq__in=[c.target_seq for c in open_ones]).values_list("seq", "seat"))
+        for c in open_ones:
+            corrections.append({"id": c.id, "proposer": c.proposer, "target": c.target_seq,
+                                "replacement": c.replacement, "reason": c.reason,
+                                "waiting": c.waiting_for(len(seats)), "mover": movers.get(c.target_seq) or 0})
+    return Snapshot(key=key, table=table, seats=seats, rows=rows, undone=undone, replaced=replaced,
+                    corrections=corrections)
+
+
+def _cached(key: str, build: Callable[[], Snapshot]) -> Snapshot:
+    snap = _SNAPSHOTS.get(key)
+    if snap is None:
+        snap = cache.get(f"snap:{key}")
+        if snap is None:
+            snap = build()
+            cache.set(f"snap:{key}", snap, CACHE_SECONDS)
+        _SNAPSHOTS.put(key, snap)
+    return snap.decoded()
+
+
+def snapshot_for(table: Table) -> Snapshot:
+    """The snapshot of a ``Table`` row already loaded (HTTP views): no query when cached."""
+    key = snapshot_key(table.code, table.version, table.updated_at)
+    return _cached(key, lambda: _build(table, key))
+
+
+def snapshot_by_code(code: str) -> Snapshot | None:
+    """The current snapshot of table ``code`` (websocket renders): one query when cached, ``None`` if gone."""
+    marker = Table.objects.filter(code=code).values_list("version", "updated_at").first()
+    if marker is None:
+        return None
+    key = snapshot_key(code, *marker)
+
+    def build() -> Snapshot:
+        table = Table.objects.get(code=code)
+        return _build(table, snapshot_key(code, table.version, table.updated_at))
+
+    return _cached(key, build)
+
+
+# -- regions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Region:
+    """One named region of the phone page.
+
+    ``id`` is its stable DOM id; ``partial`` the template partial that draws
+    it (its root element carries the id); ``inputs(context)`` the part of
+    the seat context it shows (JSON-able), from which its digest is made.
+    A region's partial must read nothing from the context outside its inputs.
+    """
+
+    name: str
+    id: str
+    partial: str
+    inputs: Callable[[Mapping[str, Any]], Any]
+
+
+def _table_meta(c: Mapping[str, Any]) -> list[Any]:
+    t = c["table"]
+    return [t.code, t.slug, t.status, c["screen"]]
+
+
+REGIONS: tuple[Region, ...] = (
+    Region("status", "r-status", "r-status", lambda c: [
+        _table_meta(c), c["me"], c["prompt"], c["my_turn"], c["result"], c["result_steps"], c["waiting_names"],
+        c["seats"], (c["view"] or {}).get("edition") if isinstance(c["view"], Mapping) else None]),
+    Region("corrections", "r-corrections", "r-corrections", lambda c: [
+        _table_meta(c), c["corrections"], c.get("csrf_token") if c["corrections"] else None]),
+    Region("board", "r-board", "r-board", lambda c: [
+        _table_meta(c), c["board_template"], c["view"], c["legal"], c["prompt"], c["seat"], c["my_turn"], c["seats"],
+        c["result"]]),
+    # Without legal actions the controls region is empty whatever else changed.
+    Region("controls", "r-controls", "r-controls", lambda c: [
+        _table_meta(c), c["controls_template"], c["legal"], c["prompt"], c["seat"], c["my_turn"], c["view"],
+        c["version"], c["seats"], c.get("csrf_token")] if c["legal"] else [_table_meta(c)]),
+    Region("links", "r-links", "r-links", lambda c: [_table_meta(c), bool(c["me"]), c["is_host"]]),
+    Region("meta", "r-meta", "r-meta", lambda c: [_table_meta(c), c["version"], c["signature"], c["my_turn"],
+                                                   c["seat"]]),
+)
+STATIC = Region("static", "r-static", "r-static", lambda c: [c["table"].slug, c["static_template"], c["static_view"]])
+LOG = Region("log", "r-log", "r-log", lambda c: [_table_meta(c), bool(c["me"]), [_line_key(x) for x in c["log"]]])
+
+
+def _line_key(line: Mapping[str, Any]) -> list[Any]:
+    return [line.get(k) for k in ("seq", "text", "who", "private", "counted", "corrected", "original", "kind")]
+
+
+def _digest(parts: Any) -> str:
+    raw = json.dumps(parts, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha1(raw.encode()).hexdigest()[:20]
+
+
+def region_digest(region: Region, context: Mapping[str, Any]) -> str:
+    """The digest of what ``region`` shows in ``context`` (same digest, same HTML)."""
+    return _digest([region.name, translation.get_language(), region.inputs(context)])
+
+
+def render_region(region: Region, context: Mapping[str, Any], digest: str | None = None) -> tuple[str, str]:
+    """``(digest, html)`` of one region: rendered once per digest, then served from the caches."""
+    digest = digest or region_digest(region, context)
+    html = _HTML.get(digest)
+    if html is None:
+        html = cache.get(f"rg:{digest}")
+        if html is None:
+            html = render_to_string(f"{PAGE}#{region.partial}", dict(context))
+            cache.set(f"rg:{digest}", html, CACHE_SECONDS)
+        _HTML.put(digest, html)
+    return digest, html
+
+
+def render_line(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[str, str]:
+    """``(digest, html)`` of one log line ``<li id="log-SEQ">``."""
+    flags = [bool(context["me"]), context["table"].is_open, context["table"].code]
+    digest = _digest(["line", translation.get_language(), _line_key(line), flags])
+    html = _HTML.get(digest)
+    if html is None:
+        html = render_to_string(f"{PAGE}#log-line", {**context, "line": line})
+        _HTML.put(digest, html)
+    return digest, html
+
+
+def page_regions(context: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
+    """Every region of the page for ``context``: ``{name: (digest, html)}`` (log and static included)."""
+    out = {region.name: render_region(region, context) for region in (*REGIONS, LOG)}
+    if context.get("static_template"):
+        out[STATIC.name] = render_region(STATIC, context)
+    return out
+
+
+def page_signature(regions: Mapping[str, tuple[str, str]]) -> str:
+    """One short hash of every region digest of a page: a phone's socket sends it back on connect."""
+    return _digest(sorted((name, digest) for name, (digest, _) in regions.items()))[:16]
+
+
+# -- pushes ----------------------------------------------------------------------------
+
+
+def _oob(html: str) -> str:
+    """``html`` (a region's root element) as an htmx out-of-band swap of the element with the same id."""
+    head, sep, rest = html.partition(" ")
+    return f'{head} hx-swap-oob="true"{sep}{rest}'
+
+
+@dataclass
+class Sent:
+    """What one websocket last sent: region digests and the digests of the log lines shown."""
+
+    regions: dict[str, str] = field(default_factory=dict)
+    lines: dict[int, str] = field(default_factory=dict)
+
+    def seed(self, context: Mapping[str, Any], regions: Mapping[str, tuple[str, str]]) -> None:
+        """Remember ``regions`` (and the log lines of ``context``) as what the phone shows."""
+        self.regions = {name: digest for name, (digest, _) in regions.items()}
+        self.regions["log-frame"] = _log_frame(context)
+        self.lines = {line["seq"]: render_line(line, context)[0] for line in context["log"]}
+
+
+def _log_frame(context: Mapping[str, Any]) -> str:
+    """What around the log lines may change: who reads it, whether it is empty, whether the table is open."""
+    return _digest([LOG.name, translation.get_language(), _table_meta(context), bool(context["me"]),
+                    bool(context["log"])])
+
+
+def push(context: Mapping[str, Any], sent: Sent) -> str:
+    """The frame that brings a phone from what ``sent`` says it shows to ``context`` ('' if nothing changed).
+
+    Regions whose digest is unchanged are left out; the log sends new lines
+    at its top and changed lines in place, or the whole region when its
+    frame changed (first line, another viewer); ``sent`` is updated.
+    """
+    parts: list[str] = []
+    for region in (STATIC, *REGIONS) if context.get("static_template") else REGIONS:
+        digest = region_digest(region, context)
+        if sent.regions.get(region.name) != digest:
+            parts.append(_oob(render_region(region, context, digest)[1]))
+            sent.regions[region.name] = digest
+    lines = context["log"]
+    frame = _log_frame(context)
+    fresh = {line["seq"]: render_line(line, context) for line in lines}
+    if sent.regions.get("log-frame") != frame or not sent.lines:
+        if sent.regions.get(LOG.name) != region_digest(LOG, context):
+            digest, html = render_region(LOG, context)
+            parts.append(_oob(html))
+            sent.regions[LOG.name] = digest
+        sent.regions["log-frame"] = frame
+    else:
+        newest = max(sent.lines)
+        added = [html for seq, (_, html) in sorted(fresh.items(), reverse=True) if seq > newest]
+        if added:
+            parts.append(f'<ul hx-swap-oob="afterbegin:#loglines">{"".join(added)}</ul>')
+        for seq, (digest, html) in fresh.items():
+            if seq <= newest and seq in sent.lines and sent.lines[seq] != digest:
+                parts.append(_oob(html))
+        sent.regions[LOG.name] = region_digest(LOG, context)
+    sent.lines = {seq: digest for seq, (digest, _) in fresh.items()}
+    return "".join(parts)

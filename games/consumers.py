@@ -22,10 +22,11 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext
 
-from games.access import host_cookie, read_signed, seat_cookie
 from games import live
+from games.access import host_cookie, read_signed, seat_cookie
 from games.presenters import seat_context
 from games.services import group_name
+
 
 def _headers(scope: dict[str, Any]) -> dict[str, str]:
     return {k.decode("latin1").lower(): v.decode("latin1") for k, v in scope.get("headers", [])}

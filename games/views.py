@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import io
 import json
-import uuid
 from typing import Any
 
 import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
 from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST

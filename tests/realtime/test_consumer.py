@@ -168,8 +168,9 @@ async def test_a_page_that_holds_the_current_regions_gets_no_first_frame():
     ben = await sync_to_async(phone_for)(table, 1)
     page = (await sync_to_async(ben.get)(f"/t/{table.code}/")).content.decode()
     signature = re.search(r'ws-connect="/ws/tables/[^/]+/\?s=([0-9a-f]+)"', page).group(1)
-    from companion.asgi import application
     from channels.testing import WebsocketCommunicator
+
+    from companion.asgi import application
 
     comm = WebsocketCommunicator(application, f"/ws/tables/{table.code}/?s={signature}", headers=[
         (b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), cookie_header(ben, table.code)])

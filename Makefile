@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-scale venv migrate bench lint clean
+.PHONY: run test test-scale venv migrate static bench lint clean
 
 # The scale-out stack: PostgreSQL and Redis on loopback (the platform tests run against them too).
 SCALE_DATABASE_URL ?= postgres://root@127.0.0.1:5432/companion
@@ -24,7 +24,11 @@ $(VENV)/.installed: requirements/base.txt requirements/dev.txt
 migrate: venv
 	$(BIN)/python manage.py migrate --noinput
 
-run: migrate
+# Static files collected once, so whitenoise serves them compressed and cached for good.
+static: venv
+	$(BIN)/python manage.py collectstatic --noinput -v0
+
+run: migrate static
 	@echo
 	@echo "  Companion is running. Open http://$(HOST):$(PORT)/ on this machine"
 	@echo "  (phones on your network: set ALLOWED_HOSTS and HOST=0.0.0.0)."

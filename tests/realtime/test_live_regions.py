@@ -1,0 +1,54 @@
+"""Live sync at café scale (issue 8): shared snapshots, few queries, pushes of what changed only."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import live, services
+from games.consumers import render_push
+from tests.conftest import phone_for
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_websocket_render_costs_at_most_two_queries_once_the_table_snapshot_is_cached(django_assert_max_num_queries):
+    table = services.create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}], seed=3)
+    tokens = [s.token for s in table.seats.order_by("index")]
+    services.submit_action(table.code, 0, {"kind": "draw"}, 0)
+    render_push(table.code, tokens[0], "en", False, live.Sent())  # the first phone loads the snapshot
+    for token in tokens[1:]:
+        with django_assert_max_num_queries(2):
+            frame = render_push(table.code, token, "en", False, live.Sent())
+        assert 'data-version="1"' in frame
+
+
+def test_undone_marks_come_from_the_window_of_newest_rows_alone():
+    """An undo names the move it dropped, so the newest rows alone say which moves are undone."""
+    table = services.create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    services.submit_action(table.code, 0, {"kind": "draw"}, 0)
+    services.undo_last(table.code, 1)
+    table.refresh_from_db()
+    from games.presenters import log_lines
+
+    lines = log_lines(live.snapshot_for(table), table.game(), 0)
+    assert [(line["seq"], line.get("counted")) for line in lines] == [(2, None), (1, False)]
+
+
+def test_a_seat_handed_over_gets_no_more_frames_with_its_old_secret():
+    table = services.create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    old = table.seats.get(index=1).token
+    assert render_push(table.code, old, "en", False, live.Sent())
+    services.hand_over_seat(table.code, 1)
+    assert render_push(table.code, old, "en", False, live.Sent()) is None
+
+
+def test_a_correction_proposed_without_a_new_version_still_reaches_the_other_phones():
+    table = services.create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    ben = table.seats.get(index=1).token
+    phone_for(table, 0)
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    sent = live.Sent()
+    render_push(table.code, ben, "en", False, sent)
+    services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "2"})
+    frame = render_push(table.code, ben, "en", False, sent)
+    assert 'id="r-corrections"' in frame and "Confirm" in frame

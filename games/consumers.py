@@ -46,7 +46,7 @@ def _language(headers: dict[str, str], cookies: dict[str, str]) -> str:
 
 def render_push(code: str, token: str | None, language: str, screen: bool, sent: live.Sent,
                 host_token: str | None = None, csrf_token: str | None = None,
-                page_signature: str | None = None) -> str | None:
+                page_signature: str | None = None, marker: tuple[int, float] | None = None) -> str | None:
     """The frame that brings this phone up to date: the regions that changed since ``sent`` ('' for none).
 
     Returns ``None`` when the seat's secret is no longer valid (the host
@@ -54,10 +54,11 @@ def render_push(code: str, token: str | None, language: str, screen: bool, sent:
     ``page_signature`` is what the phone's page holds: when it matches the
     current regions nothing is resent. ``csrf_token`` is the phone's own CSRF
     cookie, so the plain forms of a pushed region (confirm a correction)
-    still pass Django's CSRF check. Costs one query when the table's
-    snapshot is cached (shared by every phone of the table).
+    still pass Django's CSRF check. ``marker`` is ``(version, stamp)`` from
+    the group message. Costs no query when the table's snapshot is cached
+    (shared by every phone of the table), one without a marker.
     """
-    snap = live.snapshot_by_code(code)
+    snap = live.snapshot_by_code(code, marker)
     if snap is None:
         return None
     seat_index: int | None = None
@@ -111,15 +112,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._refresh()
 
     async def table_version(self, event: dict[str, Any]) -> None:
-        """Group message ``{"type": "table.version", "version": N}``: push what changed for this phone."""
-        await self._refresh()
+        """Group message ``{"type": "table.version", "version": N, "stamp": T}``: push what changed for this phone."""
+        stamp = event.get("stamp")
+        await self._refresh((event["version"], stamp) if stamp is not None else None)
 
-    async def _render(self, page_signature: str | None = None) -> str | None:
+    async def _render(self, page_signature: str | None = None,
+                      marker: tuple[int, float] | None = None) -> str | None:
         return await database_sync_to_async(render_push)(self.code, self.token, self.language, self.screen, self.sent,
-                                                         self.host_token, self.csrf_token, page_signature)
+                                                         self.host_token, self.csrf_token, page_signature, marker)
 
-    async def _refresh(self) -> None:
-        frame = await self._render()
+    async def _refresh(self, marker: tuple[int, float] | None = None) -> None:
+        frame = await self._render(marker=marker)
         if frame is None:
             with translation.override(self.language):
                 text = escape(gettext("This link no longer holds a seat. Ask the host for a new one."))

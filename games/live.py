@@ -35,7 +35,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -194,13 +195,24 @@ def _build(table: Table, key: str) -> Snapshot:
                     corrections=corrections)
 
 
+def _shared_cache() -> bool:
+    """True when Django's cache is shared between processes (Redis): worth filling for other workers.
+
+    The embedded default's local-memory cache would only pickle what this
+    process's own store already holds.
+    """
+    return not isinstance(caches["default"], LocMemCache)
+
+
 def _cached(key: str, build: Callable[[], Snapshot]) -> Snapshot:
     snap = _SNAPSHOTS.get(key)
     if snap is None:
-        snap = cache.get(f"snap:{key}")
+        shared = _shared_cache()
+        snap = cache.get(f"snap:{key}") if shared else None
         if snap is None:
             snap = build()
-            cache.set(f"snap:{key}", snap, CACHE_SECONDS)
+            if shared:
+                cache.set(f"snap:{key}", snap, CACHE_SECONDS)
         _SNAPSHOTS.put(key, snap)
     return snap.decoded()
 
@@ -211,8 +223,17 @@ def snapshot_for(table: Table) -> Snapshot:
     return _cached(key, lambda: _build(table, key))
 
 
-def snapshot_by_code(code: str) -> Snapshot | None:
-    """The current snapshot of table ``code`` (websocket renders): one query when cached, ``None`` if gone."""
+def snapshot_by_code(code: str, marker: tuple[int, float] | None = None) -> Snapshot | None:
+    """The current snapshot of table ``code`` (websocket renders), ``None`` if the table is gone.
+
+    ``marker`` is ``(version, stamp)`` from a ``table.version`` message:
+    with it a cached snapshot costs no query; without it one query reads the
+    table's version and stamp.
+    """
+    if marker is not None:
+        snap = _SNAPSHOTS.get(snapshot_key(code, *marker))
+        if snap is not None:
+            return snap.decoded()
     marker = Table.objects.filter(code=code).values_list("version", "updated_at").first()
     if marker is None:
         return None
@@ -249,19 +270,57 @@ def _table_meta(c: Mapping[str, Any]) -> list[Any]:
     return [t.code, t.slug, t.status, c["screen"]]
 
 
+# The parts of a game's view that never change during a game (board geometry): drawn by the
+# static region, left out of the other regions' digests.
+STATIC_VIEW_KEYS = {"sorry": ("layout",), "yellow_yangtze": ("board",)}
+# Games whose board template reads nothing seat-specific besides the view and the legal actions:
+# phones with the same view and no legal action share one render.
+BOARD_WITHOUT_SEAT = {"sorry"}
+
+
+def static_view(slug: str, view: Mapping[str, Any]) -> dict[str, Any]:
+    """The fixed geometry of a game's board, taken from a view (the same for every viewer)."""
+    return {key: view.get(key) for key in STATIC_VIEW_KEYS.get(slug, ())}
+
+
+def _parts(c: Mapping[str, Any]) -> dict[str, str]:
+    """Digests of the big pieces of a seat context, made once per context and shared by the regions."""
+    parts = c.get("_parts")
+    if parts is None:
+        view = c["view"]
+        fixed = STATIC_VIEW_KEYS.get(c["table"].slug, ())
+        if isinstance(view, Mapping) and fixed:
+            view = {k: v for k, v in view.items() if k not in fixed}
+        parts = {
+            "view": _digest(view),
+            "legal": _digest([[item["json"], item["label"]] for item in c["legal"]]),
+            "prompt": _digest(c["prompt"]),
+            "seats": _digest(c["seats"]),
+            "result": _digest([c["result"], c["result_steps"]]),
+        }
+        c["_parts"] = parts  # type: ignore[index]
+    return parts
+
+
+def _board_inputs(c: Mapping[str, Any]) -> list[Any]:
+    p = _parts(c)
+    inputs = [_table_meta(c), c["board_template"], p["view"], p["legal"], p["prompt"], p["seats"], p["result"]]
+    if c["table"].slug not in BOARD_WITHOUT_SEAT:
+        inputs += [c["seat"], c["my_turn"]]
+    return inputs
+
+
 REGIONS: tuple[Region, ...] = (
     Region("status", "r-status", "r-status", lambda c: [
-        _table_meta(c), c["me"], c["prompt"], c["my_turn"], c["result"], c["result_steps"], c["waiting_names"],
-        c["seats"], (c["view"] or {}).get("edition") if isinstance(c["view"], Mapping) else None]),
+        _table_meta(c), c["me"], _parts(c)["prompt"], c["my_turn"], _parts(c)["result"], c["waiting_names"],
+        _parts(c)["seats"], (c["view"] or {}).get("edition") if isinstance(c["view"], Mapping) else None]),
     Region("corrections", "r-corrections", "r-corrections", lambda c: [
         _table_meta(c), c["corrections"], c.get("csrf_token") if c["corrections"] else None]),
-    Region("board", "r-board", "r-board", lambda c: [
-        _table_meta(c), c["board_template"], c["view"], c["legal"], c["prompt"], c["seat"], c["my_turn"], c["seats"],
-        c["result"]]),
+    Region("board", "r-board", "r-board", _board_inputs),
     # Without legal actions the controls region is empty whatever else changed.
     Region("controls", "r-controls", "r-controls", lambda c: [
-        _table_meta(c), c["controls_template"], c["legal"], c["prompt"], c["seat"], c["my_turn"], c["view"],
-        c["version"], c["seats"], c.get("csrf_token")] if c["legal"] else [_table_meta(c)]),
+        _table_meta(c), c["controls_template"], _parts(c)["legal"], _parts(c)["prompt"], c["seat"], c["my_turn"],
+        _parts(c)["view"], c["version"], _parts(c)["seats"], c.get("csrf_token")] if c["legal"] else [_table_meta(c)]),
     Region("links", "r-links", "r-links", lambda c: [_table_meta(c), bool(c["me"]), c["is_host"]]),
     Region("meta", "r-meta", "r-meta", lambda c: [_table_meta(c), c["version"], c["signature"], c["my_turn"],
                                                    c["seat"]]),
@@ -270,8 +329,9 @@ STATIC = Region("static", "r-static", "r-static", lambda c: [c["table"].slug, c[
 LOG = Region("log", "r-log", "r-log", lambda c: [_table_meta(c), bool(c["me"]), [_line_key(x) for x in c["log"]]])
 
 
-def _line_key(line: Mapping[str, Any]) -> list[Any]:
-    return [line.get(k) for k in ("seq", "text", "who", "private", "counted", "corrected", "original", "kind")]
+def _line_key(line: Mapping[str, Any]) -> Any:
+    """What identifies a log line's content: its cache key (table, seq, correction, undone, viewer, language)."""
+    return [line.get("key") or [line.get("seq"), line.get("text")], line.get("who")]
 
 
 def _digest(parts: Any) -> str:
@@ -289,18 +349,21 @@ def render_region(region: Region, context: Mapping[str, Any], digest: str | None
     digest = digest or region_digest(region, context)
     html = _HTML.get(digest)
     if html is None:
-        html = cache.get(f"rg:{digest}")
+        shared = _shared_cache()
+        html = cache.get(f"rg:{digest}") if shared else None
         if html is None:
             html = render_to_string(f"{PAGE}#{region.partial}", dict(context))
-            cache.set(f"rg:{digest}", html, CACHE_SECONDS)
+            if shared:
+                cache.set(f"rg:{digest}", html, CACHE_SECONDS)
         _HTML.put(digest, html)
     return digest, html
 
 
-def render_line(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[str, str]:
-    """``(digest, html)`` of one log line ``<li id="log-SEQ">``."""
-    flags = [bool(context["me"]), context["table"].is_open, context["table"].code]
-    digest = _digest(["line", translation.get_language(), _line_key(line), flags])
+def render_line(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[Any, str]:
+    """``(key, html)`` of one log line ``<li id="log-SEQ">``; the key identifies its content in this process."""
+    key = line.get("key")
+    ident = tuple(key) if key else (line.get("seq"), line.get("text"), translation.get_language())
+    digest = ("line", ident, line.get("who"), bool(context["me"]), context["table"].is_open, context["table"].code)
     html = _HTML.get(digest)
     if html is None:
         html = render_to_string(f"{PAGE}#log-line", {**context, "line": line})
@@ -359,6 +422,8 @@ def push(context: Mapping[str, Any], sent: Sent) -> str:
     """
     parts: list[str] = []
     for region in (STATIC, *REGIONS) if context.get("static_template") else REGIONS:
+        if region is STATIC and region.name in sent.regions:
+            continue  # fixed for the whole game (and this socket's language)
         digest = region_digest(region, context)
         if sent.regions.get(region.name) != digest:
             parts.append(_oob(render_region(region, context, digest)[1]))

@@ -19,7 +19,7 @@ from django.template.loader import get_template
 from django.utils.translation import get_language, gettext
 
 from games.engines.base import Game, IllegalAction, LogLine
-from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for
+from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for, static_view
 from games.models import Action, Table
 
 
@@ -109,6 +109,7 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
                     cached["original"] = tr(first.text, first.details)
                 _LINES.put(key, cached)
             entry.update(cached)
+            entry["key"] = key
             entry["who"] = names.get(row.seat, "")
         else:
             entry["text"] = _host_line(row, names)
@@ -214,12 +215,3 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "is_host": False,
         "error": None,
     }
-
-
-# The parts of a game's view that its static region draws (fixed for the whole game).
-STATIC_VIEW_KEYS = {"sorry": ("layout",), "yellow_yangtze": ("board",)}
-
-
-def static_view(slug: str, view: Mapping[str, Any]) -> dict[str, Any]:
-    """The fixed geometry of a game's board, taken from a view (the same for every viewer)."""
-    return {key: view.get(key) for key in STATIC_VIEW_KEYS.get(slug, ())}

@@ -76,12 +76,19 @@ def touch(code: str) -> None:
     Table.objects.filter(code=code).update(updated_at=timezone.now())
 
 
-def broadcast_version(code: str, version: int) -> None:
-    """Tell every phone of table ``code`` that version ``version`` exists (they re-render their own view)."""
+def broadcast_version(code: str, version: int, stamp: float | None = None) -> None:
+    """Tell every phone of table ``code`` that version ``version`` exists (they push what changed for them).
+
+    ``stamp`` is the table's ``updated_at`` (a POSIX timestamp) when the
+    caller knows it: phones then find the table's snapshot without a query.
+    """
     layer = get_channel_layer()
     if layer is None:
         return
-    async_to_sync(layer.group_send)(group_name(code), {"type": "table.version", "version": version})
+    message: dict[str, Any] = {"type": "table.version", "version": version}
+    if stamp is not None:
+        message["stamp"] = stamp
+    async_to_sync(layer.group_send)(group_name(code), message)
 
 
 # -- creating ---------------------------------------------------------------
@@ -234,7 +241,8 @@ def _write(
             )
             table.save(update_fields=["version", "state", "status", "updated_at"])
             version = table.version
-            transaction.on_commit(lambda: broadcast_version(code, version))
+            stamp = table.updated_at.timestamp()
+            transaction.on_commit(lambda: broadcast_version(code, version, stamp))
             return Outcome(version=version, seq=seq)
     except IntegrityError:
         # Two requests with one key raced past the look-up: the other one won.

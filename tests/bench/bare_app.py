@@ -1,0 +1,103 @@
+"""The floor for bench_realtime.py: a bare Channels broadcast app (no database, no templates).
+
+Run by the bench, never by hand:  daphne bare_app:application  (cwd tests/bench/)
+``REDIS_URL`` set: channels_redis (as the scale-out app); else the in-memory layer.
+
+- ``POST /bump/<code>/`` with body ``{"version": N}``: ``group_send`` of ``version N+1`` to the
+  table's group (the same message the app sends), answers ``{"version": N+1}``.
+- ``GET /health/``: 200.
+- websocket ``/ws/tables/<code>/``: joins the group, sends a ~40-byte frame carrying
+  ``data-version="N"`` on connect and on each group message.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import django
+from django.conf import settings
+
+if not settings.configured:
+    redis_url = os.environ.get("REDIS_URL", "")
+    settings.configure(
+        DEBUG=False,
+        INSTALLED_APPS=[],
+        ALLOWED_HOSTS=["*"],
+        CHANNEL_LAYERS={
+            "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [redis_url]}}
+            if redis_url else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+        },
+    )
+    django.setup()
+
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
+from channels.layers import get_channel_layer  # noqa: E402
+
+
+def frame(version: int) -> str:
+    return f'<div id="t" data-version="{version}"></div>'
+
+
+class BareConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        path = self.scope["path"].strip("/").split("/")  # ws/tables/<code>
+        self.group = f"table_{path[2] if len(path) > 2 else 'x'}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send(text_data=frame(0))
+
+    async def disconnect(self, close_code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def table_version(self, event: dict) -> None:
+        await self.send(text_data=frame(event["version"]))
+
+
+async def _read_body(receive) -> bytes:
+    body = b""
+    while True:
+        message = await receive()
+        body += message.get("body", b"")
+        if not message.get("more_body"):
+            return body
+
+
+async def _answer(send, status: int, payload: dict) -> None:
+    data = json.dumps(payload).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
+    await send({"type": "http.response.body", "body": data})
+
+
+async def http_app(scope, receive, send) -> None:
+    body = await _read_body(receive)
+    parts = scope["path"].strip("/").split("/")
+    if scope["method"] == "POST" and len(parts) == 2 and parts[0] == "bump":
+        version = int(json.loads(body or b"{}").get("version", 0)) + 1
+        await get_channel_layer().group_send(f"table_{parts[1]}", {"type": "table.version", "version": version})
+        await _answer(send, 200, {"version": version})
+        return
+    if parts == ["health"]:
+        await _answer(send, 200, {"ok": True})
+        return
+    await _answer(send, 404, {"code": "not_found"})
+
+
+_ws_app = BareConsumer.as_asgi()
+
+
+async def application(scope, receive, send) -> None:
+    if scope["type"] == "http":
+        await http_app(scope, receive, send)
+    elif scope["type"] == "websocket":
+        await _ws_app(scope, receive, send)
+    elif scope["type"] == "lifespan":
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await send({"type": "lifespan.shutdown.complete"})
+                return

@@ -1,0 +1,763 @@
+"""Bench: realtime push latency, throughput and server CPU of the real server, against a bare-Channels floor.
+
+Prints numbers only; asserts nothing about time. Loopback only; every loop is bounded; servers are
+started as subprocesses and killed at the end, even on error.
+
+Run (the venv that has daphne, websockets, psutil; uvicorn[standard] only for --servers ...uvicorn):
+
+    python tests/bench/bench_realtime.py              # --quick (default, ~1.5 min): embedded T=10, paced
+                                                      # and saturated, app and floor; first-load bytes
+    python tests/bench/bench_realtime.py --full       # the whole matrix (~15-20 min): embedded T=10,50,100;
+                                                      # scale-out (2 workers, PostgreSQL + Redis) T=50,100,200
+    python tests/bench/bench_realtime.py --servers daphne,uvicorn   # + uvicorn (--ws websockets) at embedded T=10
+    python tests/bench/bench_realtime.py --full --json /tmp/rt.json  # also write the JSON line to a file
+    python tests/bench/bench_realtime.py --profile /tmp/profile.txt  # py-spy one saturated embedded daphne (15 s)
+
+Other flags: --embedded 10,50 --scaleout 50 (pick the T values; empty to skip), --window S (measured
+seconds per configuration), --modes paced,saturated, --no-floor, --no-first-load, --redis-db N.
+
+Configurations:
+- embedded: one server process, SQLite file in a temp dir (migrated first), in-memory channel layer.
+- scale-out: two server processes on two ports, a fresh PostgreSQL database (createdb, migrate, dropdb at
+  the end) and Redis (``redis://127.0.0.1:6379/<--redis-db>``); phones and moves are spread over both.
+- floor: ``tests/bench/bare_app.py``, a bare Channels app (POST -> group_send of ``version N`` -> each socket
+  forwards a ~40-byte frame), same server and channel layer kind. App and floor run interleaved.
+
+Load: T tables of Sorry! (4 seats) created with ``POST /api/tables/``; 4 websocket phones per table
+(``Authorization: Bearer <seat token>``). A move = ``GET .../prompt/`` (not timed), then
+``POST .../actions/`` with a random legal action; its latency runs from sending the POST until every
+OTHER phone of that table has received a frame with ``data-version`` >= the new version.
+Paced: one move per table every 2 s (never more than one outstanding per table; if it falls behind
+it goes on at once). Saturated: each table moves again as soon as its last move has landed everywhere.
+Measured window: ``--window`` seconds of starting moves, then in-flight moves finish (bounded).
+CPU ms/move: the server processes' CPU time (user+system, psutil) over the window / moves.
+Push bytes: the payload of each frame phones received in the window (the websocket payload; with
+uvicorn's per-message deflate the wire is smaller, see ``deflate`` in the JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gzip
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+import websockets
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH_DIR = Path(__file__).resolve().parent
+BIN = Path(sys.executable).parent
+HOST = "127.0.0.1"
+VERSION_RE = re.compile(rb'data-version="(\d+)"')
+PACE_S = 2.0
+MOVE_TIMEOUT_S = 30.0  # a move whose frames have not all arrived by then counts as a timeout
+DRAIN_S = 45.0  # after the window, in-flight moves get this long (then they are cancelled)
+SEATS = ["Ann", "Bob", "Cy", "Di"]
+
+
+# -- a tiny asyncio HTTP/1.1 client (one connection per request; keeps the client process light) ---------
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    cookies: list[str]
+    body: bytes  # as on the wire (still compressed, de-chunked)
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+async def http(port: int, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None,
+               timeout: float = 30.0) -> Reply:
+    data = b"" if body is None else json.dumps(body).encode()
+    head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{port}", "Connection: close",
+            f"Content-Length: {len(data)}"]
+    if body is not None:
+        head.append("Content-Type: application/json")
+    head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+
+    async def go() -> Reply:
+        reader, writer = await asyncio.open_connection(HOST, port)
+        try:
+            writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+            raw = await reader.read(-1)
+        finally:
+            writer.close()
+        header_blob, _, rest = raw.partition(b"\r\n\r\n")
+        lines = header_blob.decode("latin1").split("\r\n")
+        status = int(lines[0].split()[1])
+        hdrs: dict[str, str] = {}
+        cookies = []
+        for line in lines[1:]:
+            k, _, v = line.partition(":")
+            hdrs[k.strip().lower()] = v.strip()
+            if k.strip().lower() == "set-cookie":
+                cookies.append(v.strip())
+        if hdrs.get("transfer-encoding", "").lower() == "chunked":
+            out, pos = b"", 0
+            while True:
+                end = rest.index(b"\r\n", pos)
+                size = int(rest[pos:end].split(b";")[0], 16)
+                if size == 0:
+                    break
+                out += rest[end + 2:end + 2 + size]
+                pos = end + 2 + size + 2
+            rest = out
+        return Reply(status, hdrs, cookies, rest)
+
+    return await asyncio.wait_for(go(), timeout)
+
+
+# -- servers -------------------------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+class Servers:
+    """N server processes of one configuration; killed on close()."""
+
+    def __init__(self, kind: str, server: str, workers: int, env: dict[str, str], logdir: Path) -> None:
+        self.kind, self.server = kind, server  # kind: app | floor
+        self.ports = [free_port() for _ in range(workers)]
+        self.procs: list[subprocess.Popen] = []
+        self.logs: list[Path] = []
+        target = "companion.asgi:application" if kind == "app" else "bare_app:application"
+        cwd = ROOT if kind == "app" else BENCH_DIR
+        for port in self.ports:
+            if server == "daphne":
+                cmd = [str(BIN / "daphne"), "-b", HOST, "-p", str(port), target]
+            else:
+                cmd = [str(BIN / "uvicorn"), target, "--host", HOST, "--port", str(port), "--ws", "websockets",
+                       "--no-access-log", "--log-level", "warning", "--lifespan", "off"]
+            log = logdir / f"{kind}-{server}-{port}.log"
+            self.logs.append(log)
+            self.procs.append(subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log.open("wb"),
+                                               stderr=subprocess.STDOUT, start_new_session=True))
+        self.ps = [psutil.Process(p.pid) for p in self.procs]
+
+    async def ready(self, timeout: float = 60.0) -> None:
+        path = "/api/tables/" if self.kind == "app" else "/health/"
+        deadline = time.monotonic() + timeout
+        for port, proc in zip(self.ports, self.procs, strict=True):
+            while True:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"server on {port} exited: {self.tail()}")
+                with contextlib.suppress(OSError, TimeoutError, IndexError, ValueError):
+                    await http(port, "GET", path, timeout=2)
+                    break
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"server on {port} not ready after {timeout} s: {self.tail()}")
+                await asyncio.sleep(0.2)
+
+    def cpu(self) -> float:
+        total = 0.0
+        for p in self.ps:
+            with contextlib.suppress(psutil.Error):
+                t = p.cpu_times()
+                total += t.user + t.system
+        return total
+
+    def tail(self) -> str:
+        return " | ".join(log.read_text(errors="replace")[-600:] for log in self.logs if log.exists())
+
+    def close(self) -> None:
+        for p in self.procs:
+            with contextlib.suppress(ProcessLookupError):
+                p.send_signal(signal.SIGTERM)
+        for p in self.procs:
+            try:
+                p.wait(5)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait(5)
+
+
+# -- phones and tables ---------------------------------------------------------------------------------
+
+class Phone:
+    def __init__(self, table: TableLoad, seat: int, port: int) -> None:
+        self.table, self.seat, self.port = table, seat, port
+        self.version = -1
+        self.waiters: list[tuple[int, asyncio.Future]] = []
+        self.ws: Any = None
+        self.task: asyncio.Task | None = None
+        self.deflate = False
+
+    async def connect(self) -> None:
+        url = f"ws://{HOST}:{self.port}/ws/tables/{self.table.code}/"
+        headers = {"Authorization": f"Bearer {self.table.tokens[self.seat]}"} if self.table.tokens else {}
+        self.ws = await asyncio.wait_for(
+            websockets.connect(url, additional_headers=headers, origin=f"http://{HOST}:{self.port}",
+                               max_size=2 ** 23, open_timeout=30, ping_interval=None), 40)
+        self.deflate = any("deflate" in type(e).__name__.lower() for e in self.ws.protocol.extensions)
+        first = await asyncio.wait_for(self.ws.recv(decode=False), 40)
+        self._seen(first)
+        self.task = asyncio.create_task(self.listen())
+
+    def _seen(self, frame: bytes) -> None:
+        stats = self.table.run
+        if stats.recording:
+            stats.frame_bytes.append(len(frame))
+        versions = [int(v) for v in VERSION_RE.findall(frame)]
+        if not versions:
+            stats.frames_without_version += 1
+            return
+        v = max(versions)
+        if v > self.version:
+            self.version = v
+            now = time.perf_counter()
+            keep = []
+            for target, fut in self.waiters:
+                if v >= target and not fut.done():
+                    fut.set_result(now)
+                elif not fut.done():
+                    keep.append((target, fut))
+            self.waiters = keep
+
+    async def listen(self) -> None:
+        with contextlib.suppress(websockets.ConnectionClosed, asyncio.CancelledError):
+            async for frame in self.ws:
+                self._seen(frame if isinstance(frame, bytes) else frame.encode())
+
+    def wait_for(self, version: int) -> asyncio.Future:
+        fut = asyncio.get_running_loop().create_future()
+        if self.version >= version:
+            fut.set_result(time.perf_counter())
+        else:
+            self.waiters.append((version, fut))
+        return fut
+
+    async def close(self) -> None:
+        if self.task:
+            self.task.cancel()
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.ws.close(), 3)
+
+
+@dataclass
+class RunStats:
+    recording: bool = False
+    latencies: list[float] = field(default_factory=list)
+    censored: list[float] = field(default_factory=list)  # timed-out moves, at MOVE_TIMEOUT_S
+    frame_bytes: list[int] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    timeouts: int = 0
+    finished_tables: int = 0
+    frames_without_version: int = 0
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+class TableLoad:
+    def __init__(self, run: RunStats, kind: str, code: str, tokens: list[str], ports: list[int], index: int) -> None:
+        self.run, self.kind, self.code, self.tokens = run, kind, code, tokens
+        self.post_port = ports[index % len(ports)]
+        self.phones = [Phone(self, s, ports[(index + s) % len(ports)]) for s in range(4)]
+        self.version = 0
+        self.next_seat = 0
+        self.finished = False
+        self.rng = random.Random(index)
+
+    async def choose(self) -> tuple[int, dict] | None:
+        """The acting seat and a random legal action (the prompt GETs are not timed)."""
+        for _ in range(3):
+            seat = self.next_seat
+            r = await http(self.post_port, "GET", f"/api/tables/{self.code}/prompt/",
+                           headers={"Authorization": f"Bearer {self.tokens[seat]}"})
+            body = r.json()
+            self.version = body["version"]
+            if body["status"] != "playing" or not body["prompt"]["seats"]:
+                self.finished = True
+                return None
+            if body["legal"]:
+                return seat, self.rng.choice(body["legal"])["action"]
+            self.next_seat = body["prompt"]["seats"][0]
+        return None
+
+    async def move(self) -> None:
+        if self.finished:
+            return
+        if self.kind == "app":
+            chosen = await self.choose()
+            if chosen is None:
+                if self.finished:
+                    self.run.finished_tables += 1
+                return
+            seat, action = chosen
+            t0 = time.perf_counter()
+            r = await http(self.post_port, "POST", f"/api/tables/{self.code}/actions/",
+                           {"action": action, "version": self.version, "key": uuid.uuid4().hex},
+                           headers={"Authorization": f"Bearer {self.tokens[seat]}"})
+        else:
+            seat = self.next_seat
+            self.next_seat = (seat + 1) % 4
+            t0 = time.perf_counter()
+            r = await http(self.post_port, "POST", f"/bump/{self.code}/", {"version": self.version})
+        if r.status != 200:
+            self.run.error(f"HTTP {r.status}")
+            self.version = -1
+            return
+        new = r.json()["version"]
+        self.version = new
+        others = [p.wait_for(new) for p in self.phones if p.seat != seat]
+        try:
+            done = await asyncio.wait_for(asyncio.gather(*others), MOVE_TIMEOUT_S)
+        except TimeoutError:
+            self.run.timeouts += 1
+            if self.run.recording:
+                self.run.censored.append(MOVE_TIMEOUT_S)
+            return
+        if self.run.recording:
+            self.run.latencies.append(max(done) - t0)
+
+
+# -- one configuration --------------------------------------------------------------------------------
+
+def pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+async def bounded(coros: list, limit: int) -> list:
+    sem = asyncio.Semaphore(limit)
+
+    async def one(c):
+        async with sem:
+            return await c
+
+    return await asyncio.gather(*(one(c) for c in coros), return_exceptions=True)
+
+
+async def run_config(servers: Servers, tables: int, mode: str, window: float) -> dict[str, Any]:
+    run = RunStats()
+    loads: list[TableLoad] = []
+    if servers.kind == "app":
+        body = {"game": "sorry", "options": {}, "seats": [{"name": n} for n in SEATS]}
+        created = await bounded([http(servers.ports[i % len(servers.ports)], "POST", "/api/tables/", body)
+                                 for i in range(tables)], 8)
+        for i, r in enumerate(created):
+            if isinstance(r, BaseException) or r.status != 201:
+                raise RuntimeError(f"create table failed: {r!r} {getattr(r, 'body', b'')[:300]!r}")
+            data = r.json()
+            tokens = [s["token"] for s in sorted(data["seats"], key=lambda s: s["index"])]
+            loads.append(TableLoad(run, "app", data["code"], tokens, servers.ports, i))
+    else:
+        loads = [TableLoad(run, "floor", f"F{uuid.uuid4().hex[:8].upper()}", [], servers.ports, i)
+                 for i in range(tables)]
+    t_connect = time.perf_counter()
+    results = await bounded([p.connect() for t in loads for p in t.phones], 16)
+    failed = [r for r in results if isinstance(r, BaseException)]
+    if failed:
+        raise RuntimeError(f"{len(failed)} phones failed to connect, first: {failed[0]!r}")
+    connect_s = time.perf_counter() - t_connect
+    await asyncio.sleep(0.5)
+
+    stop_at = 0.0
+
+    async def table_loop(t: TableLoad, offset: float) -> None:
+        await asyncio.sleep(offset)
+        next_at = time.perf_counter()
+        while time.perf_counter() < stop_at and not t.finished:
+            try:
+                await t.move()
+            except Exception as exc:  # noqa: BLE001 - counted, the run goes on
+                run.error(type(exc).__name__)
+                await asyncio.sleep(0.2)
+            if mode == "paced":
+                next_at += PACE_S
+                delay = next_at - time.perf_counter()
+                if delay > 0:
+                    await asyncio.sleep(min(delay, max(0.0, stop_at - time.perf_counter())))
+                else:
+                    next_at = time.perf_counter()
+
+    client = psutil.Process()
+    cpu0, ccpu0 = servers.cpu(), sum(client.cpu_times()[:2])
+    t0 = time.perf_counter()
+    stop_at = t0 + window
+    run.recording = True
+    tasks = [asyncio.create_task(table_loop(t, (i * PACE_S / tables) if mode == "paced" else 0.0))
+             for i, t in enumerate(loads)]
+    done, pending = await asyncio.wait(tasks, timeout=window + DRAIN_S)
+    for task in pending:
+        task.cancel()
+    t1 = time.perf_counter()
+    run.recording = False
+    cpu1, ccpu1 = servers.cpu(), sum(client.cpu_times()[:2])
+    await bounded([p.close() for t in loads for p in t.phones], 64)
+    if pending:
+        run.error(f"moves cancelled after the {DRAIN_S:.0f} s drain")
+        run.errors[f"moves cancelled after the {DRAIN_S:.0f} s drain"] = len(pending)
+    elapsed = t1 - t0
+    moves = len(run.latencies)
+    fb = run.frame_bytes
+    lat = run.latencies + run.censored  # percentiles count a timed-out move at the timeout
+    return {
+        "tables": tables, "mode": mode, "window_s": window, "elapsed_s": round(elapsed, 2),
+        "connect_s": round(connect_s, 2), "moves": moves,
+        "p50_ms": _ms(pct(lat, 0.50)), "p95_ms": _ms(pct(lat, 0.95)), "p99_ms": _ms(pct(lat, 0.99)), "max_ms": _ms(max(run.latencies) if moves else None),
+        "moves_per_s": round(moves / elapsed, 2) if elapsed else None,
+        "cpu_ms_per_move": round(1000 * (cpu1 - cpu0) / moves, 1) if moves else None,
+        "server_cpu_util": round((cpu1 - cpu0) / elapsed, 2),
+        "client_cpu_util": round((ccpu1 - ccpu0) / elapsed, 2),
+        "push_bytes_median": int(statistics.median(fb)) if fb else None, "push_bytes_max": max(fb) if fb else None,
+        "frames": len(fb), "timeouts": run.timeouts, "errors": run.errors,
+        "finished_tables": run.finished_tables, "frames_without_version": run.frames_without_version,
+        "deflate": any(p.deflate for t in loads for p in t.phones),
+    }
+
+
+def _ms(seconds: float | None) -> float | None:
+    return None if seconds is None else round(1000 * seconds, 1)
+
+
+# -- environments --------------------------------------------------------------------------------------
+
+class Env:
+    """Databases for the app: a migrated SQLite template, a fresh PostgreSQL database; removed at the end."""
+
+    def __init__(self, tmp: Path, redis_db: int) -> None:
+        self.tmp = tmp
+        self.redis_url = f"redis://{HOST}:6379/{redis_db}"
+        self.sqlite_template: Path | None = None
+        self.pg_name: str | None = None
+        self.n = 0
+
+    def base(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")}
+        env["PYTHONUNBUFFERED"] = "1"
+        env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+        return env
+
+    def migrate(self, env: dict[str, str]) -> None:
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env,
+                       check=True, timeout=300)
+
+    def app_embedded(self) -> dict[str, str]:
+        if self.sqlite_template is None:
+            self.sqlite_template = self.tmp / "template.sqlite3"
+            env = self.base() | {"DATABASE_URL": f"sqlite:///{self.sqlite_template}"}
+            self.migrate(env)
+        self.n += 1
+        db = self.tmp / f"db{self.n}.sqlite3"
+        shutil.copy(self.sqlite_template, db)
+        return self.base() | {"DATABASE_URL": f"sqlite:///{db}"}
+
+    def app_scaleout(self) -> dict[str, str]:
+        if self.pg_name is None:
+            name = f"companion_bench_{os.getpid()}"
+            subprocess.run(["createdb", "-h", HOST, "-U", "root", name], check=True, timeout=60)
+            self.pg_name = name
+            self.migrate(self.base() | {"DATABASE_URL": f"postgres://root@{HOST}:5432/{name}",
+                                        "REDIS_URL": self.redis_url})
+        return self.base() | {"DATABASE_URL": f"postgres://root@{HOST}:5432/{self.pg_name}",
+                              "REDIS_URL": self.redis_url}
+
+    def floor(self, redis: bool) -> dict[str, str]:
+        env = self.base()
+        if redis:
+            env["REDIS_URL"] = self.redis_url
+        return env
+
+    def close(self) -> None:
+        if self.pg_name:
+            subprocess.run(["dropdb", "-h", HOST, "-U", "root", "--if-exists", self.pg_name], timeout=60,
+                           check=False)
+
+
+async def one_config(envs: Env, logdir: Path, layout: str, kind: str, server: str, tables: int, mode: str,
+                     window: float) -> dict[str, Any]:
+    workers = 2 if layout == "scaleout" else 1
+    if kind == "app":
+        env = envs.app_scaleout() if layout == "scaleout" else envs.app_embedded()
+    else:
+        env = envs.floor(layout == "scaleout")
+    label = f"{layout} {kind} {server} T={tables} {mode}"
+    print(f"  .. {label}", flush=True)
+    t_start = time.perf_counter()
+    servers = Servers(kind, server, workers, env, logdir)
+    try:
+        await servers.ready()
+        result = await asyncio.wait_for(run_config(servers, tables, mode, window),
+                                        window + DRAIN_S + 300)
+    except Exception as exc:  # noqa: BLE001 - one failed configuration must not lose the others
+        result = {"tables": tables, "mode": mode, "failed": f"{type(exc).__name__}: {exc}"[:400]}
+        print(f"     FAILED: {result['failed']}", flush=True)
+    finally:
+        servers.close()
+    result.update(layout=layout, kind=kind, server=server, workers=workers,
+                  wall_s=round(time.perf_counter() - t_start, 1))
+    return result
+
+
+# -- first-load bytes ---------------------------------------------------------------------------------
+
+ASSET_RE = re.compile(r'(?:src|href)="([^"#]+)"')
+CSS_URL_RE = re.compile(r'url\(\s*["\']?([^"\')]+)["\']?\s*\)')
+ASSET_EXT = (".css", ".js", ".png", ".svg", ".jpg", ".jpeg", ".webp", ".gif", ".ico", ".woff", ".woff2",
+             ".webmanifest")
+
+
+def _decoded(r: Reply) -> bytes:
+    enc = r.headers.get("content-encoding", "")
+    if enc == "gzip":
+        return gzip.decompress(r.body)
+    if enc == "br":
+        try:
+            import brotli  # type: ignore[import-not-found]
+        except ImportError:
+            return b""
+        return brotli.decompress(r.body)
+    return r.body
+
+
+async def first_load(port: int) -> list[dict[str, Any]]:
+    out = []
+    accept = {"Accept-Encoding": "gzip, br", "Accept": "text/html,*/*"}
+    for game in ("sorry", "yellow_yangtze", "amun_re", "catan_junior"):
+        try:
+            r = await http(port, "POST", "/api/tables/",
+                           {"game": game, "options": {}, "seats": [{"name": n} for n in SEATS]})
+            if r.status != 201:
+                out.append({"game": game, "failed": f"create {r.status} {r.body[:200]!r}"})
+                continue
+            data = r.json()
+            code, token = data["code"], data["seats"][0]["token"]
+            j = await http(port, "GET", f"/t/{code}/join/{token}/", headers=accept)
+            cookie = "; ".join(c.split(";")[0] for c in j.cookies)
+            page = await http(port, "GET", f"/t/{code}/", headers=accept | {"Cookie": cookie})
+            html = _decoded(page).decode("utf-8", "replace")
+            assets, seen = [], set()
+            queue = [u for u in ASSET_RE.findall(html)]
+            rows = []
+            while queue and len(seen) < 60:
+                url = queue.pop(0).replace("&amp;", "&")
+                if url.startswith(("http:", "https:", "//", "data:", "mailto:")) or url in seen:
+                    continue
+                if not url.split("?")[0].lower().endswith(ASSET_EXT) and "/static/" not in url:
+                    continue
+                seen.add(url)
+                a = await http(port, "GET", url, headers=accept | {"Cookie": cookie})
+                rows.append({"url": url, "status": a.status, "bytes": len(a.body),
+                             "encoding": a.headers.get("content-encoding", "identity")})
+                if url.split("?")[0].endswith(".css") and a.status == 200:
+                    base = url.rsplit("/", 1)[0] + "/"
+                    for ref in CSS_URL_RE.findall(_decoded(a).decode("utf-8", "replace")):
+                        if not ref.startswith(("data:", "http:", "https:", "#")):
+                            queue.append(ref if ref.startswith("/") else base + ref)
+                assets.append(a)
+            out.append({
+                "game": game, "page_status": page.status, "html_bytes": len(page.body),
+                "html_encoding": page.headers.get("content-encoding", "identity"),
+                "assets_bytes": sum(x["bytes"] for x in rows), "total_bytes": len(page.body) + sum(x["bytes"] for x in rows),
+                "compressed": page.headers.get("content-encoding") is not None
+                or any(x["encoding"] != "identity" for x in rows),
+                "assets": rows,
+            })
+        except Exception as exc:  # noqa: BLE001
+            out.append({"game": game, "failed": f"{type(exc).__name__}: {exc}"[:300]})
+    return out
+
+
+# -- profile ------------------------------------------------------------------------------------------
+
+def summarise_raw_profile(path: Path, top: int = 10) -> str:
+    """py-spy --format raw: 'frame;frame;... count' lines; top functions by self and by inclusive samples."""
+    self_c: dict[str, int] = {}
+    incl: dict[str, int] = {}
+    total = 0
+    for line in path.read_text(errors="replace").splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not stack or not count.isdigit():
+            continue
+        n = int(count)
+        total += n
+        frames = stack.split(";")
+        leaf = frames[-1]
+        self_c[leaf] = self_c.get(leaf, 0) + n
+        for f in set(frames):
+            incl[f] = incl.get(f, 0) + n
+    lines = [f"py-spy samples: {total}", f"top {top} by self time:"]
+    for f, n in sorted(self_c.items(), key=lambda kv: -kv[1])[:top]:
+        lines.append(f"  {100 * n / max(total, 1):5.1f}%  {f}")
+    lines.append(f"top {top * 3} by inclusive time:")
+    for f, n in sorted(incl.items(), key=lambda kv: -kv[1])[:top * 3]:
+        lines.append(f"  {100 * n / max(total, 1):5.1f}%  {f}")
+    return "\n".join(lines)
+
+
+async def profile(envs: Env, logdir: Path, out: Path, tables: int) -> None:
+    pyspy = BIN / "py-spy"
+    if not pyspy.exists():
+        print("py-spy is not installed in this venv (pip install py-spy); skipping the profile")
+        return
+    servers = Servers("app", "daphne", 1, envs.app_embedded(), logdir)
+    try:
+        await servers.ready()
+        rec = await asyncio.create_subprocess_exec(
+            str(pyspy), "record", "-d", "15", "-r", "200", "-p", str(servers.procs[0].pid), "-o", str(out),
+            "--format", "raw", "--nonblocking", stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        result = await run_config(servers, tables, "saturated", 20.0)
+        _, err = await asyncio.wait_for(rec.communicate(), 60)
+        print(f"profiled run: {result['moves_per_s']} moves/s, p50 {result['p50_ms']} ms")
+        if out.exists():
+            print(summarise_raw_profile(out))
+        else:
+            print(f"py-spy wrote nothing: {err.decode(errors='replace')[-500:]}")
+    finally:
+        servers.close()
+
+
+# -- main ---------------------------------------------------------------------------------------------
+
+def ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x.strip()]
+
+
+def fmt(v: Any) -> str:
+    return "-" if v is None else str(v)
+
+
+def print_tables(results: list[dict[str, Any]]) -> None:
+    cols = ["p50_ms", "p95_ms", "p99_ms", "moves_per_s", "cpu_ms_per_move", "push_bytes_median", "push_bytes_max"]
+    heads = ["p50 ms", "p95 ms", "p99 ms", "moves/s", "CPU ms/move", "push B med", "push B max"]
+    for mode in ("paced", "saturated"):
+        rows = [r for r in results if r.get("mode") == mode]
+        if not rows:
+            continue
+        print(f"\n{mode}" + (" (one move per table every 2 s)" if mode == "paced"
+                              else " (one outstanding move per table)"))
+        label_w = 40
+        print(f"{'config':<{label_w}}" + "".join(f"{h:>12}" for h in heads) + "   notes")
+        for r in rows:
+            label = f"{r['layout']} {r['kind']} {r['server']} T={r['tables']}"
+            if "failed" in r:
+                print(f"{label:<{label_w}}  FAILED {r['failed'][:120]}")
+                continue
+            notes = [f"n={r['moves']}", f"srvCPU {r['server_cpu_util']}", f"cliCPU {r['client_cpu_util']}"]
+            if r["timeouts"]:
+                notes.append(f"timeouts={r['timeouts']}(at {MOVE_TIMEOUT_S:.0f} s in pct)")
+            if r["errors"]:
+                notes.append(f"errors={r['errors']}")
+            if r["finished_tables"]:
+                notes.append(f"finished={r['finished_tables']}")
+            if r["deflate"]:
+                notes.append("deflate")
+            notes.append(f"conn {r['connect_s']}s")
+            print(f"{label:<{label_w}}" + "".join(f"{fmt(r[c]):>12}" for c in cols) + "   " + " ".join(notes))
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    tmp = Path(tempfile.mkdtemp(prefix="bench-realtime-"))
+    envs = Env(tmp, args.redis_db)
+    results: list[dict[str, Any]] = []
+    first: list[dict[str, Any]] = []
+    try:
+        if args.profile:
+            await profile(envs, tmp, Path(args.profile), args.profile_tables)
+            return {}
+        servers_list = [s for s in args.servers.split(",") if s]
+        modes = [m for m in args.modes.split(",") if m]
+        plan = []
+        for tables in ints(args.embedded):
+            for mode in modes:
+                for server in servers_list if tables == min(ints(args.embedded)) else ["daphne"]:
+                    plan.append(("embedded", server, tables, mode))
+        for tables in ints(args.scaleout):
+            for mode in modes:
+                plan.append(("scaleout", "daphne", tables, mode))
+        started = time.perf_counter()
+        for layout, server, tables, mode in plan:
+            for kind in (["app"] if args.no_floor else ["app", "floor"]):
+                results.append(await one_config(envs, tmp, layout, kind, server, tables, mode, args.window))
+        if not args.no_first_load:
+            servers = Servers("app", "daphne", 1, envs.app_embedded(), tmp)
+            try:
+                await servers.ready()
+                first = await first_load(servers.ports[0])
+            finally:
+                servers.close()
+        print_tables(results)
+        if first:
+            print("\nfirst load of a phone page (/t/<code>/ after the join link; Accept-Encoding: gzip, br):")
+            print(f"{'game':<16}{'status':>7}{'HTML B':>10}{'assets B':>10}{'total B':>10}  compressed  assets")
+            for f in first:
+                if "failed" in f:
+                    print(f"{f['game']:<16}FAILED {f['failed']}")
+                    continue
+                names = ", ".join(f"{a['url'].rsplit('/', 1)[-1]} {a['bytes']} ({a['encoding']})" for a in f["assets"])
+                print(f"{f['game']:<16}{f['page_status']:>7}{f['html_bytes']:>10}{f['assets_bytes']:>10}{f['total_bytes']:>10}  "
+                      f"{'yes' if f['compressed'] else 'no':<10}  {names}")
+        print(f"\ntotal wall time {time.perf_counter() - started:.0f} s")
+        return {"bench": "realtime", "git": _git(), "cpus": os.cpu_count(), "results": results, "first_load": first}
+    finally:
+        envs.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _git() -> str:
+    with contextlib.suppress(Exception):
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              timeout=10).stdout.strip()
+    return ""
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--quick", action="store_true", help="the default: embedded T=10, 10 s windows")
+    p.add_argument("--full", action="store_true", help="embedded T=10,50,100 and scale-out T=50,100,200, 20 s")
+    p.add_argument("--embedded", help="comma-separated T values for the embedded layout")
+    p.add_argument("--scaleout", help="comma-separated T values for the 2-worker scale-out layout")
+    p.add_argument("--servers", default="daphne", help="daphne,uvicorn: uvicorn is run at the smallest embedded T")
+    p.add_argument("--modes", default="paced,saturated")
+    p.add_argument("--window", type=float, help="measured seconds per configuration")
+    p.add_argument("--no-floor", action="store_true")
+    p.add_argument("--no-first-load", action="store_true")
+    p.add_argument("--redis-db", type=int, default=13)
+    p.add_argument("--json", help="also write the JSON line to this file")
+    p.add_argument("--profile", help="py-spy record a saturated embedded daphne for 15 s into this file")
+    p.add_argument("--profile-tables", type=int, default=10)
+    args = p.parse_args()
+    if args.full:
+        args.embedded = args.embedded if args.embedded is not None else "10,50,100"
+        args.scaleout = args.scaleout if args.scaleout is not None else "50,100,200"
+        args.window = args.window or 20.0
+    else:
+        args.embedded = args.embedded if args.embedded is not None else "10"
+        args.scaleout = args.scaleout if args.scaleout is not None else ""
+        args.window = args.window or 10.0
+    summary = asyncio.run(main_async(args))
+    if summary:
+        line = json.dumps(summary, separators=(",", ":"))
+        print(line)
+        if args.json:
+            Path(args.json).write_text(line + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -46,6 +46,7 @@ from games.models import Action, Correction, Table
 LOG_LINES = 40  # how many log rows a phone shows (and a snapshot holds)
 CACHE_SECONDS = 600  # how long a snapshot or a rendered region stays in the shared cache
 PAGE = "games/table.html"
+GENERIC_CONTROLS = "games/_controls.html"  # the one controls template with plain forms (a CSRF token inside)
 
 
 # -- a small per-process store ----------------------------------------------------------
@@ -88,6 +89,7 @@ def clear_local_caches() -> None:
     _SNAPSHOTS.clear()
     _HTML.clear()
     _LINES.clear()
+    _LATEST.clear()
 
 
 # -- snapshots ---------------------------------------------------------------------------
@@ -154,16 +156,11 @@ class Snapshot:
         return next((s["index"] for s in self.seats if s["token"] == digest), None)
 
 
-def _window(table: Table) -> tuple[list[Action], set[int], dict[int, Action]]:
-    """The newest log rows (one indexed query) and the undo/correction marks they carry.
+_LATEST = _Store(512)  # code -> the newest snapshot this process built: its rows seed the next window
 
-    An undo row names the move it dropped (``{"undone": seq}``) and a
-    ``correct`` row its target, and both come after their target, so the
-    marks of every row in the window are found in the window itself: a
-    render costs the same at move 900 as at move 9.
-    """
-    rows = list(table.actions.order_by("-seq")[:LOG_LINES])
-    rows.reverse()
+
+def _marks(rows: list[Action]) -> tuple[set[int], dict[int, Action]]:
+    """The undo and correction marks carried by ``rows``: seqs undone, and seq -> the row that replaced it."""
     undone: set[int] = set()
     replaced: dict[int, Action] = {}
     for row in rows:
@@ -173,7 +170,26 @@ def _window(table: Table) -> tuple[list[Action], set[int], dict[int, Action]]:
             row.payload.get("rejected") or row.payload.get("void")
         ):
             replaced[row.payload.get("target")] = row
-    return rows, undone, replaced
+    return undone, replaced
+
+
+def _window(table: Table) -> tuple[list[Action], set[int], dict[int, Action]]:
+    """The newest log rows (one indexed query) and the undo/correction marks they carry.
+
+    An undo row names the move it dropped (``{"undone": seq}``) and a
+    ``correct`` row its target, and both come after their target, so the
+    marks of every row in the window are found in the window itself: a
+    render costs the same at move 900 as at move 9. When this process holds
+    an earlier snapshot of the table, only the rows after it are read.
+    """
+    earlier = _LATEST.get(table.code)
+    if earlier is not None and earlier.table.id == table.id and earlier.rows and earlier.table.version <= table.version:
+        last = earlier.rows[-1].seq
+        rows = [*earlier.rows, *table.actions.filter(seq__gt=last).order_by("seq")][-LOG_LINES:]
+    else:
+        rows = list(table.actions.order_by("-seq")[:LOG_LINES])
+        rows.reverse()
+    return (rows, *_marks(rows))
 
 
 def _build(table: Table, key: str) -> Snapshot:
@@ -191,8 +207,10 @@ def _build(table: Table, key: str) -> Snapshot:
             corrections.append({"id": c.id, "proposer": c.proposer, "target": c.target_seq,
                                 "replacement": c.replacement, "reason": c.reason,
                                 "waiting": c.waiting_for(len(seats)), "mover": movers.get(c.target_seq) or 0})
-    return Snapshot(key=key, table=table, seats=seats, rows=rows, undone=undone, replaced=replaced,
+    snap = Snapshot(key=key, table=table, seats=seats, rows=rows, undone=undone, replaced=replaced,
                     corrections=corrections)
+    _LATEST.put(table.code, snap)
+    return snap
 
 
 def _shared_cache() -> bool:
@@ -320,7 +338,8 @@ REGIONS: tuple[Region, ...] = (
     # Without legal actions the controls region is empty whatever else changed.
     Region("controls", "r-controls", "r-controls", lambda c: [
         _table_meta(c), c["controls_template"], _parts(c)["legal"], _parts(c)["prompt"], c["seat"], c["my_turn"],
-        _parts(c)["view"], c["version"], _parts(c)["seats"], c.get("csrf_token")] if c["legal"] else [_table_meta(c)]),
+        _parts(c)["view"], c["version"], _parts(c)["seats"],
+        c.get("csrf_token") if c["controls_template"] == GENERIC_CONTROLS else None] if c["legal"] else [_table_meta(c)]),
     Region("links", "r-links", "r-links", lambda c: [_table_meta(c), bool(c["me"]), c["is_host"]]),
     Region("meta", "r-meta", "r-meta", lambda c: [_table_meta(c), c["version"], c["signature"], c["my_turn"],
                                                    c["seat"]]),

@@ -33,7 +33,7 @@ run: migrate static
 	@echo "  Companion is running. Open http://$(HOST):$(PORT)/ on this machine"
 	@echo "  (phones on your network: set ALLOWED_HOSTS and HOST=0.0.0.0)."
 	@echo
-	$(BIN)/daphne -b $(HOST) -p $(PORT) companion.asgi:application
+	$(BIN)/uvicorn companion.asgi:application --host $(HOST) --port $(PORT) --lifespan off
 
 test: venv
 	$(BIN)/pytest -q

@@ -1,11 +1,14 @@
-"""One websocket per phone (shared/DESIGN.md "Pages and sync").
+"""One websocket per phone (shared/DESIGN.md "Pages and sync"; issue 8).
 
 The consumer joins the table's group and listens for ``version N``. On each
-it renders *this* phone's own fragment through the same per-seat context as
-the HTTP page and pushes it as an htmx out-of-band swap. It never picks
-recipients and never forwards another seat's data: each socket renders its
-own view. On connect (and so on every reconnect after a phone slept) it sends
-the current fragment at once, so a missed message never matters.
+it builds *this* phone's own context (through the same per-seat view as the
+HTTP page, from the table's shared snapshot) and pushes only the page
+regions whose content changed for this phone since its last frame, as htmx
+out-of-band swaps (games/live.py). It never picks recipients and never
+forwards another seat's data: each socket renders its own view. On connect
+it compares the regions the page holds (``?s=``, the page's signature) with
+the current ones and sends nothing when they match, everything otherwise
+(so a phone that slept catches up at once; a missed message never matters).
 """
 
 from __future__ import annotations

@@ -348,9 +348,12 @@ STATIC = Region("static", "r-static", "r-static", lambda c: [c["table"].slug, c[
 LOG = Region("log", "r-log", "r-log", lambda c: [_table_meta(c), bool(c["me"]), [_line_key(x) for x in c["log"]]])
 
 
-def _line_key(line: Mapping[str, Any]) -> Any:
-    """What identifies a log line's content: its cache key (table, seq, correction, undone, viewer, language)."""
-    return [line.get("key") or [line.get("seq"), line.get("text")], line.get("who")]
+_LINE_FIELDS = ("seq", "kind", "text", "who", "private", "counted", "corrected", "original")
+
+
+def _line_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What identifies a log line's content: the fields its template shows."""
+    return tuple(line.get(k) for k in _LINE_FIELDS)
 
 
 def _digest(parts: Any) -> str:
@@ -380,9 +383,7 @@ def render_region(region: Region, context: Mapping[str, Any], digest: str | None
 
 def render_line(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[Any, str]:
     """``(key, html)`` of one log line ``<li id="log-SEQ">``; the key identifies its content in this process."""
-    key = line.get("key")
-    ident = tuple(key) if key else (line.get("seq"), line.get("text"), translation.get_language())
-    digest = ("line", ident, line.get("who"), bool(context["me"]), context["table"].is_open, context["table"].code)
+    digest = ("line", _line_key(line), bool(context["me"]), context["table"].is_open, context["table"].code)
     html = _HTML.get(digest)
     if html is None:
         html = render_to_string(f"{PAGE}#log-line", {**context, "line": line})

@@ -109,7 +109,6 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
                     cached["original"] = tr(first.text, first.details)
                 _LINES.put(key, cached)
             entry.update(cached)
-            entry["key"] = key
             entry["who"] = names.get(row.seat, "")
         else:
             entry["text"] = _host_line(row, names)

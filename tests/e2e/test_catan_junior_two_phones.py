@@ -112,7 +112,7 @@ def test_a_player_picks_counts_for_a_trade_offer_which_is_clamped_to_holdings_an
     bob.wait_for_selector("#table")
     alice.wait_for_selector("body[data-ws=open]", state="attached")
     bob.wait_for_selector("body[data-ws=open]", state="attached")
-    assert alice.locator("#table > p.banner.warn").count() == 1 and not alice.locator("#table > p.banner.warn").is_visible()
+    assert alice.locator("#r-status > p.banner.warn").count() == 1 and not alice.locator("#r-status > p.banner.warn").is_visible()
     assert alice.locator("#table .cj-stats .cj-unverified").count() == 1, "the unverified note sits by the Coco tiles"
     alice.locator(ROLL).first.click()
     wait_version(alice, 1)

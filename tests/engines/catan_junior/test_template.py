@@ -28,7 +28,9 @@ def render(game, state, seat):
         "result": game.result(state),
         "seats": [],
     }
-    board = get_template("games/catan_junior/board.html").render(context)
+    # The picture sprite is drawn once with the page (static.html), the board uses it.
+    board = get_template("games/catan_junior/static.html").render(context) + get_template(
+        "games/catan_junior/board.html").render(context)
     controls = get_template("games/catan_junior/controls.html").render(context)
     return board, controls, legal
 

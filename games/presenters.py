@@ -97,6 +97,9 @@ def log_lines(table: Table, game: Game, viewer: int | None, limit: int = LOG_LIN
             undone = row.payload.get("undone")
             if undone:
                 entry["text"] = gettext("The host undid move #%(seq)s.") % {"seq": undone}
+        elif row.kind == Action.Kind.CORRECT and row.payload.get("withdrawn"):
+            entry["text"] = gettext("%(who)s withdrew the correction of move #%(seq)s; the move stands.") % {
+                "seq": row.payload.get("target"), "who": names.get(row.payload.get("by"), "?")}
         elif row.kind == Action.Kind.CORRECT and row.payload.get("rejected"):
             by = row.payload.get("by")
             entry["text"] = gettext("The correction of move #%(seq)s was turned down by %(who)s; the move stands.") % {

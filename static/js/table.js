@@ -91,7 +91,11 @@
       document.body.classList.add("offline"); document.body.dataset.ws = "closed";
     });
     document.body.addEventListener("htmx:wsOpen", function () {
+      // After a close (Redis or the server was away) the "version N" messages of the gap are lost:
+      // fetch the current fragment instead of waiting for the next move.
+      var reopened = document.body.dataset.ws === "closed";
       document.body.classList.remove("offline"); document.body.dataset.ws = "open";
+      if (reopened) resync();
     });
     keepAwake();
   });

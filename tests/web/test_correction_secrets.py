@@ -213,3 +213,15 @@ def test_a_hidden_later_move_is_named_to_its_owner_only(db, fixture_game_registe
     to_bob = refusal(lambda: services.propose_correction(table.code, 1, 2, None))
     assert to_bob.details == {"seq": 3, "move": "You drew a 2."}, "Bob may read his own move"
     assert "turn" not in to_bob.message, "even then the engine's rule text stays out"
+
+
+def test_the_refusal_is_translated_with_the_move_filled_in(db, fixture_game_registered):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    alice = phone_for(table, 0)
+    post_action(alice, table, {"kind": "draw", "card": "1"})
+    post_action(alice, table, {"kind": "play", "card": "1"})
+    alice.cookies["django_language"] = "fa"
+    response = alice.post(f"/t/{table.code}/corrections/", {"target": 1, "replacement": json.dumps(
+        {"kind": "draw", "card": "2"})}, follow=True)
+    page = response.content.decode()
+    assert "این تغییر دیگر با حرکت #2" in page and "no longer fits" not in page

@@ -625,7 +625,8 @@ def _close(code: str, correction_id: int, seat: int, compute: Callable[..., Any]
 def _settle(code: str, correction_id: int, seat: int) -> None:
     """Apply an open correction everyone confirmed, or close it as ``void`` if the log no longer fits it.
 
-    Raises the ``log_conflict`` refusal ``seat`` may read when it turned void.
+    Raises, when it turned void, the ``log_conflict`` refusal ``seat`` may
+    read, or ``no_such_action`` when the target move was undone meanwhile.
     """
     refusal: list[IllegalAction] = []
 
@@ -637,6 +638,9 @@ def _settle(code: str, correction_id: int, seat: int) -> None:
         rows = list(table.actions.order_by("seq"))
         probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.CORRECT, payload=payload, version=0)]
         try:
+            if correction.target_seq not in {row.seq for row in effective_actions(rows)}:  # undone meanwhile
+                raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."),
+                                    seq=correction.target_seq)
             state = _check_fits(table, game, rows, probe, seat)
         except IllegalAction as exc:
             # The log moved on since the proposal: close it, never leave it open, and keep no engine text.

@@ -235,3 +235,17 @@ def test_racing_answers_end_in_exactly_one_outcome_and_never_a_500(fixture_game_
     print(f"\n{race} on {connection.vendor}: {trials()} trials, outcomes {dict(outcomes)}, answers {dict(statuses)}")
     assert statuses == Counter({302: 2 * trials()}), "every answer is a redirect with a message"
     assert set(outcomes) <= RACES[race][3] and sum(outcomes.values()) == trials()
+
+
+def test_a_correction_of_a_move_the_host_undid_meanwhile_closes_as_void(db, fixture_game_registered):
+    table, correction = three_seat_table()
+    services.undo_last(table.code, None)
+    services.confirm_correction(table.code, correction.id, BOB)
+    with pytest.raises(services.IllegalAction) as err:
+        services.confirm_correction(table.code, correction.id, CAROL)
+    assert err.value.code == "no_such_action"
+    correction.refresh_from_db()
+    assert correction.status == "void"
+    assert services.confirm_correction(table.code, correction.id, CAROL).status == "void", "a repeat is told"
+    table.refresh_from_db()
+    assert table.state["hands"][0] == [] and table.game().encode(services.replay(table)) == table.state

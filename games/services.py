@@ -482,7 +482,7 @@ def _move_is_visible(game: Game, row: Action, viewer: int | None) -> bool:
     return not own.private and not theirs.private and dict(own.details) == dict(theirs.details)
 
 
-def _no_longer_fits(game: Game, rows: list[Action], conflict: IllegalAction, viewer: int | None) -> IllegalAction:
+def _no_longer_fits(game: Game, probe: list[Action], conflict: IllegalAction, viewer: int | None) -> IllegalAction:
     """The refusal ``viewer`` may read for a correction that a later (or the target) move no longer fits.
 
     Shape: ``IllegalAction("log_conflict", ..., seq=N, move="...")`` naming
@@ -492,26 +492,34 @@ def _no_longer_fits(game: Game, rows: list[Action], conflict: IllegalAction, vie
     engine's message, code or details (they may quote another seat's secret).
     """
     seq = conflict.details.get("seq")
-    row = next((r for r in rows if r.seq == seq), None)
+    row = next((r for r in effective_actions(probe) if r.seq == seq), None)  # the target as corrected
     if row is not None and row.kind == Action.Kind.GAME and _move_is_visible(game, row, viewer):
         line = game.describe(row.seat, row.payload, viewer)
-        move = gettext(line.text).format(**line.details) if line.details else gettext(line.text)
         return IllegalAction("log_conflict", gettext_noop("This change no longer fits move #{seq} ({move})."),
-                             seq=seq, move=move)
+                             seq=seq, move=_line_text(line))
     return IllegalAction("log_conflict", gettext_noop("This change no longer fits the moves logged after it."))
 
 
-def _check_fits(table: Table, game: Game, rows: list[Action], probe: list[Action], viewer: int | None) -> Any:
+def _line_text(line: Any) -> str:
+    """A log line in the active language, placeholders filled (lists joined), as ``presenters.tr`` does."""
+    details = {k: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else v for k, v in line.details.items()}
+    try:
+        return gettext(line.text).format(**details) if details else gettext(line.text)
+    except (KeyError, IndexError, ValueError):
+        return gettext(line.text)
+
+
+def _check_fits(table: Table, game: Game, probe: list[Action], viewer: int | None) -> Any:
     """Replay ``probe``; the state, or the refusal ``viewer`` may read (:func:`_no_longer_fits`)."""
     try:
         return replay_rows(table, game, probe)
     except IllegalAction as exc:
-        raise _no_longer_fits(game, rows, exc, viewer) from None
+        raise _no_longer_fits(game, probe, exc, viewer) from None
 
 
 def _check_seat(table: Table, seat: int) -> None:
     if not isinstance(seat, int) or not 0 <= seat < table.seats.count():
-        raise Forbidden("not_a_seat", "Only a player at this table can answer a correction.")
+        raise Forbidden("not_a_seat", "Only a player at this table can propose or answer a correction.")
 
 
 def propose_correction(code: str, proposer: int, target_seq: int, replacement: Mapping[str, Any] | None,
@@ -541,18 +549,17 @@ def propose_correction(code: str, proposer: int, target_seq: int, replacement: M
         game = table.game()
         probe = [*rows, Action(table_id=table.id, seq=0, kind=Action.Kind.CORRECT,
                                payload={"target": target_seq, "replacement": replacement}, version=0)]
-        _check_fits(table, game, rows, probe, proposer)
+        _check_fits(table, game, probe, proposer)
         correction = Correction.objects.create(
             table=table, proposer=proposer, target_seq=target_seq,
             replacement=dict(replacement) if replacement is not None else None, reason=(reason or "")[:200],
         )
-        done = not correction.waiting_for(table.seats.count())
-        version = table.version
-        if not done:
+        if correction.waiting_for(table.seats.count()):
+            version = table.version
             transaction.on_commit(lambda: broadcast_version(code, version))
-    if done:
-        _settle(code, correction.id, proposer)
-        correction.refresh_from_db()
+            return correction
+    _settle(code, correction.id, proposer)  # nobody else to ask
+    correction.refresh_from_db()
     return correction
 
 
@@ -568,6 +575,7 @@ def confirm_correction(code: str, correction_id: int, seat: int) -> Correction:
     what that seat may read); ``Forbidden("not_a_seat")``;
     ``Correction.DoesNotExist`` for another table's correction.
     """
+    refusal: IllegalAction | None = None
     with transaction.atomic():
         table = _lock_table(code)
         _check_seat(table, seat)
@@ -577,12 +585,16 @@ def confirm_correction(code: str, correction_id: int, seat: int) -> Correction:
         if seat not in correction.confirmations:
             correction.confirmations = [*correction.confirmations, seat]
             correction.save(update_fields=["confirmations"])
-        done = not correction.waiting_for(table.seats.count())
-        if not done:
+        if correction.waiting_for(table.seats.count()):
             version = table.version
             transaction.on_commit(lambda: broadcast_version(code, version))
             return correction
-    _settle(code, correction_id, seat)
+        try:  # the last "yes": decided in the same transaction, still holding the table lock
+            _settle(code, correction_id, seat)
+        except IllegalAction as exc:
+            refusal = exc  # raised after the commit, so the void row stays
+    if refusal is not None:
+        raise refusal
     return Correction.objects.get(id=correction_id)
 
 
@@ -613,7 +625,7 @@ def reject_correction(code: str, correction_id: int, seat: int) -> Correction:
     return Correction.objects.get(id=correction_id, table__code=code)
 
 
-def _close(code: str, correction_id: int, seat: int, compute: Callable[..., Any]) -> None:
+def _close(code: str, correction_id: int, seat: int | None, compute: Callable[..., Any]) -> None:
     """Run one closing transition through the write path; a correction already decided is left as it is."""
     Correction.objects.get(id=correction_id, table__code=code)  # DoesNotExist before any lock
     try:
@@ -622,7 +634,7 @@ def _close(code: str, correction_id: int, seat: int, compute: Callable[..., Any]
         pass  # another phone (or this one, a moment ago) closed it first: the current outcome stands
 
 
-def _settle(code: str, correction_id: int, seat: int) -> None:
+def _settle(code: str, correction_id: int, seat: int | None) -> None:
     """Apply an open correction everyone confirmed, or close it as ``void`` if the log no longer fits it.
 
     Raises, when it turned void, the ``log_conflict`` refusal ``seat`` may
@@ -641,7 +653,7 @@ def _settle(code: str, correction_id: int, seat: int) -> None:
             if correction.target_seq not in {row.seq for row in effective_actions(rows)}:  # undone meanwhile
                 raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."),
                                     seq=correction.target_seq)
-            state = _check_fits(table, game, rows, probe, seat)
+            state = _check_fits(table, game, probe, seat)
         except IllegalAction as exc:
             # The log moved on since the proposal: close it, never leave it open, and keep no engine text.
             refusal.append(exc)
@@ -664,5 +676,5 @@ def apply_correction(code: str, correction_id: int) -> Correction:
     Raises ``IllegalAction("log_conflict")`` (phrased for the table screen,
     naming only a public move) when it no longer fits.
     """
-    _settle(code, correction_id, None)  # type: ignore[arg-type]
+    _settle(code, correction_id, None)
     return Correction.objects.get(id=correction_id)

@@ -225,3 +225,13 @@ def test_the_refusal_is_translated_with_the_move_filled_in(db, fixture_game_regi
         {"kind": "draw", "card": "2"})}, follow=True)
     page = response.content.decode()
     assert "این تغییر دیگر با حرکت #2" in page and "no longer fits" not in page
+
+
+def test_a_replacement_the_rules_refuse_is_described_as_proposed_without_the_rule(db, fixture_game_registered):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    own = refusal(lambda: services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "7"}))
+    assert own.details == {"seq": 1, "move": "You drew a 7."} and "No 7 is left" not in own.message
+    # Bob guessing at Alice's hidden draw learns nothing but "no"
+    guess = refusal(lambda: services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "7"}))
+    assert guess.details == {} and "7" not in guess.message

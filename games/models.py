@@ -149,13 +149,18 @@ class Correction(models.Model):
 
     Every other seat confirms on their phone; then the service re-checks the
     whole log with the replacement and appends a ``correct`` action. The
-    original row stays in the log.
+    original row stays in the log. ``status`` moves once, from ``open`` to
+    ``applied`` (everyone agreed), ``rejected`` (another seat turned it
+    down), ``withdrawn`` (its proposer took it back) or ``void`` (the later
+    moves no longer fit it); see ``games/services.py`` "corrections".
     """
 
     class Status(models.TextChoices):
         OPEN = "open", _("open")
         APPLIED = "applied", _("applied")
         REJECTED = "rejected", _("rejected")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+        VOID = "void", _("no longer fits")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="corrections")
     proposer = models.PositiveSmallIntegerField()

@@ -123,6 +123,9 @@ def _host_line(row: Action, names: Mapping[int, str]) -> str:
         if undone:
             return gettext("The host undid move #%(seq)s.") % {"seq": undone}
         return gettext("The host undid the last move.")
+    if row.kind == Action.Kind.CORRECT and row.payload.get("withdrawn"):
+        return gettext("%(who)s withdrew the correction of move #%(seq)s; the move stands.") % {
+            "seq": row.payload.get("target"), "who": names.get(row.payload.get("by"), "?")}
     if row.kind == Action.Kind.CORRECT and row.payload.get("rejected"):
         by = row.payload.get("by")
         return gettext("The correction of move #%(seq)s was turned down by %(who)s; the move stands.") % {

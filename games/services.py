@@ -11,6 +11,8 @@ anything is written.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +27,8 @@ from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, SeatInfo, gettext_noop
 from games.engines.chance import table_rng
 from games.models import Action, Correction, Seat, Table
+
+log = logging.getLogger(__name__)
 
 
 class StaleVersion(Exception):
@@ -76,19 +80,40 @@ def touch(code: str) -> None:
     Table.objects.filter(code=code).update(updated_at=timezone.now())
 
 
-def broadcast_version(code: str, version: int, stamp: float | None = None) -> None:
+# How long a write waits for the channel layer (Redis) to take a "version N" message, in seconds.
+BROADCAST_TIMEOUT = 0.5
+
+
+async def _send_bounded(layer: Any, group: str, message: dict[str, Any], timeout: float) -> None:
+    await asyncio.wait_for(layer.group_send(group, message), timeout=timeout)
+
+
+def broadcast_version(code: str, version: int, stamp: float | None = None) -> bool:
     """Tell every phone of table ``code`` that version ``version`` exists (they push what changed for them).
 
     ``stamp`` is the table's ``updated_at`` (a POSIX timestamp) when the
     caller knows it: phones then find the table's snapshot without a query.
+
+    Best effort, after commit: the move is already saved, so a channel layer
+    that is down (Redis refuses), slow or frozen must never change the answer
+    to it. The send is bounded by :data:`BROADCAST_TIMEOUT` seconds; any
+    failure is logged and swallowed. Phones that missed the message resync
+    when their socket reopens or they wake (DESIGN.md "Pages and sync": a
+    version gap means re-fetch). Returns ``True`` when the layer took the
+    message, ``False`` otherwise (never raises).
     """
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    message: dict[str, Any] = {"type": "table.version", "version": version}
-    if stamp is not None:
-        message["stamp"] = stamp
-    async_to_sync(layer.group_send)(group_name(code), message)
+    try:
+        layer = get_channel_layer()
+        if layer is None:
+            return False
+        message: dict[str, Any] = {"type": "table.version", "version": version}
+        if stamp is not None:
+            message["stamp"] = stamp
+        async_to_sync(_send_bounded)(layer, group_name(code), message, BROADCAST_TIMEOUT)
+    except Exception:  # noqa: BLE001 - best effort: the phones resync on their own
+        log.warning("could not tell table %s about version %s; phones will resync", code, version, exc_info=True)
+        return False
+    return True
 
 
 # -- creating ---------------------------------------------------------------
@@ -439,92 +464,238 @@ def claim_seat(seat: Seat, device: str) -> Seat:
 
 
 # -- corrections --------------------------------------------------------------
+#
+# A correction is a small state machine: open (proposed) -> applied (agreed) |
+# rejected (turned down by another seat) | withdrawn (by its proposer) | void
+# (the later moves no longer fit it). Each transition happens once, under ONE
+# lock order: the table row first (``_write`` or ``_lock_table``), then the
+# correction row. Every closing transition appends one ``correct`` log row
+# under the single idempotency key ``correction-<id>``, so the database
+# itself refuses a second closing row. A repeat (a second "no", a double
+# confirm) answers the current outcome instead of an error.
+#
+# What a seat is told about a correction that no longer fits is computed from
+# that seat's own view: never the engine's refusal text, code or values, which
+# may describe another seat's hidden hand or sealed offering.
+
+
+class _Decided(Exception):
+    """Internal: the correction was already decided; nothing is written."""
+
+
+def _lock_table(code: str) -> Table:
+    """The table row, locked until the end of the current transaction (always the first lock taken)."""
+    return Table.objects.select_for_update().get(code=code)
+
+
+def _move_is_visible(game: Game, row: Action, viewer: int | None) -> bool:
+    """True when ``viewer`` may read all of ``row``: it is their own move, or its log line hides nothing.
+
+    A move hides something when its mover's own line is marked private or
+    says more (other details) than ``viewer``'s line does.
+    """
+    if row.seat is None or viewer == row.seat:
+        return True
+    own = game.describe(row.seat, row.payload, row.seat)
+    theirs = game.describe(row.seat, row.payload, viewer)
+    return not own.private and not theirs.private and dict(own.details) == dict(theirs.details)
+
+
+def _no_longer_fits(game: Game, probe: list[Action], conflict: IllegalAction, viewer: int | None) -> IllegalAction:
+    """The refusal ``viewer`` may read for a correction that a later (or the target) move no longer fits.
+
+    Shape: ``IllegalAction("log_conflict", ..., seq=N, move="...")`` naming
+    the move only when ``viewer`` may read it (:func:`_move_is_visible`),
+    described through ``game.describe`` for ``viewer``; otherwise
+    ``IllegalAction("log_conflict", ...)`` with no details. Never carries the
+    engine's message, code or details (they may quote another seat's secret).
+    """
+    seq = conflict.details.get("seq")
+    row = next((r for r in effective_actions(probe) if r.seq == seq), None)  # the target as corrected
+    if row is not None and row.kind == Action.Kind.GAME and _move_is_visible(game, row, viewer):
+        line = game.describe(row.seat, row.payload, viewer)
+        return IllegalAction("log_conflict", gettext_noop("This change no longer fits move #{seq} ({move})."),
+                             seq=seq, move=_line_text(line))
+    return IllegalAction("log_conflict", gettext_noop("This change no longer fits the moves logged after it."))
+
+
+def _line_text(line: Any) -> str:
+    """A log line in the active language, placeholders filled (lists joined), as ``presenters.tr`` does."""
+    details = {k: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else v for k, v in line.details.items()}
+    try:
+        return gettext(line.text).format(**details) if details else gettext(line.text)
+    except (KeyError, IndexError, ValueError):
+        return gettext(line.text)
+
+
+def _check_fits(table: Table, game: Game, probe: list[Action], viewer: int | None) -> Any:
+    """Replay ``probe``; the state, or the refusal ``viewer`` may read (:func:`_no_longer_fits`)."""
+    try:
+        return replay_rows(table, game, probe)
+    except IllegalAction as exc:
+        raise _no_longer_fits(game, probe, exc, viewer) from None
+
+
+def _check_seat(table: Table, seat: int) -> None:
+    if not isinstance(seat, int) or not 0 <= seat < table.seats.count():
+        raise Forbidden("not_a_seat", "Only a player at this table can propose or answer a correction.")
 
 
 def propose_correction(code: str, proposer: int, target_seq: int, replacement: Mapping[str, Any] | None,
                        reason: str = "") -> Correction:
-    """Any seat proposes that logged action ``target_seq`` be replaced by ``replacement`` (or dropped).
+    """Seat ``proposer`` proposes that logged action ``target_seq`` be replaced by ``replacement`` (or dropped).
 
-    Checked at once against the log (the whole log must still apply), so a
-    proposal the rules refuse never reaches the other phones. Raises
-    ``IllegalAction``.
+    ``replacement`` is an action payload (a JSON object) or ``None`` (drop).
+    Checked at once, under the table lock, against the whole log, so a
+    proposal the rules refuse never reaches the other phones. Returns the
+    open ``Correction``. Raises ``IllegalAction`` with code
+    ``no_such_action`` (the move does not count), ``bad_action`` (the
+    replacement is not a JSON object) or ``log_conflict`` (the change no
+    longer fits: the message names the move only if the proposer may read
+    it, and never quotes another seat's rule or values); ``Forbidden``
+    (``not_a_seat``); ``Table.DoesNotExist``.
     """
-    table = Table.objects.get(code=code)
-    rows = list(table.actions.order_by("seq"))
-    targets = {row.seq: row for row in effective_actions(rows)}
-    if target_seq not in targets:
-        raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."), seq=target_seq)
-    game = table.game()
-    probe = [*rows, Action(table_id=table.id, seq=0, kind=Action.Kind.CORRECT,
-                           payload={"target": target_seq, "replacement": replacement}, version=0)]
-    replay_rows(table, game, probe)
-    correction = Correction.objects.create(
-        table=table, proposer=proposer, target_seq=target_seq,
-        replacement=dict(replacement) if replacement is not None else None, reason=reason[:200],
-    )
-    touch(code)
-    if not correction.waiting_for(table.seats.count()):
-        apply_correction(code, correction.id)
-    else:
-        broadcast_version(code, table.version)
+    if replacement is not None and not isinstance(replacement, Mapping):
+        raise IllegalAction("bad_action", gettext_noop("An action must be a JSON object."))
+    with transaction.atomic():
+        table = _lock_table(code)
+        _check_seat(table, proposer)
+        rows = list(table.actions.order_by("seq"))
+        targets = {row.seq: row for row in effective_actions(rows)}
+        if target_seq not in targets:
+            raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."),
+                                seq=target_seq)
+        game = table.game()
+        probe = [*rows, Action(table_id=table.id, seq=0, kind=Action.Kind.CORRECT,
+                               payload={"target": target_seq, "replacement": replacement}, version=0)]
+        _check_fits(table, game, probe, proposer)
+        correction = Correction.objects.create(
+            table=table, proposer=proposer, target_seq=target_seq,
+            replacement=dict(replacement) if replacement is not None else None, reason=(reason or "")[:200],
+        )
+        touch(code)  # the phones' snapshots are keyed by version and stamp
+        if correction.waiting_for(table.seats.count()):
+            version = table.version
+            transaction.on_commit(lambda: broadcast_version(code, version))
+            return correction
+    _settle(code, correction.id, proposer)  # nobody else to ask
+    correction.refresh_from_db()
     return correction
 
 
 def confirm_correction(code: str, correction_id: int, seat: int) -> Correction:
-    """Seat ``seat`` confirms; the last confirmation applies the correction through the write path."""
+    """Seat ``seat`` confirms; the last confirmation applies the correction through the write path.
+
+    Idempotent: confirming twice, confirming one's own proposal, or
+    confirming a correction already decided changes nothing and returns the
+    correction as it stands (check ``status``). Returns the ``Correction``.
+    Raises ``IllegalAction("log_conflict")`` only to the seat whose
+    confirmation found that the log moved on and no longer fits (the
+    correction is then closed as ``void`` with a log row; the message is
+    what that seat may read); ``Forbidden("not_a_seat")``;
+    ``Correction.DoesNotExist`` for another table's correction.
+    """
+    refusal: IllegalAction | None = None
     with transaction.atomic():
-        correction = Correction.objects.select_for_update().get(id=correction_id, table__code=code)
-        if correction.status != Correction.Status.OPEN:
-            raise IllegalAction("correction_closed", gettext_noop("This correction was already decided."))
-        if seat != correction.proposer and seat not in correction.confirmations:
+        table = _lock_table(code)
+        _check_seat(table, seat)
+        correction = Correction.objects.select_for_update().get(id=correction_id, table=table)
+        if correction.status != Correction.Status.OPEN or seat == correction.proposer:
+            return correction
+        if seat not in correction.confirmations:
             correction.confirmations = [*correction.confirmations, seat]
             correction.save(update_fields=["confirmations"])
             touch(code)
-        done = not correction.waiting_for(correction.table.seats.count())
-    if done:
-        try:
-            apply_correction(code, correction_id)
+        if correction.waiting_for(table.seats.count()):
+            version = table.version
+            transaction.on_commit(lambda: broadcast_version(code, version))
+            return correction
+        try:  # the last "yes": decided in the same transaction, still holding the table lock
+            _settle(code, correction_id, seat)
         except IllegalAction as exc:
-            # The log moved on since the proposal and no longer fits it: close it, say why, never leave it open.
-            _close_correction(code, correction_id, {"void": True, "reason": exc.message})
-            raise
-    else:
-        broadcast_version(code, Table.objects.get(code=code).version)
+            refusal = exc  # raised after the commit, so the void row stays
+    if refusal is not None:
+        raise refusal
     return Correction.objects.get(id=correction_id)
 
 
 def reject_correction(code: str, correction_id: int, seat: int) -> Correction:
-    """Seat ``seat`` says no (or the proposer withdraws): the proposal closes with a log row; the moves stand."""
-    _close_correction(code, correction_id, {"rejected": True, "by": seat})
-    return Correction.objects.get(id=correction_id)
+    """Another seat turns the correction down, or its proposer withdraws it: it closes, the moves stand.
+
+    Appends one ``correct`` row ``{"target", "correction", "rejected": True,
+    "by": seat, "withdrawn": bool}`` and sets the status ``rejected`` or
+    ``withdrawn``. Idempotent: a correction already decided (by anyone,
+    any way) is returned as it stands. Raises ``Forbidden("not_a_seat")``,
+    ``Correction.DoesNotExist``.
+    """
+
+    def compute(table: Table, game: Game, seq: int):
+        _check_seat(table, seat)
+        correction = Correction.objects.select_for_update().get(id=correction_id, table=table)
+        if correction.status != Correction.Status.OPEN:
+            raise _Decided()
+        withdrawn = seat == correction.proposer
+        correction.status = Correction.Status.WITHDRAWN if withdrawn else Correction.Status.REJECTED
+        correction.confirmations = [*correction.confirmations, f"no:{seat}"]
+        correction.save(update_fields=["status", "confirmations"])
+        payload = {"target": correction.target_seq, "correction": correction.id, "rejected": True, "by": seat,
+                   "withdrawn": withdrawn}
+        return Action.Kind.CORRECT, seat, payload, table.state, None
+
+    _close(code, correction_id, seat, compute)
+    return Correction.objects.get(id=correction_id, table__code=code)
 
 
-def _close_correction(code: str, correction_id: int, outcome: dict[str, Any]) -> None:
-    """Close an open correction without applying it, leaving a ``correct`` row that says why."""
+def _close(code: str, correction_id: int, seat: int | None, compute: Callable[..., Any]) -> None:
+    """Run one closing transition through the write path; a correction already decided is left as it is."""
+    Correction.objects.get(id=correction_id, table__code=code)  # DoesNotExist before any lock
+    try:
+        _write(code, None, f"correction-{correction_id}", compute, seat=seat)
+    except (_Decided, KeyReused):
+        pass  # another phone (or this one, a moment ago) closed it first: the current outcome stands
+
+
+def _settle(code: str, correction_id: int, seat: int | None) -> None:
+    """Apply an open correction everyone confirmed, or close it as ``void`` if the log no longer fits it.
+
+    Raises, when it turned void, the ``log_conflict`` refusal ``seat`` may
+    read, or ``no_such_action`` when the target move was undone meanwhile.
+    """
+    refusal: list[IllegalAction] = []
 
     def compute(table: Table, game: Game, seq: int):
         correction = Correction.objects.select_for_update().get(id=correction_id, table=table)
         if correction.status != Correction.Status.OPEN:
-            raise IllegalAction("correction_closed", gettext_noop("This correction was already decided."))
-        correction.status = Correction.Status.REJECTED
-        correction.confirmations = [*correction.confirmations, f"no:{outcome.get('by', '-')}"]
-        correction.save(update_fields=["status", "confirmations"])
-        payload = {"target": correction.target_seq, "correction": correction.id, **outcome}
-        return Action.Kind.CORRECT, outcome.get("by"), payload, table.state, None
-
-    _write(code, None, f"correction-closed-{correction_id}", compute)
-
-
-def apply_correction(code: str, correction_id: int) -> Outcome:
-    """Append the ``correct`` row and the re-checked state (raises ``IllegalAction`` if it no longer fits)."""
-    correction = Correction.objects.get(id=correction_id)
-    payload = {"target": correction.target_seq, "replacement": correction.replacement, "correction": correction.id}
-
-    def compute(table: Table, game: Game, seq: int):
+            raise _Decided()
+        payload = {"target": correction.target_seq, "replacement": correction.replacement, "correction": correction.id}
         rows = list(table.actions.order_by("seq"))
         probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.CORRECT, payload=payload, version=0)]
-        state = replay_rows(table, game, probe)
-        Correction.objects.filter(id=correction_id).update(status=Correction.Status.APPLIED)
+        try:
+            if correction.target_seq not in {row.seq for row in effective_actions(rows)}:  # undone meanwhile
+                raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."),
+                                    seq=correction.target_seq)
+            state = _check_fits(table, game, probe, seat)
+        except IllegalAction as exc:
+            # The log moved on since the proposal: close it, never leave it open, and keep no engine text.
+            refusal.append(exc)
+            correction.status = Correction.Status.VOID
+            correction.save(update_fields=["status"])
+            void = {"target": correction.target_seq, "correction": correction.id, "void": True}
+            return Action.Kind.CORRECT, None, void, table.state, None
+        correction.status = Correction.Status.APPLIED
+        correction.save(update_fields=["status"])
         return Action.Kind.CORRECT, correction.proposer, payload, game.encode(state), _status_after(game, state, table)
 
-    return _write(code, None, f"correction-{correction_id}", compute)
+    _close(code, correction_id, seat, compute)
+    if refusal:
+        raise refusal[0]
+
+
+def apply_correction(code: str, correction_id: int) -> Correction:
+    """Apply an open correction now (or close it as ``void``); a decided one is returned as it stands.
+
+    Raises ``IllegalAction("log_conflict")`` (phrased for the table screen,
+    naming only a public move) when it no longer fits.
+    """
+    _settle(code, correction_id, None)
+    return Correction.objects.get(id=correction_id)

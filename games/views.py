@@ -183,18 +183,24 @@ def fragment(request: HttpRequest, table: Table) -> HttpResponse:
 @require_POST
 @table_view(seat=True)
 def propose_correction(request: HttpRequest, table: Table) -> HttpResponse:
-    """Any seat proposes that move ``target`` be replaced by ``replacement`` (JSON) or dropped (empty)."""
+    """Any seat proposes that move ``target`` be replaced by ``replacement`` (JSON) or dropped (empty).
+
+    Always answers a redirect to the phone page with a message: every
+    refusal (bad input, rules, no longer fits) is a message, never a 500.
+    """
+    seat = request.seat.index  # type: ignore[attr-defined]
     try:
         target = int(request.POST.get("target", ""))
         raw = request.POST.get("replacement", "").strip()
         replacement = _loads(raw) if raw else None
-        services.propose_correction(table.code, request.seat.index, target, replacement,  # type: ignore[attr-defined]
-                                    request.POST.get("reason", ""))
+        services.propose_correction(table.code, seat, target, replacement, request.POST.get("reason", ""))
         messages.success(request, _("Correction proposed; the others confirm on their phones."))
     except (ValueError, json.JSONDecodeError):
         messages.error(request, _("Pick the move to fix from the log, then what really happened."))
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
+    except services.Forbidden:
+        messages.error(request, _("Only a player at this table can propose a correction."))
     return redirect("games:table", code=table.code)
 
 
@@ -220,19 +226,40 @@ def fix_move(request: HttpRequest, table: Table, seq: int) -> HttpResponse:
     return render(request, "games/fix_move.html", context)
 
 
+def _correction_outcome(correction: Correction) -> str:
+    """What a phone is told about a correction after answering it: its current outcome."""
+    return {
+        Correction.Status.OPEN: _("Your answer is in; waiting for the others."),
+        Correction.Status.APPLIED: _("The correction was agreed and applied."),
+        Correction.Status.REJECTED: _("The correction was turned down; the move stands."),
+        Correction.Status.WITHDRAWN: _("The correction was withdrawn; the move stands."),
+        Correction.Status.VOID: _("The correction no longer fits the later moves and was dropped."),
+    }.get(correction.status, "")
+
+
 @require_POST
 @table_view(seat=True)
 def answer_correction(request: HttpRequest, table: Table, correction_id: int) -> HttpResponse:
-    """Confirm (``answer=yes``) or reject a correction proposed by another seat."""
+    """Confirm (``answer=yes``) or turn down a correction; its proposer's "no" withdraws it.
+
+    Idempotent and race-safe (the service decides each correction once): a
+    repeated or late answer is told the current outcome. Answers a redirect
+    with a message, 404 for an unknown correction, never a 500.
+    """
+    seat = request.seat.index  # type: ignore[attr-defined]
     try:
         if request.POST.get("answer") == "yes":
-            services.confirm_correction(table.code, correction_id, request.seat.index)  # type: ignore[attr-defined]
+            correction = services.confirm_correction(table.code, correction_id, seat)
         else:
-            services.reject_correction(table.code, correction_id, request.seat.index)  # type: ignore[attr-defined]
+            correction = services.reject_correction(table.code, correction_id, seat)
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
+    except services.Forbidden:
+        messages.error(request, _("Only a player at this table can answer a correction."))
     except Correction.DoesNotExist as exc:
         raise Http404 from exc
+    else:
+        messages.info(request, _correction_outcome(correction))
     return redirect("games:table", code=table.code)
 
 

@@ -110,6 +110,8 @@
       document.body.classList.add("offline"); document.body.dataset.ws = "closed";
     });
     document.body.addEventListener("htmx:wsOpen", function () {
+      // After a close (Redis or the server was away) the "version N" messages of the gap are lost; the
+      // reopened socket sends every region that differs from what this page first held (games/live.py).
       document.body.classList.remove("offline"); document.body.dataset.ws = "open";
     });
     keepAwake();

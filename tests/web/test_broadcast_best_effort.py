@@ -1,0 +1,97 @@
+"""The broadcast after a move is best effort (issue 11, finding 3; DESIGN.md "The write path" step 3).
+
+The move is committed before the table's group hears ``version N``. A channel
+layer that is down (Redis refuses) or frozen (accepts and never answers) must
+never turn the answer to a saved move into a 500, and must not hold the
+request for more than about :data:`games.services.BROADCAST_TIMEOUT`; phones
+resync on their own when their socket returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+import pytest
+from rest_framework.test import APIClient
+
+from games import services
+from tests.conftest import phone_for, post_action
+
+
+class RefusingLayer:
+    """A channel layer whose Redis refuses every connection."""
+
+    sent = 0
+
+    async def group_send(self, group, message):
+        type(self).sent += 1
+        raise ConnectionRefusedError("Redis is down")
+
+
+class FrozenLayer:
+    """A channel layer whose Redis accepted the connection and never answers."""
+
+    async def group_send(self, group, message):
+        await asyncio.sleep(3)
+
+
+@pytest.fixture
+def layer(monkeypatch, request):
+    chosen = request.param()
+    monkeypatch.setattr(services, "get_channel_layer", lambda *args: chosen)
+    return chosen
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("layer", [RefusingLayer, FrozenLayer], indirect=True)
+def test_a_move_is_answered_and_saved_when_the_channel_layer_fails(fixture_game_registered, layer, caplog):
+    table = services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    alice = phone_for(table, 0)
+    caplog.set_level(logging.WARNING, logger="games.services")
+    started = time.monotonic()
+    response = post_action(alice, table, {"kind": "draw"}, key="tap-1")
+    elapsed = time.monotonic() - started
+    assert response.status_code == 200
+    assert table.actions.count() == 1, "the move is saved"
+    table.refresh_from_db()
+    assert table.version == 1 and 'data-version="1"' in response.content.decode()
+    assert elapsed < services.BROADCAST_TIMEOUT + 1.0, f"the request was held {elapsed:.2f} s"
+    assert "phones will resync" in caplog.text
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("layer", [RefusingLayer, FrozenLayer], indirect=True)
+def test_the_api_answers_a_saved_move_when_the_channel_layer_fails(fixture_game_registered, layer):
+    table = services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=0).token}")
+    started = time.monotonic()
+    response = client.post(f"/api/tables/{table.code}/actions/", {"action": {"kind": "draw"}, "version": 0},
+                           format="json")
+    assert response.status_code == 200 and response.json()["version"] == 1
+    assert time.monotonic() - started < services.BROADCAST_TIMEOUT + 1.0
+    assert table.actions.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("layer", [RefusingLayer, FrozenLayer], indirect=True)
+def test_host_tools_and_corrections_also_survive_a_failing_channel_layer(fixture_game_registered, layer):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    correction = services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "3"})
+    assert services.confirm_correction(table.code, correction.id, 1).status == "applied"
+    services.hand_over_seat(table.code, 1)
+    services.undo_last(table.code, None)
+    table.refresh_from_db()
+    assert [row.kind for row in table.actions.order_by("seq")] == ["game", "correct", "undo"]
+
+
+def test_broadcast_version_reports_a_failure_instead_of_raising(monkeypatch):
+    monkeypatch.setattr(services, "get_channel_layer", lambda *args: RefusingLayer())
+    assert services.broadcast_version("ABCDEF", 3) is False
+    monkeypatch.setattr(services, "get_channel_layer", lambda *args: FrozenLayer())
+    started = time.monotonic()
+    assert services.broadcast_version("ABCDEF", 3) is False
+    assert time.monotonic() - started < services.BROADCAST_TIMEOUT + 0.5

@@ -1,0 +1,237 @@
+"""A refused correction tells the seat only what that seat may see (issue 11, finding 1).
+
+A correction is re-checked against every later move. When a later move no
+longer fits, the refusal used to quote that move's rule: "move #34 would no
+longer be legal: Rule 2.5: no set of your cards adds up to 1", which is
+another seat's sealed offering. Now the refusal (at proposal, when the last
+confirmation finds the log moved on, in the void log row and on every page
+and API answer) names the move only when the seat may read it, and never
+carries the engine's rule text, code or values (shared/STYLE.md principle 7).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rest_framework.test import APIClient
+
+from games import services
+from games.engines.base import IllegalAction
+from tests.conftest import phone_for, post_action
+from tests.web.test_amun_re_table import ALICE, BOB, CAROL, PLAYERS, offer, play_to_the_offering
+
+
+def refusal(call) -> IllegalAction:
+    with pytest.raises(IllegalAction) as err:
+        call()
+    return err.value
+
+
+def assert_tells_nothing(exc: IllegalAction, secrets: list[str]) -> None:
+    """The refusal is the generic one: no rule text, no engine code or details, none of ``secrets``."""
+    told = json.dumps([exc.code, exc.message, exc.template, exc.as_json()])
+    assert exc.code == "log_conflict"
+    assert "no longer fits" in exc.message
+    assert "rule" not in exc.details and "reason" not in exc.details
+    for secret in secrets:
+        assert secret not in told, f"{secret!r} leaked in {told}"
+
+
+def assert_page_tells_nothing(page: str, secrets: list[str]) -> None:
+    for secret in secrets:
+        assert secret not in page, f"{secret!r} leaked on the page"
+
+
+# -- Amun-Re: the sealed offering (rules 2.5) ---------------------------------------------------------
+
+
+AMUN_SECRETS = ["Rule 2.5", "adds up to", "offer_not_possible", "You offer", "no longer be legal"]
+
+
+def amun_re_with_alices_hand_changed(proposer: int):
+    """Everyone kept 0, 1, 2, 3, 8 (public, rule 2.3); the change keeps 0, 2, 4, 8 for Alice (same total)."""
+    table = play_to_the_offering()
+    first = table.actions.get(seq=1)
+    assert first.seat == ALICE and first.payload["cards"] == [0, 1, 2, 3, 8]
+    return table, lambda: services.propose_correction(table.code, proposer, 1,
+                                                      {"kind": "build_hand", "cards": [0, 2, 4, 8]})
+
+
+def test_amun_re_a_refused_correction_does_not_say_which_sealed_offering_no_longer_fits(db):
+    table, propose = amun_re_with_alices_hand_changed(CAROL)
+    offer(table, ALICE, 1)  # sealed: with 0, 2, 4, 8 no set adds up to 1
+    offer(table, BOB, 2)
+    exc = refusal(propose)
+    assert_tells_nothing(exc, AMUN_SECRETS + [f"#{table.actions.count() - 1}"])
+    assert exc.details == {}, "another seat's sealed offering is not even named"
+    assert not table.corrections.exists()
+
+
+def test_amun_re_the_refusal_page_of_the_proposer_shows_no_sealed_offering(db):
+    table, _ = amun_re_with_alices_hand_changed(CAROL)
+    offer(table, ALICE, 1)
+    carol = phone_for(table, CAROL)
+    response = carol.post(f"/t/{table.code}/corrections/", {"target": 1, "replacement": json.dumps(
+        {"kind": "build_hand", "cards": [0, 2, 4, 8]})}, follow=True)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "no longer fits" in page
+    assert_page_tells_nothing(page, AMUN_SECRETS)
+
+
+def test_amun_re_a_correction_voided_by_a_later_offering_tells_the_last_confirmer_and_the_log_nothing(db):
+    table, propose = amun_re_with_alices_hand_changed(CAROL)
+    correction = propose()  # fits now: nobody has offered yet
+    offer(table, ALICE, 1)
+    services.confirm_correction(table.code, correction.id, ALICE)
+    exc = refusal(lambda: services.confirm_correction(table.code, correction.id, BOB))
+    assert_tells_nothing(exc, AMUN_SECRETS)
+    correction.refresh_from_db()
+    assert correction.status == "void"
+    row = table.actions.order_by("-seq").first()
+    assert row.kind == "correct" and row.payload["void"] and "reason" not in row.payload
+    assert_page_tells_nothing(json.dumps(row.payload), AMUN_SECRETS)
+    for viewer in (BOB, CAROL):
+        page = phone_for(table, viewer).get(f"/t/{table.code}/").content.decode()
+        assert "no longer fits the later moves" in page
+        assert_page_tells_nothing(page, AMUN_SECRETS)
+    api = APIClient().get(f"/api/tables/{table.code}/log/").content.decode()
+    assert_page_tells_nothing(api, AMUN_SECRETS)
+
+
+def test_amun_re_the_owner_of_the_offering_is_told_which_of_her_moves_no_longer_fits(db):
+    table, _ = amun_re_with_alices_hand_changed(ALICE)
+    offer(table, ALICE, 1)
+    exc = refusal(lambda: services.propose_correction(table.code, ALICE, 1,
+                                                      {"kind": "build_hand", "cards": [0, 2, 4, 8]}))
+    offering = table.actions.order_by("-seq").first().seq
+    assert exc.details["seq"] == offering and "You offer 1 gold." in exc.message
+    assert "Rule 2.5" not in exc.message
+
+
+# -- Sorry! play for points: the hidden hands (section 3.2) ----------------------------------------
+
+
+def sorry_points_deal(players: int = 3):
+    """Physical points mode; the deal goes round: Alice 12, Bob 12, Carol 12, Alice 3, Bob 12 (the last 12)."""
+    table = services.create_table("sorry", {"components": "physical", "points_mode": True},
+                                  PLAYERS[:players], seed=4)
+    for seat, card in [(0, "12"), (1, "12"), (2, "12"), (0, "3"), (1, "12")]:
+        table.refresh_from_db()
+        services.submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
+    return table
+
+
+SORRY_SECRETS = ["Section 2.1", "draw pile", "card_not_in_deck", "12"]
+
+
+def test_sorry_points_a_refused_correction_does_not_name_another_seats_hidden_draw(db):
+    table = sorry_points_deal()
+    # Alice says her 3 (move #4) was a 12: then Bob's hidden move #5 (the last 12) no longer fits.
+    exc = refusal(lambda: services.propose_correction(table.code, 0, 4, {"kind": "draw", "card": "12"}))
+    assert_tells_nothing(exc, SORRY_SECRETS + ["#5"])
+    assert exc.details == {}
+
+
+def test_sorry_points_the_proposers_page_and_the_fix_page_show_no_hidden_draw(db):
+    table = sorry_points_deal()
+    alice = phone_for(table, 0)
+    assert "Bob drew 12" not in alice.get(f"/t/{table.code}/corrections/fix/5/").content.decode()
+    response = alice.post(f"/t/{table.code}/corrections/", {"target": 4, "replacement": json.dumps(
+        {"kind": "draw", "card": "12"})}, follow=True)
+    page = response.content.decode()
+    assert response.status_code == 200 and "no longer fits" in page
+    assert "Section 2.1" not in page and "draw pile" not in page and "move #5" not in page
+
+
+def test_sorry_points_a_voided_correction_tells_the_confirmer_nothing_of_the_hidden_draw(db):
+    table = services.create_table("sorry", {"components": "physical", "points_mode": True}, PLAYERS, seed=4)
+    for seat, card in [(0, "12"), (1, "12"), (2, "12"), (0, "3")]:
+        table.refresh_from_db()
+        services.submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
+    correction = services.propose_correction(table.code, 0, 4, {"kind": "draw", "card": "12"})  # fits now
+    table.refresh_from_db()
+    services.submit_action(table.code, 1, {"kind": "draw", "card": "12"}, table.version)  # Bob's hidden 12
+    services.confirm_correction(table.code, correction.id, 1)
+    exc = refusal(lambda: services.confirm_correction(table.code, correction.id, 2))  # Carol, the last "yes"
+    assert_tells_nothing(exc, SORRY_SECRETS + ["#5"])
+    carol_page = phone_for(table, 2).get(f"/t/{table.code}/").content.decode()
+    assert "Section 2.1" not in carol_page and "draw pile" not in carol_page
+
+
+# -- Yellow & Yangtze: the tiles behind the screen (section 1.3) --------------------------------------
+
+
+def yy_deal(hands: dict[int, list[str]]):
+    """A physical three-seat table where each seat types in the hand it drew (hidden from the others)."""
+    table = services.create_table("yellow_yangtze", {"components": "physical"}, PLAYERS, seed=3)
+    game = table.game()
+    order = []
+    for _ in range(3):
+        table.refresh_from_db()
+        seat = game.prompt(game.decode(table.state)).seats[0]
+        order.append(seat)
+        services.submit_action(table.code, seat, {"kind": "draw", "tiles": hands[len(order) - 1]}, table.version)
+    return table, order
+
+
+def test_yellow_yangtze_a_refused_correction_does_not_name_the_hidden_tiles_that_no_longer_fit(db):
+    # the bag holds 12 yellow tiles: the second and third seats drew all of them, behind their screens
+    table, order = yy_deal({0: ["red"] * 6, 1: ["yellow"] * 6, 2: ["yellow"] * 6})
+    first = order[0]
+    exc = refusal(lambda: services.propose_correction(
+        table.code, first, 1, {"kind": "draw", "tiles": ["yellow"] + ["red"] * 5}))
+    assert_tells_nothing(exc, ["yellow", "bag", "#3", "§"])
+    assert exc.details == {}
+    page = phone_for(table, first).get(f"/t/{table.code}/").content.decode()
+    assert "6 yellow" not in page
+
+
+# -- the platform rule, on the fixture game ------------------------------------------------------------
+
+
+def test_a_later_public_move_that_no_longer_fits_is_named_but_its_rule_is_not(db, fixture_game_registered):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    alice = phone_for(table, 0)
+    post_action(alice, table, {"kind": "draw", "card": "1"})
+    post_action(alice, table, {"kind": "play", "card": "1"})  # public: "Played a 1."
+    exc = refusal(lambda: services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "2"}))
+    assert exc.details == {"seq": 2, "move": "Played a 1."}
+    assert "You hold no" not in exc.message and "card_not_in_hand" not in json.dumps(exc.as_json())
+
+
+def test_a_hidden_later_move_is_named_to_its_owner_only(db, fixture_game_registered):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    for seat, action in [(0, {"kind": "draw", "card": "3"}), (0, {"kind": "play", "card": "3"}),
+                         (1, {"kind": "draw", "card": "2"})]:  # Bob's draw is hidden from Alice
+        table.refresh_from_db()
+        services.submit_action(table.code, seat, action, table.version)
+    # Without Alice's play it would still be her turn, so Bob's hidden draw (#3) no longer fits.
+    to_alice = refusal(lambda: services.propose_correction(table.code, 0, 2, None))
+    assert to_alice.details == {} and "#3" not in to_alice.message and "2" not in to_alice.message
+    to_bob = refusal(lambda: services.propose_correction(table.code, 1, 2, None))
+    assert to_bob.details == {"seq": 3, "move": "You drew a 2."}, "Bob may read his own move"
+    assert "turn" not in to_bob.message, "even then the engine's rule text stays out"
+
+
+def test_the_refusal_is_translated_with_the_move_filled_in(db, fixture_game_registered):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    alice = phone_for(table, 0)
+    post_action(alice, table, {"kind": "draw", "card": "1"})
+    post_action(alice, table, {"kind": "play", "card": "1"})
+    alice.cookies["django_language"] = "fa"
+    response = alice.post(f"/t/{table.code}/corrections/", {"target": 1, "replacement": json.dumps(
+        {"kind": "draw", "card": "2"})}, follow=True)
+    page = response.content.decode()
+    assert "این تغییر دیگر با حرکت #2" in page and "no longer fits" not in page
+
+
+def test_a_replacement_the_rules_refuse_is_described_as_proposed_without_the_rule(db, fixture_game_registered):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    own = refusal(lambda: services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "7"}))
+    assert own.details == {"seq": 1, "move": "You drew a 7."} and "No 7 is left" not in own.message
+    # Bob guessing at Alice's hidden draw learns nothing but "no"
+    guess = refusal(lambda: services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "7"}))
+    assert guess.details == {} and "7" not in guess.message

@@ -5,13 +5,20 @@ started as subprocesses and killed at the end, even on error.
 
 Run (the venv that has daphne, websockets, psutil; uvicorn[standard] only for --servers ...uvicorn):
 
-    python tests/bench/bench_realtime.py              # --quick (default, ~1.5 min): embedded T=10, paced
-                                                      # and saturated, app and floor; first-load bytes
-    python tests/bench/bench_realtime.py --full       # the whole matrix (~15-20 min): embedded T=10,50,100;
-                                                      # scale-out (2 workers, PostgreSQL + Redis) T=50,100,200
+    python tests/bench/bench_realtime.py              # --quick (default, ~2 min): embedded T=10, paced and
+                                                      # saturated, app and floor, 10 s windows; first-load bytes
+    python tests/bench/bench_realtime.py --full       # the whole matrix, 20 s windows (~23 min with uvicorn):
+                                                      # embedded T=10,50,100; scale-out (2 workers, PostgreSQL
+                                                      # + Redis) T=50,100,200
     python tests/bench/bench_realtime.py --servers daphne,uvicorn   # + uvicorn (--ws websockets) at embedded T=10
     python tests/bench/bench_realtime.py --full --json /tmp/rt.json  # also write the JSON line to a file
-    python tests/bench/bench_realtime.py --profile /tmp/profile.txt  # py-spy one saturated embedded daphne (15 s)
+    python tests/bench/bench_realtime.py --profile /tmp/profile.txt  # py-spy a saturated embedded daphne, T=10,
+                                                      # 15 s of the window: every thread -> PATH, GIL holder
+                                                      # only -> PATH.gil; prints the top functions (~1 min)
+
+Time per configuration: server start + table creation + phone connects (the app renders each phone's
+first fragment: ~2 s at T=10, ~20-30 s at T=100, ~50-60 s at T=200 scale-out) + the window + the
+drain (up to 45 s when overloaded). A floor configuration takes about window + 5 s.
 
 Other flags: --embedded 10,50 --scaleout 50 (pick the T values; empty to skip), --window S (measured
 seconds per configuration), --modes paced,saturated, --no-floor, --no-first-load, --redis-db N.
@@ -29,7 +36,9 @@ Load: T tables of Sorry! (4 seats) created with ``POST /api/tables/``; 4 websock
 OTHER phone of that table has received a frame with ``data-version`` >= the new version.
 Paced: one move per table every 2 s (never more than one outstanding per table; if it falls behind
 it goes on at once). Saturated: each table moves again as soon as its last move has landed everywhere.
-Measured window: ``--window`` seconds of starting moves, then in-flight moves finish (bounded).
+Measured window: ``--window`` seconds of starting moves, then in-flight moves finish (bounded: a move
+times out after 30 s and counts at 30 s in the percentiles; moves/s counts completed moves only).
+``POST p50`` in the notes is the POST alone (sent -> answer read), the rest of a move's latency is the push.
 CPU ms/move: the server processes' CPU time (user+system, psutil) over the window / moves.
 Push bytes: the payload of each frame phones received in the window (the websocket payload; with
 uvicorn's per-message deflate the wire is smaller, see ``deflate`` in the JSON).
@@ -178,6 +187,21 @@ class Servers:
                 total += t.user + t.system
         return total
 
+    def errors(self, top: int = 5) -> dict[str, int]:
+        """The last line of each traceback (or ERROR line) in the servers' logs, counted."""
+        found: dict[str, int] = {}
+        for log in self.logs:
+            if not log.exists():
+                continue
+            lines = log.read_text(errors="replace").splitlines()
+            for i, line in enumerate(lines):
+                last_of_tb = (i + 1 == len(lines) or not lines[i + 1].startswith((" ", "Traceback", "\t"))) and \
+                    re.match(r"^[A-Za-z_.]+(Error|Exception|Full|Timeout)\b", line)
+                if last_of_tb or " ERROR " in line:
+                    key = re.sub(r"\d+", "N", line.strip())[:160]
+                    found[key] = found.get(key, 0) + 1
+        return dict(sorted(found.items(), key=lambda kv: -kv[1])[:top])
+
     def tail(self) -> str:
         return " | ".join(log.read_text(errors="replace")[-600:] for log in self.logs if log.exists())
 
@@ -261,6 +285,7 @@ class RunStats:
     recording: bool = False
     latencies: list[float] = field(default_factory=list)
     censored: list[float] = field(default_factory=list)  # timed-out moves, at MOVE_TIMEOUT_S
+    post_s: list[float] = field(default_factory=list)  # the POST alone: sent -> answer read
     frame_bytes: list[int] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     timeouts: int = 0
@@ -316,6 +341,8 @@ class TableLoad:
             self.next_seat = (seat + 1) % 4
             t0 = time.perf_counter()
             r = await http(self.post_port, "POST", f"/bump/{self.code}/", {"version": self.version})
+        if self.run.recording:
+            self.run.post_s.append(time.perf_counter() - t0)
         if r.status != 200:
             self.run.error(f"HTTP {r.status}")
             self.version = -1
@@ -353,7 +380,7 @@ async def bounded(coros: list, limit: int) -> list:
     return await asyncio.gather(*(one(c) for c in coros), return_exceptions=True)
 
 
-async def run_config(servers: Servers, tables: int, mode: str, window: float) -> dict[str, Any]:
+async def run_config(servers: Servers, tables: int, mode: str, window: float, on_window: Any = None) -> dict[str, Any]:
     run = RunStats()
     loads: list[TableLoad] = []
     if servers.kind == "app":
@@ -397,6 +424,8 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float) ->
                     next_at = time.perf_counter()
 
     client = psutil.Process()
+    if on_window is not None:
+        await on_window()
     cpu0, ccpu0 = servers.cpu(), sum(client.cpu_times()[:2])
     t0 = time.perf_counter()
     stop_at = t0 + window
@@ -421,6 +450,7 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float) ->
         "tables": tables, "mode": mode, "window_s": window, "elapsed_s": round(elapsed, 2),
         "connect_s": round(connect_s, 2), "moves": moves,
         "p50_ms": _ms(pct(lat, 0.50)), "p95_ms": _ms(pct(lat, 0.95)), "p99_ms": _ms(pct(lat, 0.99)), "max_ms": _ms(max(run.latencies) if moves else None),
+        "post_p50_ms": _ms(pct(run.post_s, 0.50)), "post_p95_ms": _ms(pct(run.post_s, 0.95)),
         "moves_per_s": round(moves / elapsed, 2) if elapsed else None,
         "cpu_ms_per_move": round(1000 * (cpu1 - cpu0) / moves, 1) if moves else None,
         "server_cpu_util": round((cpu1 - cpu0) / elapsed, 2),
@@ -510,6 +540,10 @@ async def one_config(envs: Env, logdir: Path, layout: str, kind: str, server: st
         print(f"     FAILED: {result['failed']}", flush=True)
     finally:
         servers.close()
+    server_errors = servers.errors()
+    if server_errors:
+        result["server_errors"] = server_errors
+        print(f"     server errors: {server_errors}", flush=True)
     result.update(layout=layout, kind=kind, server=server, workers=workers,
                   wall_s=round(time.perf_counter() - t_start, 1))
     return result
@@ -605,8 +639,12 @@ def summarise_raw_profile(path: Path, top: int = 10) -> str:
     lines = [f"py-spy samples: {total}", f"top {top} by self time:"]
     for f, n in sorted(self_c.items(), key=lambda kv: -kv[1])[:top]:
         lines.append(f"  {100 * n / max(total, 1):5.1f}%  {f}")
-    lines.append(f"top {top * 3} by inclusive time:")
-    for f, n in sorted(incl.items(), key=lambda kv: -kv[1])[:top * 3]:
+    lines.append(f"top {top * 2} by inclusive time:")
+    for f, n in sorted(incl.items(), key=lambda kv: -kv[1])[:top * 2]:
+        lines.append(f"  {100 * n / max(total, 1):5.1f}%  {f}")
+    lines.append(f"top {top * 2} of the project's own code (games/, companion/) by inclusive time:")
+    own = {f: n for f, n in incl.items() if "(games/" in f or "(companion/" in f}
+    for f, n in sorted(own.items(), key=lambda kv: -kv[1])[:top * 2]:
         lines.append(f"  {100 * n / max(total, 1):5.1f}%  {f}")
     return "\n".join(lines)
 
@@ -619,16 +657,24 @@ async def profile(envs: Env, logdir: Path, out: Path, tables: int) -> None:
     servers = Servers("app", "daphne", 1, envs.app_embedded(), logdir)
     try:
         await servers.ready()
-        rec = await asyncio.create_subprocess_exec(
-            str(pyspy), "record", "-d", "15", "-r", "200", "-p", str(servers.procs[0].pid), "-o", str(out),
-            "--format", "raw", "--nonblocking", stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        result = await run_config(servers, tables, "saturated", 20.0)
-        _, err = await asyncio.wait_for(rec.communicate(), 60)
-        print(f"profiled run: {result['moves_per_s']} moves/s, p50 {result['p50_ms']} ms")
-        if out.exists():
-            print(summarise_raw_profile(out))
-        else:
-            print(f"py-spy wrote nothing: {err.decode(errors='replace')[-500:]}")
+        recs = []
+
+        gil_out = out.with_name(out.name + ".gil")
+
+        async def start_pyspy() -> None:  # when the measured window starts: tables made, phones connected
+            # two recorders: every thread (time waiting on SQLite included) and only the GIL holder (CPU in Python)
+            for path, extra in ((out, []), (gil_out, ["--gil"])):
+                recs.append(await asyncio.create_subprocess_exec(
+                    str(pyspy), "record", "-d", "15", "-r", "200", "-p", str(servers.procs[0].pid), "-o", str(path),
+                    "--format", "raw", "--nonblocking", *extra, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+
+        result = await run_config(servers, tables, "saturated", 20.0, on_window=start_pyspy)
+        errs = [(await asyncio.wait_for(rec.communicate(), 60))[1] for rec in recs]
+        print(f"profiled run: {result['moves_per_s']} moves/s, p50 {result['p50_ms']} ms, "
+              f"server CPU {result['cpu_ms_per_move']} ms/move")
+        for path, err, title in zip((out, gil_out), errs, ("every thread", "GIL holder only (--gil)"), strict=False):
+            print(f"\n== py-spy, {title}: {path}")
+            print(summarise_raw_profile(path) if path.exists() else f"py-spy wrote nothing: {err.decode()[-500:]}")
     finally:
         servers.close()
 
@@ -659,7 +705,7 @@ def print_tables(results: list[dict[str, Any]]) -> None:
             if "failed" in r:
                 print(f"{label:<{label_w}}  FAILED {r['failed'][:120]}")
                 continue
-            notes = [f"n={r['moves']}", f"srvCPU {r['server_cpu_util']}", f"cliCPU {r['client_cpu_util']}"]
+            notes = [f"n={r['moves']}", f"POST p50 {r['post_p50_ms']}ms", f"srvCPU {r['server_cpu_util']}", f"cliCPU {r['client_cpu_util']}"]
             if r["timeouts"]:
                 notes.append(f"timeouts={r['timeouts']}(at {MOVE_TIMEOUT_S:.0f} s in pct)")
             if r["errors"]:

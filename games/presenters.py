@@ -110,6 +110,8 @@ def log_lines(table: Table, game: Game, viewer: int | None, limit: int = LOG_LIN
             }
         elif row.kind == Action.Kind.END:
             entry["text"] = gettext("The host ended the game.")
+        elif row.kind == Action.Kind.SETUP:  # its payload is the whole opening state: never shown, only named
+            entry["text"] = gettext("The opening position was dealt.")
         else:
             entry["text"] = gettext("The host switched the components to %(mode)s.") % {
                 "mode": row.payload.get("components", "")

@@ -185,7 +185,14 @@ class YellowYangtzeGame(Game):
                       details={"name": self.seats[s.active].name, "k": 3 - s.actions_left})
 
     def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
-        """Every legal payload of ``seat`` now (physical draws: one per possible outcome)."""
+        """Every legal payload of ``seat`` now (physical draws: one per outcome the drawer cannot rule out).
+
+        A physical draw lists every multiset of colours that the tiles the
+        drawer cannot see could give (:func:`turn.unseen_by`: bag, box and the
+        other hands, §1.2), never the real bag, which would tell the drawer
+        what the others hold; ``apply`` still refuses a draw the real bag
+        cannot give, with a message that does not say why.
+        """
         s = state
         if s.phase == "over" or seat not in self.prompt(s).seats:
             return []
@@ -194,7 +201,7 @@ class YellowYangtzeGame(Game):
         if isinstance(p, DrawStep):
             if not self.physical:
                 return [{"kind": "draw"}]
-            return [{"kind": "draw", "tiles": t} for t in turn.outcomes(s.bag, turn.draw_size(s))]
+            return [{"kind": "draw", "tiles": t} for t in turn.outcomes(turn.unseen_by(s, seat), turn.draw_size(s))]
         if isinstance(p, FollowUp):
             return placement.followup_actions(ctx, s)
         if isinstance(p, Revolt):

@@ -157,3 +157,14 @@ def test_replay_table_fix_still_rebuilds_a_stale_snapshot_from_a_complete_replay
     call_command("replay_table", table.code, "--fix", stdout=out)
     table.refresh_from_db()
     assert table.state == good and "snapshot rebuilt from the log" in out.getvalue()
+
+
+def test_the_deal_line_is_translated():
+    from django.utils import translation
+
+    from games.presenters import log_lines
+
+    table = services.create_table("yellow_yangtze", {}, THREE, seed=3)
+    with translation.override("fa"):
+        lines = log_lines(table, table.game(), 0)
+    assert lines[-1]["text"] == "چینش آغازین بازی پخش شد."

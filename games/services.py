@@ -424,7 +424,8 @@ def end_game(code: str, key: str = "") -> Outcome:
 def set_components(code: str, mode: str, key: str = "") -> Outcome:
     """Switch the table between a digital and a physical deck/bag/die mid-game.
 
-    Safe because every chance outcome is in the log (DESIGN.md "The engine
+    Safe because every chance outcome is in the log, the opening deal included
+    (the ``setup`` row every replay starts from; DESIGN.md "The engine
     contract"). Raises ``IllegalAction("bad_option")`` for another mode.
     """
 

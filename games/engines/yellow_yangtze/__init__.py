@@ -3,6 +3,14 @@
 Rules: /shared/rules/yellow_yangtze.md (section numbers cited as §). The map
 is edition data: option ``board`` (a board profile dict, see
 :mod:`.board`); absent means the shipped practice board.
+
+Physical bag (§1.2, §1.3, §6): the drawer types in the colours drawn. The
+choices offered are every draw the tiles the drawer cannot see could give
+(bag, box and the other hands), never the real bag, whose gaps would tell the
+drawer who holds which colours. A typed-in draw the real bag cannot give is a
+discrepancy between the record and the table: it is refused with one message
+that names no colour or seat, nothing is written (tiles stay conserved), and
+the table settles it with a correction ("The board says otherwise").
 """
 
 from __future__ import annotations

@@ -294,7 +294,45 @@ def probe_step(table: Table, viewer: int, doors: Doors, figures: Figures, label:
     for name, text in texts.items():
         for marker in markers:
             figures.check(marker not in text, f"{label}: {name} shows another seat's own line {marker!r}")
+    open_correction_probe(table, game, viewer, doors, figures, label, counted)
     figures.steps += 1
+
+
+def open_correction_probe(table: Table, game: Any, viewer: int, doors: Doors, figures: Figures, label: str,
+                          counted: list[Action]) -> None:
+    """Another seat proposes to change its own latest hidden move: the viewer's confirm card must not show it.
+
+    The proposal waits on the viewer's phone (page and fragment) for a yes or
+    no; its text is the move as the viewer may read it, never as its owner
+    reads it ("Bob drew red, red" is Bob's alone). Rolled back afterwards.
+    """
+    for other in range(len(game.seats)):
+        theirs = [row for row in counted if row.seat == other and other != viewer]
+        if not theirs:
+            continue
+        target = theirs[-1]
+        try:
+            _seat, _original, alternatives = services.correction_choices(table, target.seq)
+        except IllegalAction:
+            continue
+        for alternative in alternatives[:3]:
+            own = game.describe(other, alternative, other)
+            seen = game.describe(other, alternative, viewer)
+            marker = str(tr(own.text, own.details))
+            if not own.private or marker == str(tr(seen.text, seen.details)):
+                continue
+            sid = transaction.savepoint_create()
+            try:
+                services.propose_correction(table.code, other, target.seq, alternative)
+                for name, url in (("page", f"/t/{table.code}/"), ("fragment", f"/t/{table.code}/fragment/")):
+                    text = readable(doors.phone.get(url).content.decode())
+                    figures.check(marker not in text,
+                                  f"{label}: seat {other}'s open correction shows {marker!r} on the {name}")
+                return
+            except IllegalAction:
+                continue  # this change no longer fits the later moves: try another
+            finally:
+                transaction.savepoint_rollback(sid)
 
 
 def correction_refusal_probe(table: Table, viewer: int, doors: Doors, figures: Figures, label: str) -> None:

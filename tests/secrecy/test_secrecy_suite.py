@@ -9,18 +9,19 @@ twin for every other seat and against the other seats' own log lines.
 Planted-leak controls prove that the probes catch a leak in a door.
 
 Figures (probes and leaks), as printed by ``pytest -s tests/secrecy`` on
-1 December 2026 (about 33 s for the whole folder on two shared cores):
+1 December 2026 (29 s of CPU for the whole folder; 33 to 57 s wall on two
+cores shared with other test runs):
 
 | run | probed steps | twins | probes | leaks |
 | --- | --- | --- | --- | --- |
-| Yellow & Yangtze, digital | 3 | 6 | 95 | 0 |
-| Yellow & Yangtze, physical | 5 | 10 | 203 | 0 |
-| Sorry! points, digital | 3 | 6 | 238 | 0 |
-| Sorry! points, physical | 5 | 7 | 260 | 0 |
-| Amun-Re, digital | 4 | 3 | 55 | 0 |
-| Amun-Re, physical | 4 | 2 | 41 | 0 |
+| Yellow & Yangtze, digital | 3 | 6 | 101 | 0 |
+| Yellow & Yangtze, physical | 5 | 10 | 211 | 0 |
+| Sorry! points, digital | 3 | 6 | 244 | 0 |
+| Sorry! points, physical | 5 | 7 | 268 | 0 |
+| Amun-Re, digital | 4 | 3 | 59 | 0 |
+| Amun-Re, physical | 4 | 2 | 45 | 0 |
 | correction refusals (Y&Y, Amun-Re) | | | 6 | 3 (Amun-Re) |
-| planted controls (page, log, refusal) | | | 50 | 8 (all caught) |
+| planted controls (page, log, refusal, open correction) | | | 74 | 10 (all four caught) |
 
 With the Yellow & Yangtze draw prompt of before issue 11 B the physical run
 finds 3 leaks (the API prompt depends on another seat's hand). The
@@ -221,3 +222,31 @@ def test_control_a_refusal_naming_a_hidden_value_is_caught(monkeypatch):
     probe_step(table, VIEWER, Doors(table, VIEWER), figures, "planted refusal leak")
     print(f"\ncontrol (refusal): probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
     assert any("refusal of" in leak and "seat 1" in leak for leak in figures.leaks), figures.leaks
+
+
+def test_control_an_open_correction_shown_as_its_owner_reads_it_is_caught(monkeypatch):
+    """Word another seat's proposed draw as its owner reads it on every phone: the open-correction probe flags it."""
+    from games import views
+    from games.models import Correction
+    from games.presenters import tr
+    from tests.secrecy import probes
+
+    real_context = views.seat_context
+
+    def leaky_context(table, viewer):
+        context = real_context(table, viewer)
+        game = table.game()
+        for entry in context["corrections"]:
+            correction = Correction.objects.get(id=entry["id"])
+            mover = table.actions.get(seq=correction.target_seq).seat
+            own = game.describe(mover, correction.replacement, mover)
+            entry["replacement"] = tr(own.text, own.details)
+        return context
+
+    table = played_until("yellow_yangtze", {"components": "physical"}, 4,
+                         lambda t: bool(probes.owner_markers(t, t.game(), VIEWER)))
+    monkeypatch.setattr(views, "seat_context", leaky_context)
+    figures = Figures()
+    probe_step(table, VIEWER, Doors(table, VIEWER), figures, "planted correction leak")
+    print(f"\ncontrol (open correction): probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
+    assert any("open correction shows" in leak for leak in figures.leaks), figures.leaks

@@ -74,6 +74,39 @@ def broadcast_version(code: str, version: int) -> None:
     async_to_sync(layer.group_send)(group_name(code), {"type": "table.version", "version": version})
 
 
+# -- the opening position ----------------------------------------------------
+
+
+#: The sequence number of the ``setup`` row that records the opening position (moves count from 1).
+OPENING_SEQ = 0
+
+
+class IncompleteLog(Exception):
+    """The log cannot be replayed from a recorded opening (no ``setup`` row, or the row is unreadable)."""
+
+
+def opening_state(table: Table, game: Game, rows: Iterable[Action] | None = None, *, strict: bool = False) -> Any:
+    """The opening position of ``table`` as ``game`` decodes it: the recorded ``setup`` row.
+
+    ``rows`` is the log already loaded (any order), else it is read. A table
+    created before the opening was logged has no such row: its opening is
+    ``game.setup`` with seed ``(table.seed, 0)``, which is only right while
+    the set-up does not depend on options changed since (the components);
+    ``strict=True`` raises :class:`IncompleteLog` instead of falling back
+    (``manage.py replay_table --fix`` writes only complete replays).
+    DESIGN.md "The engine contract": every random outcome is in the log.
+    """
+    if rows is None:
+        row = table.actions.filter(kind=Action.Kind.SETUP).order_by("seq").first()
+    else:
+        row = next((r for r in rows if r.kind == Action.Kind.SETUP), None)
+    if row is not None and isinstance(row.payload.get("state"), dict):
+        return game.decode(row.payload["state"])
+    if strict:
+        raise IncompleteLog(f"table {table.code}: the log has no recorded opening position")
+    return game.setup(table_rng(table.seed, 0))
+
+
 # -- creating ---------------------------------------------------------------
 
 
@@ -84,7 +117,7 @@ def create_table(
     device: str = "",
     seed: int | None = None,
 ) -> Table:
-    """Create a table and its seats and deal the opening position.
+    """Create a table and its seats, deal the opening position and log it as row #0 (kind ``setup``).
 
     ``seats`` is a list of ``{"name": str, "colour": str, "team": int | None}``
     (2 to the game's maximum). ``seed`` fixes the table's RNG (tests, demos);
@@ -129,36 +162,6 @@ def create_table(
             version=0, prompt_step=_prompt_key(game, opening),
         )
     return table
-
-
-#: The sequence number of the ``setup`` row that records the opening position (moves count from 1).
-OPENING_SEQ = 0
-
-
-class IncompleteLog(Exception):
-    """The log cannot be replayed from a recorded opening (no ``setup`` row, or the row is unreadable)."""
-
-
-def opening_state(table: Table, game: Game, rows: Iterable[Action] | None = None, *, strict: bool = False) -> Any:
-    """The opening position of ``table`` as ``game`` decodes it: the recorded ``setup`` row.
-
-    ``rows`` is the log already loaded (any order), else it is read. A table
-    created before the opening was logged has no such row: its opening is
-    ``game.setup`` with seed ``(table.seed, 0)``, which is only right while
-    the set-up does not depend on options changed since (the components);
-    ``strict=True`` raises :class:`IncompleteLog` instead of falling back
-    (``manage.py replay_table --fix`` writes only complete replays).
-    DESIGN.md "The engine contract": every random outcome is in the log.
-    """
-    if rows is None:
-        row = table.actions.filter(kind=Action.Kind.SETUP).order_by("seq").first()
-    else:
-        row = next((r for r in rows if r.kind == Action.Kind.SETUP), None)
-    if row is not None and isinstance(row.payload.get("state"), dict):
-        return game.decode(row.payload["state"])
-    if strict:
-        raise IncompleteLog(f"table {table.code}: the log has no recorded opening position")
-    return game.setup(table_rng(table.seed, 0))
 
 
 # -- the write path -----------------------------------------------------------

@@ -107,7 +107,10 @@ class Action(models.Model):
     action with its chance outcome), ``undo`` (the host rewinds the last
     effective game action), ``correct`` (a confirmed correction: payload
     ``{"target": seq, "replacement": action | None}``) or ``end`` (the host
-    ended the game) or ``options`` (the host switched digital/physical).
+    ended the game) or ``options`` (the host switched digital/physical) or
+    ``setup`` (seq 0, version 0: the opening position the set-up dealt,
+    payload ``{"state": encoded state}``; every replay starts from it, so the
+    deal's randomness is in the log like every other chance outcome).
     ``version`` is the table version this row produced.
     """
 
@@ -117,6 +120,7 @@ class Action(models.Model):
         CORRECT = "correct", _("correction")
         END = "end", _("end")
         OPTIONS = "options", _("options")
+        SETUP = "setup", _("opening deal")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()

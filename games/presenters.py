@@ -137,6 +137,8 @@ def _host_line(row: Action, names: Mapping[int, str]) -> str:
         return gettext("Correction of move #%(seq)s agreed by the table.") % {"seq": row.payload.get("target")}
     if row.kind == Action.Kind.END:
         return gettext("The host ended the game.")
+    if row.kind == Action.Kind.SETUP:  # its payload is the whole opening state: never shown, only named
+        return gettext("The opening position was dealt.")
     return gettext("The host switched the components to %(mode)s.") % {"mode": row.payload.get("components", "")}
 
 

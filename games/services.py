@@ -116,6 +116,39 @@ def broadcast_version(code: str, version: int, stamp: float | None = None) -> bo
     return True
 
 
+# -- the opening position ----------------------------------------------------
+
+
+#: The sequence number of the ``setup`` row that records the opening position (moves count from 1).
+OPENING_SEQ = 0
+
+
+class IncompleteLog(Exception):
+    """The log cannot be replayed from a recorded opening (no ``setup`` row, or the row is unreadable)."""
+
+
+def opening_state(table: Table, game: Game, rows: Iterable[Action] | None = None, *, strict: bool = False) -> Any:
+    """The opening position of ``table`` as ``game`` decodes it: the recorded ``setup`` row.
+
+    ``rows`` is the log already loaded (any order), else it is read. A table
+    created before the opening was logged has no such row: its opening is
+    ``game.setup`` with seed ``(table.seed, 0)``, which is only right while
+    the set-up does not depend on options changed since (the components);
+    ``strict=True`` raises :class:`IncompleteLog` instead of falling back
+    (``manage.py replay_table --fix`` writes only complete replays).
+    DESIGN.md "The engine contract": every random outcome is in the log.
+    """
+    if rows is None:
+        row = table.actions.filter(kind=Action.Kind.SETUP).order_by("seq").first()
+    else:
+        row = next((r for r in rows if r.kind == Action.Kind.SETUP), None)
+    if row is not None and isinstance(row.payload.get("state"), dict):
+        return game.decode(row.payload["state"])
+    if strict:
+        raise IncompleteLog(f"table {table.code}: the log has no recorded opening position")
+    return game.setup(table_rng(table.seed, 0))
+
+
 # -- creating ---------------------------------------------------------------
 
 
@@ -126,7 +159,7 @@ def create_table(
     device: str = "",
     seed: int | None = None,
 ) -> Table:
-    """Create a table and its seats and deal the opening position.
+    """Create a table and its seats, deal the opening position and log it as row #0 (kind ``setup``).
 
     ``seats`` is a list of ``{"name": str, "colour": str, "team": int | None}``
     (2 to the game's maximum). ``seed`` fixes the table's RNG (tests, demos);
@@ -158,10 +191,17 @@ def create_table(
         table = Table(slug=slug, options=game.options, created_by_device=device)
         if seed is not None:
             table.seed = seed
-        table.state = game.encode(game.setup(table_rng(table.seed, 0)))
+        opening = game.setup(table_rng(table.seed, 0))
+        table.state = game.encode(opening)
         table.save()
         Seat.objects.bulk_create(
             [Seat(table=table, index=i.index, name=i.name, colour=i.colour, team=i.team) for i in infos]
+        )
+        # The outcome of the set-up randomness is in the log like every other chance outcome, so the table
+        # replays exactly after a component switch (DESIGN.md "The engine contract": randomness is an action).
+        Action.objects.create(
+            table=table, seq=OPENING_SEQ, kind=Action.Kind.SETUP, seat=None, payload={"state": table.state},
+            version=0, prompt_step=_prompt_key(game, opening),
         )
     return table
 
@@ -215,7 +255,7 @@ def _only_others_answered(table: Table, game: Game, seat: int | None, seen_versi
            for row in since):
         return False
     before = table.actions.filter(version=seen_version).first()
-    seen_key = before.prompt_step if before else _prompt_key(game, game.setup(table_rng(table.seed, 0)))
+    seen_key = before.prompt_step if before and before.prompt_step else _prompt_key(game, opening_state(table, game))
     return _asks(seen_key, prompt.step, seat)
 
 
@@ -252,7 +292,7 @@ def _write(
                 independent and _only_others_answered(table, game, seat, seen_version)
             ):
                 raise StaleVersion(seen_version, table.version)
-            # The newest row by the (table, seq) index: the same cost at move 900 as at move 9.
+            # The newest row by the (table, seq) index: the same cost at move 900 as at move 9 (the opening row is 0).
             seq = (table.actions.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
             kind, seat, payload, new_state, new_status = compute(table, game, seq)
             table.version += 1
@@ -337,13 +377,16 @@ def effective_actions(rows: Iterable[Action]) -> list[Action]:
     return counted
 
 
-def replay_rows(table: Table, game: Game, rows: Iterable[Action]) -> Any:
-    """Fold the log: the opening position, then every counted action applied in order.
+def replay_rows(table: Table, game: Game, rows: Iterable[Action], *, strict: bool = False) -> Any:
+    """Fold the log: the recorded opening position, then every counted action applied in order.
 
-    Raises ``IllegalAction`` if a counted action no longer applies (a
-    correction that the rest of the log contradicts).
+    The opening comes from the log's ``setup`` row (:func:`opening_state`;
+    ``strict`` refuses a log without one). Raises ``IllegalAction`` if a
+    counted action no longer applies (a correction that the rest of the log
+    contradicts), :class:`IncompleteLog` when ``strict`` and the opening is missing.
     """
-    state = game.setup(table_rng(table.seed, 0))
+    rows = list(rows)
+    state = opening_state(table, game, rows, strict=strict)
     for row in effective_actions(rows):
         try:
             state = game.apply(state, row.seat, row.payload)
@@ -371,17 +414,20 @@ def correction_choices(table: Table, target_seq: int) -> tuple[int, dict[str, An
         raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."), seq=target_seq)
     target = counted[index]
     game = get_game_class(table.slug)({**table.options, "components": "physical"}, table.seat_infos())
-    state = game.setup(table_rng(table.seed, 0))
+    state = opening_state(table, game, rows)
     for row in counted[:index]:
         state = game.apply(state, row.seat, row.payload)
     alternatives = [a for a in game.legal_actions(state, target.seat) if a != target.payload]
     return target.seat, target.payload, alternatives
 
 
-def replay(table: Table) -> Any:
-    """The state rebuilt from the whole log (the snapshot is only a cache of this)."""
+def replay(table: Table, *, strict: bool = False) -> Any:
+    """The state rebuilt from the whole log (the snapshot is only a cache of this).
+
+    ``strict``: raise :class:`IncompleteLog` for a log without its recorded opening.
+    """
     game = table.game()
-    return replay_rows(table, game, table.actions.order_by("seq"))
+    return replay_rows(table, game, table.actions.order_by("seq"), strict=strict)
 
 
 def _status_after(game: Game, state: Any, table: Table) -> str:
@@ -425,7 +471,8 @@ def end_game(code: str, key: str = "") -> Outcome:
 def set_components(code: str, mode: str, key: str = "") -> Outcome:
     """Switch the table between a digital and a physical deck/bag/die mid-game.
 
-    Safe because every chance outcome is in the log (DESIGN.md "The engine
+    Safe because every chance outcome is in the log, the opening deal included
+    (the ``setup`` row every replay starts from; DESIGN.md "The engine
     contract"). Raises ``IllegalAction("bad_option")`` for another mode.
     """
 

@@ -31,7 +31,7 @@ def test_undone_marks_come_from_the_window_of_newest_rows_alone():
     from games.presenters import log_lines
 
     lines = log_lines(live.snapshot_for(table), table.game(), 0)
-    assert [(line["seq"], line.get("counted")) for line in lines] == [(2, None), (1, False)]
+    assert [(line["seq"], line.get("counted")) for line in lines] == [(2, None), (1, False), (0, None)]
 
 
 def test_a_seat_handed_over_gets_no_more_frames_with_its_old_secret():

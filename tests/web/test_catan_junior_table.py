@@ -124,7 +124,7 @@ def test_two_players_type_every_roll_of_a_physical_balanced_die_into_the_api():
         raise AssertionError("no winner")
     assert public["status"] == "finished" and typed > 10 and refused_used == 3
     table = Table.objects.get(code=code)
-    assert table.actions.count() == table.version, "a refused die value wrote nothing"
+    assert table.actions.filter(seq__gt=0).count() == table.version, "a refused die value wrote nothing"
     game = table.game()
     state = game.decode(table.state)
     assert len(game.rules.board.sites) == 16, "two players play the 2-player side (SU1)"
@@ -175,7 +175,7 @@ def test_a_physical_coco_tile_of_a_kind_already_all_face_up_is_refused_and_not_o
     )
     assert answer.status_code == 400 and answer.json()["code"] == "coco_not_in_stack"
     table.refresh_from_db()
-    assert table.version == 0 and table.actions.count() == 0
+    assert table.version == 0 and table.actions.filter(seq__gt=0).count() == 0
     assert post_action(ann, table, {"kind": "buy_coco", "tile": "wool_cutlass"}).status_code == 200
     table.refresh_from_db()
     assert game.decode(table.state).hands[0] == (1, 2, 0, 2, 0), "paid molasses, cutlass, gold; took 2 wool, 2 cutlass"

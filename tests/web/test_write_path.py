@@ -19,7 +19,7 @@ def test_an_action_appends_one_log_row_and_bumps_the_version(counting_table):
     counting_table.refresh_from_db()
     assert (outcome.version, outcome.seq, outcome.replayed) == (1, 1, False)
     assert counting_table.version == 1
-    row = Action.objects.get(table=counting_table)
+    row = Action.objects.get(table=counting_table, seq__gt=0)  # seq 0 records the opening position
     assert row.kind == "game" and row.seat == 0 and row.version == 1
     assert row.payload["card"] in {"1", "2", "3"}, "the drawn card (the chance outcome) is in the log"
     assert counting_table.state["hands"][0] == [row.payload["card"]]
@@ -29,7 +29,7 @@ def test_a_retry_with_the_same_key_returns_the_first_answer_and_writes_nothing(c
     first = services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0, "same-key")
     again = services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0, "same-key")
     assert again.replayed and (again.version, again.seq) == (first.version, first.seq)
-    assert Action.objects.filter(table=counting_table).count() == 1
+    assert Action.objects.filter(table=counting_table, seq__gt=0).count() == 1
 
 
 def test_a_stale_version_is_refused_with_nothing_written(counting_table):
@@ -37,7 +37,7 @@ def test_a_stale_version_is_refused_with_nothing_written(counting_table):
     with pytest.raises(services.StaleVersion) as err:
         services.submit_action(counting_table.code, 0, {"kind": "play", "card": "1"}, 0, "b")
     assert (err.value.seen, err.value.current) == (0, 1)
-    assert Action.objects.filter(table=counting_table).count() == 1
+    assert Action.objects.filter(table=counting_table, seq__gt=0).count() == 1
 
 
 def test_an_illegal_action_writes_nothing_and_names_the_rule(counting_table):
@@ -45,7 +45,7 @@ def test_an_illegal_action_writes_nothing_and_names_the_rule(counting_table):
         services.submit_action(counting_table.code, 1, {"kind": "draw"}, 0, "x")
     assert err.value.code == "not_your_turn"
     counting_table.refresh_from_db()
-    assert counting_table.version == 0 and not counting_table.actions.exists()
+    assert counting_table.version == 0 and not counting_table.actions.filter(seq__gt=0).exists()
 
 
 def test_physical_mode_refuses_a_card_that_cannot_be_in_the_deck(db):
@@ -75,7 +75,7 @@ def test_undo_rewinds_the_last_move_and_keeps_both_rows_in_the_log(counting_tabl
     services.undo_last(counting_table.code, 1)
     counting_table.refresh_from_db()
     assert counting_table.state["hands"][0] == [] and counting_table.version == 2
-    assert list(counting_table.actions.values_list("kind", flat=True)) == ["game", "undo"]
+    assert list(counting_table.actions.values_list("kind", flat=True)) == ["setup", "game", "undo"]
     with pytest.raises(IllegalAction) as err:
         services.undo_last(counting_table.code, 2)
     assert err.value.code == "nothing_to_undo"
@@ -95,7 +95,7 @@ def test_a_correction_applies_only_after_every_other_seat_confirms(db):
     table.refresh_from_db()
     assert table.state["hands"][0] == ["3"]
     kinds = list(table.actions.values_list("kind", flat=True))
-    assert kinds == ["game", "correct"], "the original row stays; the correction is a row of its own"
+    assert kinds == ["setup", "game", "correct"], "the original row stays; the correction is a row of its own"
     assert table.actions.get(seq=1).payload["card"] == "1"
 
 
@@ -148,7 +148,7 @@ def test_two_phones_posting_at_once_apply_one_and_refuse_the_other_as_stale():
     for t in threads:
         t.join()
     assert sorted(results) == ["applied", "stale"]
-    assert Action.objects.filter(table=table).count() == 1
+    assert Action.objects.filter(table=table, seq__gt=0).count() == 1
 
 
 def test_in_digital_mode_a_phone_cannot_pick_its_own_card(db):
@@ -156,7 +156,7 @@ def test_in_digital_mode_a_phone_cannot_pick_its_own_card(db):
     with pytest.raises(IllegalAction) as err:
         services.submit_action(table.code, 0, {"kind": "draw", "card": "sorry"}, 0)
     assert err.value.code == "outcome_from_server"
-    assert not table.actions.exists()
+    assert not table.actions.filter(seq__gt=0).exists()
 
 
 def test_a_key_reused_for_another_move_or_by_another_seat_is_refused(counting_table):

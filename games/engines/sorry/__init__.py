@@ -86,6 +86,14 @@ from games.engines.sorry.state import (
 __all__ = ["SorryGame", "SorryState"]
 
 
+#: Points mode, physical deck: the one message of a refused draw. It names no card and no reason, since the
+#: drawer was offered every card they cannot rule out, and only the others' secret hands rule this one out (3.2).
+DRAW_REFUSED = gettext_noop(
+    "Section 2.1: the table's record of the draw pile cannot give this card. Check the card drawn; "
+    "if an earlier move was entered wrongly, propose a correction."
+)
+
+
 def _flag(name: str, default: bool, help_text: str) -> OptionSpec:
     return OptionSpec(name, default, (True, False), help_text)
 
@@ -262,12 +270,16 @@ class SorryGame(Game):
 
         Standard game: the cards still in the draw pile. Points mode: every
         value that could be in the pile as far as this seat knows (the
-        others' hands are secret, section 3.2), so the list leaks nothing;
-        ``apply`` still refuses a card that is not really there.
+        others' hands are secret, section 3.2): the deck less the face-up
+        discard (none once the pile ran out and the discard is the new pile,
+        section 2.3) and the seat's own hand, so the list leaks nothing;
+        ``apply`` still refuses a card that is not really there, with a
+        message that does not say why (:data:`DRAW_REFUSED`).
         """
         if self.points:
+            _pile, discard = self._pile(state)
             known = [
-                n - state.discard[i] - state.hands[seat][i] for i, n in enumerate(counts_of(self.options["deck_counts"]))
+                n - discard[i] - state.hands[seat][i] for i, n in enumerate(counts_of(self.options["deck_counts"]))
             ]
             return [card for card, n in zip(CARDS, known, strict=True) if n > 0]
         deck, _ = self._pile(state)
@@ -397,6 +409,8 @@ class SorryGame(Game):
         deck, discard = self._pile(state)
         i = CARD_INDEX[card]
         if deck[i] <= 0:
+            if self.points:  # saying "no 7 is left" would tell the drawer the others hold the 7s (section 3.2)
+                raise IllegalAction("card_not_in_deck", DRAW_REFUSED)
             raise IllegalAction("card_not_in_deck", gettext_noop("Section 2.1: no {card} can still be in the draw pile."), card=card)
         deck = _add(deck, card, -1)
         if state.step == DRAW and not self.points:

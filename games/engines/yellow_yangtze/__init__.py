@@ -3,6 +3,14 @@
 Rules: /shared/rules/yellow_yangtze.md (section numbers cited as §). The map
 is edition data: option ``board`` (a board profile dict, see
 :mod:`.board`); absent means the shipped practice board.
+
+Physical bag (§1.2, §1.3, §6): the drawer types in the colours drawn. The
+choices offered are every draw the tiles the drawer cannot see could give
+(bag, box and the other hands), never the real bag, whose gaps would tell the
+drawer who holds which colours. A typed-in draw the real bag cannot give is a
+discrepancy between the record and the table: it is refused with one message
+that names no colour or seat, nothing is written (tiles stay conserved), and
+the table settles it with a correction ("The board says otherwise").
 """
 
 from __future__ import annotations
@@ -185,7 +193,14 @@ class YellowYangtzeGame(Game):
                       details={"name": self.seats[s.active].name, "k": 3 - s.actions_left})
 
     def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
-        """Every legal payload of ``seat`` now (physical draws: one per possible outcome)."""
+        """Every legal payload of ``seat`` now (physical draws: one per outcome the drawer cannot rule out).
+
+        A physical draw lists every multiset of colours that the tiles the
+        drawer cannot see could give (:func:`turn.unseen_by`: bag, box and the
+        other hands, §1.2), never the real bag, which would tell the drawer
+        what the others hold; ``apply`` still refuses a draw the real bag
+        cannot give, with a message that does not say why.
+        """
         s = state
         if s.phase == "over" or seat not in self.prompt(s).seats:
             return []
@@ -194,7 +209,7 @@ class YellowYangtzeGame(Game):
         if isinstance(p, DrawStep):
             if not self.physical:
                 return [{"kind": "draw"}]
-            return [{"kind": "draw", "tiles": t} for t in turn.outcomes(s.bag, turn.draw_size(s))]
+            return [{"kind": "draw", "tiles": t} for t in turn.outcomes(turn.unseen_by(s, seat), turn.draw_size(s))]
         if isinstance(p, FollowUp):
             return placement.followup_actions(ctx, s)
         if isinstance(p, Revolt):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from games.engines.base import IllegalAction, SeatInfo
 from games.engines.chance import table_rng
 from games.engines.yellow_yangtze import YellowYangtzeGame
+from games.engines.yellow_yangtze.rules import turn
 from games.engines.yellow_yangtze.rules.common import duplicate_states, has_black_neighbour, tile_map
 from games.engines.yellow_yangtze.state import COLOURS, Revolt, War
 
@@ -72,6 +73,20 @@ def playout(n: int, seed: int, options: dict) -> None:
         seat = prompt.seats[0]
         actions = game.legal_actions(state, seat)
         assert actions
+        if game.physical and prompt.step == "draw":
+            # Physical draws list what the drawer cannot rule out (issue 11 B); the real bag gives a subset,
+            # and a listed draw it cannot give is refused with nothing written (tiles stay conserved).
+            real = [{"kind": "draw", "tiles": t} for t in turn.outcomes(state.bag, turn.draw_size(state))]
+            assert all(a in actions for a in real)
+            for extra in chooser.sample(actions, min(3, len(actions))):
+                if extra not in real:
+                    try:
+                        game.apply(state, seat, extra)
+                    except IllegalAction as err:
+                        assert err.code == "tile_not_in_bag"
+                    else:
+                        raise AssertionError("a draw the bag cannot give was accepted")
+            actions = real
         for other in range(n):
             if other != seat:
                 assert game.legal_actions(state, other) == []

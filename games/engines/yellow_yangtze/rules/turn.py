@@ -14,6 +14,12 @@ from .common import Ctx, group_of, leader_map, occupied, require
 HAND_SIZE = 6
 MARKET_SIZE = 6
 
+#: The one message of a refused draw: it must not say which colour is missing, or who holds it (§1.2, §1.3).
+DRAW_REFUSED = gettext_noop(
+    "Rules §1.2: the table's record of the bag cannot give this draw. Check the tiles drawn; "
+    "if an earlier move was entered wrongly, propose a correction."
+)
+
 
 def finish_action(ctx: Ctx, s: State) -> State:
     """Close the current action; after the second one, run the end of turn (§4, §6)."""
@@ -86,9 +92,15 @@ def draw_size(s: State) -> int:
 def apply_draw(ctx: Ctx, s: State, seat: int, tiles: list[str]) -> State:
     """Apply the head draw of the queue with the drawn colours ``tiles`` (§6 steps 2-4, §4.7, §1.3).
 
-    Refuses a wrong count (``draw_count``) or a colour the bag no longer holds
-    (``tile_not_in_bag``). Drawing fewer than wanted (the bag ran out) ends the
-    game; so does a following draw from an empty bag (E7).
+    Refuses a wrong count (``draw_count``) or colours the bag does not hold
+    (``tile_not_in_bag``). The refusal never says which colour or why: in
+    physical mode the drawer is offered every draw they cannot rule out
+    (:func:`unseen_by`), so a draw refused here is one that only other
+    seats' hidden hands or the face-down box rule out, a discrepancy between
+    the record and the real table to settle by a correction; naming the
+    colour would tell the drawer who holds it. Nothing is written, so the
+    conservation of tiles holds. Drawing fewer than wanted (the bag ran out)
+    ends the game; so does a following draw from an empty bag (E7).
     """
     p = s.pending
     assert isinstance(p, DrawStep)
@@ -96,8 +108,7 @@ def apply_draw(ctx: Ctx, s: State, seat: int, tiles: list[str]) -> State:
     k = min(want, s.bag_left)
     require(len(tiles) == k, "draw_count", gettext_noop("Rules §6: this draw takes an exact number of tiles: {n}."), n=k)
     drawn = counts_of(tiles)
-    require(all(d <= b for d, b in zip(drawn, s.bag, strict=True)), "tile_not_in_bag",
-            gettext_noop("Rules §1.2: the bag has no more tiles of that colour."))
+    require(all(d <= b for d, b in zip(drawn, s.bag, strict=True)), "tile_not_in_bag", DRAW_REFUSED)
     s = replace(s, bag=plus(s.bag, drawn, -1))
     if target == "market":
         s = replace(s, market=plus(s.market, drawn))
@@ -131,8 +142,27 @@ def random_draw(bag: Counts, set_aside: int, k: int, rng: random.Random) -> list
     return sorted(out, key=COLOURS.index)
 
 
+def unseen_by(s: State, seat: int) -> Counts:
+    """Per colour, the tiles ``seat`` cannot see: the bag, the face-down box and every other seat's hand.
+
+    This is what a drawer may know the bag could hold (§1.2 public
+    information: the board, the market, their own hand and the counts of
+    others' hands and of the bag), so a physical draw prompt built from it
+    tells the drawer nothing about another seat's hidden tiles.
+    """
+    out = plus(s.bag, s.box)
+    for other, hand in enumerate(s.hands):
+        if other != seat:
+            out = plus(out, hand)
+    return out
+
+
 def outcomes(bag: Counts, k: int) -> list[list[str]]:
-    """Every multiset of ``k`` colours the bag can give (physical mode lists one payload per outcome)."""
+    """Every multiset of ``k`` colours ``bag`` can give (physical mode lists one payload per outcome).
+
+    Physical prompts pass :func:`unseen_by` of the drawer, not the real bag,
+    so that the list leaks no other seat's hand (issue 11 B).
+    """
     out = []
     for combo in itertools.combinations_with_replacement(range(len(COLOURS)), k):
         c = [0] * len(COLOURS)

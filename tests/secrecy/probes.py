@@ -1,0 +1,374 @@
+"""Door probes for the secrecy suite (issue 11 C; DESIGN.md "Pages and sync": secrets stay on their owner's phone).
+
+Two kinds of probe, both run for one seat (the *viewer*) at a live table:
+
+- **Twin probes** (non-interference). For each other seat, a *twin* of the
+  table's state changes only that seat's hidden values (a tile or card
+  swapped between their hand and the bag or deck, screened points, a sealed
+  offering) and is checked to give the viewer the very same engine view.
+  Every snapshot door is then read with the real state and with the twin
+  (the phone page and its fragment, the API view, prompt and log, the
+  refusals of deliberately illegal actions): any difference is a leak,
+  whatever form it takes, since the viewer could tell the two apart.
+- **Marker probes**. Doors built from the log (log lines, the fix-move page,
+  correction refusals) cannot be twinned by editing the snapshot, so they are
+  searched for the owner's own rendering of each hidden outcome (the log line
+  a seat reads for their own draw, e.g. "You drew red, blue"): found in
+  another seat's door, it is a leak.
+
+Writes made while probing (an illegal action that turns out legal, a
+correction proposal) are rolled back with a savepoint, so probing never
+changes the game.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.db import transaction
+from django.test import Client
+
+from games import services
+from games.engines.base import IllegalAction
+from games.models import Action, Table
+from games.presenters import error_message, tr
+
+# -- twins: one other seat's hidden values changed, the viewer's view unchanged ---------------------------
+
+
+def _swap_scarce(hand: list[int], pool: list[int]) -> tuple[list[int], list[int]] | None:
+    """Swap as many of ``hand``'s units as possible for the scarcest kind left in ``pool`` (counts kept).
+
+    The scarcest kind is the one whose count a prompt built from the real
+    pool would show (a missing "yellow, yellow"), so the twin differs from
+    the state exactly where a leak would.
+    """
+    kinds = [i for i, n in enumerate(pool) if n > 0]
+    if not kinds:
+        return None
+    y = min(kinds, key=lambda i: pool[i])
+    hand, pool = list(hand), list(pool)
+    moved = 0
+    for x in range(len(hand)):
+        while x != y and hand[x] > 0 and pool[y] > 0:
+            hand[x] -= 1
+            pool[x] += 1
+            hand[y] += 1
+            pool[y] -= 1
+            moved += 1
+    return (hand, pool) if moved else None
+
+
+def twin_yellow_yangtze(game: Any, s: Any, other: int) -> Any:
+    """Swap ``other``'s hand for the bag's scarcest colour as far as it goes, and add screened points (§1.2)."""
+    out = s
+    swapped = _swap_scarce(list(s.hands[other]), list(s.bag))
+    if swapped is not None:
+        hands = list(s.hands)
+        hands[other] = tuple(swapped[0])
+        out = replace(out, hands=tuple(hands), bag=tuple(swapped[1]))
+    points = list(s.points)
+    points[other] = tuple(p + 3 for p in s.points[other])
+    return replace(out, points=tuple(points))
+
+
+def twin_sorry(game: Any, s: Any, other: int) -> Any:
+    """Points mode: swap ``other``'s hand for the draw pile's scarcest card as far as it goes (3.2)."""
+    if not s.hands or not sum(s.hands[other]):
+        return None
+    swapped = _swap_scarce(list(s.hands[other]), list(s.deck))
+    if swapped is None:
+        return None
+    hands = list(s.hands)
+    hands[other] = tuple(swapped[0])
+    return replace(s, hands=tuple(hands), deck=tuple(swapped[1]))
+
+
+def twin_amun_re(game: Any, s: Any, other: int) -> Any:
+    """A sealed offering (2.5) of another amount, while it is still sealed."""
+    p = s.players[other]
+    if s.offerings is not None or p.offering is None:
+        return None
+    budget = sum(p.hand)
+    amount = p.offering + 1 if p.offering + 1 <= budget else p.offering - 1
+    if amount < 0 or amount == p.offering:
+        return None
+    players = list(s.players)
+    players[other] = replace(p, offering=amount)
+    return replace(s, players=tuple(players))
+
+
+TWINS: dict[str, Callable[[Any, Any, int], Any]] = {
+    "yellow_yangtze": twin_yellow_yangtze,
+    "sorry": twin_sorry,
+    "amun_re": twin_amun_re,
+}
+
+
+# -- reading the doors --------------------------------------------------------------------------------
+
+_VOLATILE = [
+    re.compile(r'(csrfmiddlewaretoken"?\s+value=")[^"]*'),
+    re.compile(r'(name="csrf-token"\s+content=")[^"]*'),
+    re.compile(r'("X-CSRFToken"\s*:\s*")[^"]*'),
+    re.compile(r"(csrftoken=)[^;\"'&]*"),
+]
+
+
+def normalise(text: str) -> str:
+    """The response text without what changes per request (CSRF tokens)."""
+    for pattern in _VOLATILE:
+        text = pattern.sub(r"\1-", text)
+    return text
+
+
+def readable(text: str) -> str:
+    """Text as a person reads it: HTML entities and JSON escapes undone, so markers match every rendering."""
+    text = html.unescape(text)
+    try:
+        text = json.dumps(json.loads(text), ensure_ascii=False)
+    except ValueError:
+        pass
+    return text
+
+
+@dataclass
+class Figures:
+    """What a run probed: doors read, comparisons and searches made, leaks found (with where)."""
+
+    probes: int = 0
+    leaks: list[str] = field(default_factory=list)
+    twins: int = 0
+    steps: int = 0
+
+    def check(self, ok: bool, where: str) -> None:
+        self.probes += 1
+        if not ok:
+            self.leaks.append(where)
+
+
+class Doors:
+    """Every door of one table for one seat: phone page and fragment, API view/prompt/log/actions, fix page."""
+
+    def __init__(self, table: Table, viewer: int) -> None:
+        self.table = table
+        self.viewer = viewer
+        self.phone = Client()
+        seat = table.seats.get(index=viewer)
+        assert self.phone.get(f"/t/{table.code}/join/{seat.token}/").status_code == 302
+        self.api = Client(HTTP_AUTHORIZATION=f"Bearer {seat.token}")
+
+    def snapshot_doors(self) -> dict[str, str]:
+        """The doors that render the table's snapshot (and the log), read once."""
+        code = self.table.code
+        return {
+            "page": self.phone.get(f"/t/{code}/").content.decode(),
+            "fragment": self.phone.get(f"/t/{code}/fragment/").content.decode(),
+            "api view": self.api.get(f"/api/tables/{code}/view/").content.decode(),
+            "api prompt": self.api.get(f"/api/tables/{code}/prompt/").content.decode(),
+            "api log": self.api.get(f"/api/tables/{code}/log/").content.decode(),
+        }
+
+    def refusal(self, action: dict[str, Any]) -> str:
+        """The API's answer to ``action`` posted by the viewer, rolled back if it was accepted after all."""
+        self.table.refresh_from_db()
+        sid = transaction.savepoint_create()
+        try:
+            answer = self.api.post(f"/api/tables/{self.table.code}/actions/",
+                                   {"action": action, "version": self.table.version}, content_type="application/json")
+            return f"{answer.status_code} {answer.content.decode()}"
+        finally:
+            transaction.savepoint_rollback(sid)
+
+    def fix_page(self, seq: int) -> str:
+        """The fix-move page of log row ``seq`` (the choice list, shown to the mover only)."""
+        return self.phone.get(f"/t/{self.table.code}/corrections/fix/{seq}/").content.decode()
+
+    def proposal_answer(self, target: int, replacement: dict[str, Any] | None) -> str:
+        """The viewer proposes a correction through the page; the answer page (its message), rolled back."""
+        sid = transaction.savepoint_create()
+        try:
+            data = {"target": str(target), "replacement": json.dumps(replacement) if replacement else ""}
+            answer = self.phone.post(f"/t/{self.table.code}/corrections/", data, follow=True)
+            return answer.content.decode()
+        finally:
+            transaction.savepoint_rollback(sid)
+
+
+def with_state(table: Table, state_json: dict[str, Any], read: Callable[[], Any]) -> Any:
+    """Run ``read`` while the table's snapshot is ``state_json`` (version unchanged), then put the real one back."""
+    real = Table.objects.get(id=table.id).state
+    Table.objects.filter(id=table.id).update(state=state_json)
+    try:
+        return read()
+    finally:
+        Table.objects.filter(id=table.id).update(state=real)
+
+
+def is_outcome(game: Any, action: dict[str, Any]) -> bool:
+    """True for a payload that carries a chance outcome (a physical draw, roll or revealed tile)."""
+    return any(k in action for k in game.chance_fields.get(action.get("kind"), ()))
+
+
+def illegal_actions(game: Any, state: Any, viewer: int) -> list[dict[str, Any]]:
+    """Deliberately illegal actions for ``viewer``: a prompted seat's moves, and listed outcomes the truth refuses.
+
+    Another seat's moves are refused (not the viewer's turn, or not the
+    viewer's pieces); in physical mode, a listed outcome the real bag or
+    deck cannot give is refused too (issue 11 B): no refusal may differ
+    between the state and its twin.
+    """
+    out: list[dict[str, Any]] = []
+    for other in game.prompt(state).seats:
+        if other != viewer:
+            out += game.legal_actions(state, other)[:2]
+    if game.physical:
+        refused = []
+        for action in game.legal_actions(state, viewer):
+            if is_outcome(game, action):
+                try:
+                    game.apply(state, viewer, action)
+                except IllegalAction:
+                    refused.append(action)
+        out += refused[:3]
+    return out
+
+
+def owner_markers(table: Table, game: Any, viewer: int) -> list[str]:
+    """How each other seat reads its own hidden outcomes in the log: text the viewer must never be shown."""
+    markers, shown = [], set()
+    for row in table.actions.filter(kind=Action.Kind.GAME).order_by("seq"):
+        seen = game.describe(row.seat, row.payload, viewer)
+        shown.add(str(tr(seen.text, seen.details)))
+        if row.seat == viewer:
+            continue
+        own = game.describe(row.seat, row.payload, row.seat)
+        if own.private and tr(own.text, own.details) != tr(seen.text, seen.details):
+            markers.append(str(tr(own.text, own.details)))
+    # A marker the viewer reads anyway (its own "You offer 0 gold.") tells nothing: not distinctive.
+    return [m for m in markers if m not in shown]
+
+
+def probe_step(table: Table, viewer: int, doors: Doors, figures: Figures, label: str) -> None:
+    """Probe every door of ``viewer`` once, against a twin for each other seat and for the log's markers."""
+    table.refresh_from_db()
+    game = table.game()
+    state = game.decode(table.state)
+    real = {k: normalise(v) for k, v in doors.snapshot_doors().items()}
+    illegal = illegal_actions(game, state, viewer)
+    refusals = [normalise(doors.refusal(a)) for a in illegal]
+    make_twin = TWINS.get(table.slug)
+    for other in range(len(game.seats)):
+        if other == viewer or make_twin is None:
+            continue
+        if game.result(state) is not None:
+            continue  # the final tally shows every hand: nothing is hidden any more
+        twin = make_twin(game, state, other)
+        if twin is None or twin == state:
+            continue
+        figures.twins += 1
+        figures.check(game.view(twin, viewer) == game.view(state, viewer),
+                      f"{label}: the engine view depends on seat {other}'s hidden values")
+        seen = with_state(table, game.encode(twin), doors.snapshot_doors)
+        for name, text in seen.items():
+            figures.check(normalise(text) == real[name], f"{label}: {name} depends on seat {other}'s hidden values")
+        twin_refusals = with_state(table, game.encode(twin), lambda: [normalise(doors.refusal(a)) for a in illegal])
+        for action, a, b in zip(illegal, refusals, twin_refusals, strict=True):
+            if is_outcome(game, action) and a[:1] != b[:1]:
+                # A typed-in outcome the hidden truth rules out is refused, one it allows is taken: that is
+                # the table-truth discrepancy the refusal exists for (issue 11 B); its words are engine-tested.
+                continue
+            figures.check(a == b, f"{label}: refusal of {action} depends on seat {other}'s hidden values")
+    markers = owner_markers(table, game, viewer)
+    counted = services.effective_actions(list(table.actions.order_by("seq")))
+    texts = {name: readable(text) for name, text in real.items()}
+    mine = [row.seq for row in counted if row.seat == viewer][-1:]
+    theirs = [row.seq for row in counted if row.seat != viewer][-1:]
+    for seq in mine + theirs:
+        texts[f"fix page #{seq}"] = readable(doors.fix_page(seq))
+    for name, text in texts.items():
+        for marker in markers:
+            figures.check(marker not in text, f"{label}: {name} shows another seat's own line {marker!r}")
+    open_correction_probe(table, game, viewer, doors, figures, label, counted)
+    figures.steps += 1
+
+
+def open_correction_probe(table: Table, game: Any, viewer: int, doors: Doors, figures: Figures, label: str,
+                          counted: list[Action]) -> None:
+    """Another seat proposes to change its own latest hidden move: the viewer's confirm card must not show it.
+
+    The proposal waits on the viewer's phone (page and fragment) for a yes or
+    no; its text is the move as the viewer may read it, never as its owner
+    reads it ("Bob drew red, red" is Bob's alone). Rolled back afterwards.
+    """
+    for other in range(len(game.seats)):
+        theirs = [row for row in counted if row.seat == other and other != viewer]
+        if not theirs:
+            continue
+        target = theirs[-1]
+        try:
+            _seat, _original, alternatives = services.correction_choices(table, target.seq)
+        except IllegalAction:
+            continue
+        for alternative in alternatives[:3]:
+            own = game.describe(other, alternative, other)
+            seen = game.describe(other, alternative, viewer)
+            marker = str(tr(own.text, own.details))
+            if not own.private or marker == str(tr(seen.text, seen.details)):
+                continue
+            sid = transaction.savepoint_create()
+            try:
+                services.propose_correction(table.code, other, target.seq, alternative)
+                for name, url in (("page", f"/t/{table.code}/"), ("fragment", f"/t/{table.code}/fragment/")):
+                    text = readable(doors.phone.get(url).content.decode())
+                    figures.check(marker not in text,
+                                  f"{label}: seat {other}'s open correction shows {marker!r} on the {name}")
+                return
+            except IllegalAction:
+                continue  # this change no longer fits the later moves: try another
+            finally:
+                transaction.savepoint_rollback(sid)
+
+
+def correction_refusal_probe(table: Table, viewer: int, doors: Doors, figures: Figures, label: str) -> None:
+    """The viewer proposes to drop or change its own latest move; a refusal must not quote another seat's rule.
+
+    When the change makes a later move of another seat illegal, the answer may
+    say "move #N no longer fits", never the rule that move broke: that rule is
+    about the other seat's hidden hand or offering.
+    """
+    table.refresh_from_db()
+    rows = list(table.actions.order_by("seq"))
+    counted = services.effective_actions(rows)
+    mine = [row for row in counted if row.seat == viewer]
+    if not mine:
+        return
+    target = mine[-1]
+    try:
+        _seat, _original, alternatives = services.correction_choices(table, target.seq)
+    except IllegalAction:
+        alternatives = []
+    game = table.game()
+    for replacement in [None, *alternatives[:2]]:
+        # Which later move the change breaks, and the rule it breaks: from the replay itself, whatever words
+        # the correction services choose to answer with.
+        probe = [*rows, Action(table_id=table.id, seq=0, kind=Action.Kind.CORRECT,
+                               payload={"target": target.seq, "replacement": replacement}, version=0)]
+        try:
+            services.replay_rows(table, game, probe)
+            continue
+        except IllegalAction as exc:
+            cause = exc.__cause__ if isinstance(exc.__cause__, IllegalAction) else None
+            conflict = exc.details.get("seq")
+        mover = next((row.seat for row in rows if row.seq == conflict), viewer)
+        if cause is None or mover == viewer:
+            continue
+        page = readable(doors.proposal_answer(target.seq, replacement))
+        figures.check(str(error_message(cause)) not in page,
+                      f"{label}: a correction refusal quotes seat {mover}'s rule at move #{conflict}: "
+                      f"{error_message(cause)!r}")

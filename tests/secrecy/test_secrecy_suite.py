@@ -1,0 +1,252 @@
+"""No secret leaks through any door (issue 11 C): seeded games of every game with secrets, probed at each step.
+
+Games with secrets: Yellow & Yangtze (hands, screened points), Sorry! in
+points mode (hands) and Amun-Re (sealed offerings); Catan Junior has none
+(its visibility module: everything lies open). Each is played with random
+legal actions through the one write path, in digital and in physical mode,
+and seat 0's doors are probed (see :mod:`tests.secrecy.probes`) against a
+twin for every other seat and against the other seats' own log lines.
+Planted-leak controls prove that the probes catch a leak in a door.
+
+Figures (probes and leaks), as printed by ``pytest -s tests/secrecy`` on
+1 December 2026 (29 s of CPU for the whole folder; 33 to 57 s wall on two
+cores shared with other test runs):
+
+| run | probed steps | twins | probes | leaks |
+| --- | --- | --- | --- | --- |
+| Yellow & Yangtze, digital | 3 | 6 | 101 | 0 |
+| Yellow & Yangtze, physical | 5 | 10 | 211 | 0 |
+| Sorry! points, digital | 3 | 6 | 244 | 0 |
+| Sorry! points, physical | 5 | 7 | 268 | 0 |
+| Amun-Re, digital | 4 | 3 | 59 | 0 |
+| Amun-Re, physical | 4 | 2 | 45 | 0 |
+| correction refusals (Y&Y, Amun-Re) | | | 6 | 3 (Amun-Re) |
+| planted controls (page, log, refusal, open correction) | | | 74 | 10 (all four caught) |
+
+With the Yellow & Yangtze draw prompt of before issue 11 B the physical run
+finds 3 leaks (the API prompt depends on another seat's hand). The
+correction-refusal leaks are the rule another seat's later move broke,
+quoted to the proposer; that test fails until the corrections answer only
+"move #N no longer fits" (fixed on another branch).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from games import services
+from games.engines.yellow_yangtze import YellowYangtzeGame
+from games.models import Table
+
+from .probes import Doors, Figures, correction_refusal_probe, probe_step
+
+pytestmark = pytest.mark.django_db
+
+THREE = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
+VIEWER = 0
+
+#: (slug, options, seed, moves played, probe every k-th move): a bounded run per game and component mode
+#: (the whole suite stays well under a minute on two busy cores). Amun-Re is probed at its sealed offering.
+GAMES = [
+    ("yellow_yangtze", {"components": "digital"}, 3, 20, 10),
+    ("yellow_yangtze", {"components": "physical"}, 4, 20, 10),
+    ("sorry", {"points_mode": True, "components": "digital"}, 5, 20, 10),
+    ("sorry", {"points_mode": True, "components": "physical"}, 6, 20, 10),
+    ("amun_re", {"components": "digital"}, 7, 60, 1000),
+    ("amun_re", {"components": "physical"}, 8, 60, 1000),
+]
+
+
+def choose(rng: random.Random, game: Any, state: Any, seat: int) -> dict[str, Any]:
+    """A random legal action; a physical draw is one the real bag or pile can give (what the table really drew)."""
+    legal = game.legal_actions(state, seat)
+    rng.shuffle(legal)
+    for action in legal:
+        try:
+            game.apply(state, seat, game.fill_chance(state, seat, action, random.Random(0)))
+        except Exception:  # noqa: BLE001 - a listed outcome the hidden truth rules out (issue 11 B)
+            continue
+        return action
+    raise AssertionError("no listed action applies")
+
+
+def is_secret_step(slug: str, step: str) -> bool:
+    """Steps probed every time: Amun-Re's sealed offering (the one secret of that game, rules 2.5)."""
+    return slug == "amun_re" and step == "offering"
+
+
+Probe = Callable[[Table, int, Doors, Figures, str], None]
+
+
+def run(slug: str, options: dict[str, Any], seed: int, moves: int, every: int, figures: Figures,
+        probe: Probe = probe_step) -> Table:
+    """Play ``moves`` random actions through the write path, probing seat 0's doors every ``every`` moves.
+
+    Where several phones are asked at once (an offering), seat 0 answers
+    last, so the others' sealed answers are there to be probed.
+    """
+    table = services.create_table(slug, options, THREE, seed=seed)
+    doors = Doors(table, VIEWER)
+    rng = random.Random(seed)
+    chance_probes = 2  # physical-mode choice lists of seat 0 (issue 11 B): probed the first times they come up
+    for n in range(moves):
+        table.refresh_from_db()
+        game = table.game()
+        state = game.decode(table.state)
+        if game.result(state) is not None:
+            break
+        prompt = game.prompt(state)
+        my_draw = game.physical and prompt.chance and VIEWER in prompt.seats and chance_probes > 0
+        chance_probes -= my_draw
+        if n % every == every - 1 or is_secret_step(slug, prompt.step) or my_draw:
+            probe(table, VIEWER, doors, figures, f"{slug} {options.get('components')} move {n}")
+        seat = prompt.seats[-1]
+        services.submit_action(table.code, seat, choose(rng, game, state, seat), table.version)
+    probe(table, VIEWER, doors, figures, f"{slug} {options.get('components')} end")
+    return table
+
+
+@pytest.mark.parametrize(("slug", "options", "seed", "moves", "every"), GAMES,
+                         ids=[f"{g[0]}-{g[1]['components']}" for g in GAMES])
+def test_no_door_shows_seat_0_another_seats_hidden_values(slug, options, seed, moves, every):
+    figures = Figures()
+    run(slug, options, seed, moves, every, figures)
+    print(f"\n{slug} {options['components']}: {figures.steps} steps, {figures.twins} twins, "
+          f"probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
+    assert figures.twins > 0, "the run reached positions with hidden values to twin"
+    assert figures.leaks == []
+
+
+# -- correction refusals (kept apart: fixed on another branch) ---------------------------------------------
+
+
+@pytest.mark.parametrize(("slug", "options", "seed", "moves", "every"), [GAMES[1], GAMES[4]],
+                         ids=["yellow_yangtze", "amun_re"])
+def test_a_refused_correction_never_quotes_the_rule_another_seats_move_broke(slug, options, seed, moves, every):
+    """Seat 0 proposes to drop or change its own latest move; a refusal may say "move #N no longer fits", no more.
+
+    The rule a later move of another seat would break talks about that
+    seat's hand, points or offering. Until the corrections messages say only
+    that move #N no longer fits (another branch), this test finds the Amun-Re
+    case below and fails.
+    """
+    figures = Figures()
+    run(slug, options, seed, moves, every, figures, probe=correction_refusal_probe)
+    print(f"\ncorrections {slug}: probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
+    assert figures.leaks == []
+
+
+# -- planted-leak controls: the suite can fail ----------------------------------------------------------
+
+
+def played_until(slug: str, options: dict[str, Any], seed: int, done: Callable[[Table], bool]) -> Table:
+    """A table played at random through the write path until ``done(table)`` (at most 60 moves)."""
+    table = services.create_table(slug, options, THREE, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        table.refresh_from_db()
+        if done(table):
+            return table
+        game = table.game()
+        state = game.decode(table.state)
+        seat = game.prompt(state).seats[-1]
+        services.submit_action(table.code, seat, choose(rng, game, state, seat), table.version)
+    raise AssertionError("the position was not reached")
+
+
+def others_prompted(table: Table) -> bool:
+    game = table.game()
+    return VIEWER not in game.prompt(game.decode(table.state)).seats
+
+
+def test_control_a_hand_planted_in_the_phone_page_is_caught(monkeypatch):
+    """Plant Bob's hand into the log Alice's phone renders: the twin probe of page and fragment must flag it."""
+    from games import views
+
+    real_context = views.seat_context
+
+    def leaky_context(table, viewer):
+        context = real_context(table, viewer)
+        hand = table.game().decode(table.state).hands[1]
+        context["log"] = [*context["log"], {**context["log"][-1], "text": f"psst {list(hand)}"}]
+        return context
+
+    table = played_until("yellow_yangtze", {"components": "digital"}, 3, lambda t: True)
+    monkeypatch.setattr(views, "seat_context", leaky_context)
+    figures = Figures()
+    probe_step(table, VIEWER, Doors(table, VIEWER), figures, "planted page leak")
+    print(f"\ncontrol (page): probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
+    assert any("page depends on seat 1" in leak for leak in figures.leaks), figures.leaks
+    assert any("fragment depends on seat 1" in leak for leak in figures.leaks), figures.leaks
+
+
+def test_control_a_private_log_line_planted_in_the_log_is_caught(monkeypatch):
+    """Show every seat the drawer's own log line: the marker probe of the log must flag it."""
+    from tests.secrecy import probes
+
+    table = played_until("yellow_yangtze", {"components": "digital"}, 3,
+                         lambda t: bool(probes.owner_markers(t, t.game(), VIEWER)))
+    markers = probes.owner_markers(table, table.game(), VIEWER)  # how the owner reads it, with the real describe
+    real_describe = YellowYangtzeGame.describe
+
+    def leaky_describe(self, seat, action, viewer):
+        return real_describe(self, seat, action, seat)  # everyone reads the drawer's own line
+
+    monkeypatch.setattr(YellowYangtzeGame, "describe", leaky_describe)
+    monkeypatch.setattr(probes, "owner_markers", lambda *_args: markers)
+    figures = Figures()
+    probe_step(table, VIEWER, Doors(table, VIEWER), figures, "planted log leak")
+    print(f"\ncontrol (log): probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
+    assert any("api log shows another seat's own line" in leak for leak in figures.leaks), figures.leaks
+
+
+def test_control_a_refusal_naming_a_hidden_value_is_caught(monkeypatch):
+    """Make every refusal quote Bob's hand: the twin probe of refusals must flag it."""
+    from games.engines.base import IllegalAction
+
+    real_apply = YellowYangtzeGame.apply
+
+    def leaky_apply(self, state, seat, action):
+        try:
+            return real_apply(self, state, seat, action)
+        except IllegalAction as exc:
+            raise IllegalAction(exc.code, "{m} (bob holds {h})", m=exc.message, h=list(state.hands[1])) from exc
+
+    table = played_until("yellow_yangtze", {"components": "digital"}, 3, others_prompted)
+    monkeypatch.setattr(YellowYangtzeGame, "apply", leaky_apply)
+    figures = Figures()
+    probe_step(table, VIEWER, Doors(table, VIEWER), figures, "planted refusal leak")
+    print(f"\ncontrol (refusal): probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
+    assert any("refusal of" in leak and "seat 1" in leak for leak in figures.leaks), figures.leaks
+
+
+def test_control_an_open_correction_shown_as_its_owner_reads_it_is_caught(monkeypatch):
+    """Word another seat's proposed draw as its owner reads it on every phone: the open-correction probe flags it."""
+    from games import views
+    from games.models import Correction
+    from games.presenters import tr
+    from tests.secrecy import probes
+
+    real_context = views.seat_context
+
+    def leaky_context(table, viewer):
+        context = real_context(table, viewer)
+        game = table.game()
+        for entry in context["corrections"]:
+            correction = Correction.objects.get(id=entry["id"])
+            mover = table.actions.get(seq=correction.target_seq).seat
+            own = game.describe(mover, correction.replacement, mover)
+            entry["replacement"] = tr(own.text, own.details)
+        return context
+
+    table = played_until("yellow_yangtze", {"components": "physical"}, 4,
+                         lambda t: bool(probes.owner_markers(t, t.game(), VIEWER)))
+    monkeypatch.setattr(views, "seat_context", leaky_context)
+    figures = Figures()
+    probe_step(table, VIEWER, Doors(table, VIEWER), figures, "planted correction leak")
+    print(f"\ncontrol (open correction): probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
+    assert any("open correction shows" in leak for leak in figures.leaks), figures.leaks

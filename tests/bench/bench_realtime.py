@@ -312,6 +312,9 @@ class TableLoad:
             seat = self.next_seat
             r = await http(self.post_port, "GET", f"/api/tables/{self.code}/prompt/",
                            headers={"Authorization": f"Bearer {self.tokens[seat]}"})
+            if r.status != 200:
+                self.run.error(f"prompt HTTP {r.status}")
+                return None
             body = r.json()
             self.version = body["version"]
             if body["status"] != "playing" or not body["prompt"]["seats"]:
@@ -330,6 +333,8 @@ class TableLoad:
             if chosen is None:
                 if self.finished:
                     self.run.finished_tables += 1
+                else:
+                    await asyncio.sleep(0.2)  # the prompt failed: do not hammer the server
                 return
             seat, action = chosen
             t0 = time.perf_counter()

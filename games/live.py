@@ -328,6 +328,11 @@ def _board_inputs(c: Mapping[str, Any]) -> list[Any]:
     return inputs
 
 
+def _undo_own_inputs(c: Mapping[str, Any]) -> list[Any]:
+    """What the "Undo my move" button of the controls region reads (issue 10 item 4): nothing when it is hidden."""
+    return [True, c["seat"], c["version"], c.get("csrf_token")] if c.get("can_undo_own") else []
+
+
 REGIONS: tuple[Region, ...] = (
     Region("status", "r-status", "r-status", lambda c: [
         _table_meta(c), c["me"], _parts(c)["prompt"], c["my_turn"], _parts(c)["result"], c["waiting_names"],
@@ -335,11 +340,12 @@ REGIONS: tuple[Region, ...] = (
     Region("corrections", "r-corrections", "r-corrections", lambda c: [
         _table_meta(c), c["corrections"], c.get("csrf_token") if c["corrections"] else None]),
     Region("board", "r-board", "r-board", _board_inputs),
-    # Without legal actions the controls region is empty whatever else changed.
-    Region("controls", "r-controls", "r-controls", lambda c: [
+    # Without legal actions the controls region is empty whatever else changed (but for "Undo my move").
+    Region("controls", "r-controls", "r-controls", lambda c: ([
         _table_meta(c), c["controls_template"], _parts(c)["legal"], _parts(c)["prompt"], c["seat"], c["my_turn"],
         _parts(c)["view"], c["version"], _parts(c)["seats"],
-        c.get("csrf_token") if c["controls_template"] == GENERIC_CONTROLS else None] if c["legal"] else [_table_meta(c)]),
+        c.get("csrf_token") if c["controls_template"] == GENERIC_CONTROLS else None] if c["legal"] else [_table_meta(c)])
+        + _undo_own_inputs(c)),
     Region("links", "r-links", "r-links", lambda c: [_table_meta(c), bool(c["me"]), c["is_host"]]),
     Region("meta", "r-meta", "r-meta", lambda c: [_table_meta(c), c["version"], c["signature"], c["my_turn"],
                                                    c["seat"]]),

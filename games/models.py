@@ -105,7 +105,8 @@ class Action(models.Model):
 
     ``kind`` is ``game`` (an engine action by ``seat``; ``payload`` holds the
     action with its chance outcome), ``undo`` (the host rewinds the last
-    effective game action), ``correct`` (a confirmed correction: payload
+    effective game action, or a seat takes back its own: ``{"undone": seq,
+    "by": seat}``), ``correct`` (a confirmed correction: payload
     ``{"target": seq, "replacement": action | None}``) or ``end`` (the host
     ended the game) or ``options`` (the host switched digital/physical).
     ``version`` is the table version this row produced.

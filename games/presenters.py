@@ -21,6 +21,7 @@ from django.utils.translation import get_language, gettext
 from games.engines.base import Game, IllegalAction, LogLine
 from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for, static_view
 from games.models import Action, Table
+from games.services import own_undo_target
 
 
 def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
@@ -121,6 +122,9 @@ def _host_line(row: Action, names: Mapping[int, str]) -> str:
     """The log line of a row that is not a game move (undo, correction, end, components)."""
     if row.kind == Action.Kind.UNDO:
         undone = row.payload.get("undone")
+        if undone and row.payload.get("by") is not None:
+            return gettext("%(who)s took back move #%(seq)s.") % {
+                "who": names.get(row.payload["by"], "?"), "seq": undone}
         if undone:
             return gettext("The host undid move #%(seq)s.") % {"seq": undone}
         return gettext("The host undid the last move.")
@@ -148,11 +152,26 @@ def game_template(slug: str, name: str, fallback: str) -> str:
     return f"games/{slug}/{name}"
 
 
+def can_undo_own(snap: Snapshot, viewer: int | None) -> bool:
+    """True when seat ``viewer`` may take back its own last move now (issue 10 item 4).
+
+    Read from the snapshot's newest log rows only (no query): when they do
+    not reach the move, the button is not shown (the service decides anyway).
+    """
+    if viewer is None or not snap.table.is_open or not snap.rows:
+        return False
+    try:
+        own_undo_target(snap.rows, viewer, snap.game, complete=len(snap.rows) < LOG_LINES)
+    except IllegalAction:
+        return False
+    return True
+
+
 def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     """Everything a phone (``viewer`` = seat index) or the table screen (``None``) renders.
 
     Shape: ``{"table", "game", "view", "prompt", "legal", "result", "seats",
-    "log", "corrections", "version", "waiting_names", "my_turn", "signature"}``;
+    "log", "corrections", "version", "waiting_names", "my_turn", "can_undo_own", "signature"}``;
     ``signature`` changes whenever what the phone shows may change, so a
     phone can skip a pushed fragment it already shows. Built from the
     table's :class:`~games.live.Snapshot` (one load per table version, shared
@@ -209,6 +228,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "version": row.version,
         "waiting_names": [seats[i]["name"] for i in prompt.seats],
         "my_turn": viewer is not None and viewer in prompt.seats and row.is_open,
+        "can_undo_own": can_undo_own(snap, viewer),
         "result_steps": [tr(step.get("text", ""), step.get("details")) for step in (result or {}).get("steps", [])],
         "form_key": f"{row.code}-{row.version}-{viewer}",
         "screen": viewer is None,

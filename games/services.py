@@ -283,7 +283,9 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
 def effective_actions(rows: Iterable[Action]) -> list[Action]:
     """The game actions that count, after folding undo and correction rows in log order.
 
-    ``undo`` drops the last counted game action; ``correct`` replaces (or
+    ``undo`` drops the last counted game action (the host's ``{"undone": seq}``
+    and a player's own take-back ``{"undone": seq, "by": seat}`` alike);
+    ``correct`` replaces (or
     drops) its target. The returned rows for replaced targets carry the
     replacement payload (unsaved copies).
     """
@@ -384,6 +386,71 @@ def undo_last(code: str, seen_version: int | None, key: str = "") -> Outcome:
         return Action.Kind.UNDO, None, payload, game.encode(state), _status_after(game, state, table)
 
     return _write(code, seen_version, key, compute)
+
+
+def own_undo_target(rows: Iterable[Action], seat: int, game: Game, complete: bool = True) -> Action:
+    """The log row ``seat`` may take back now (issue 10 item 4), or ``IllegalAction`` naming why not.
+
+    ``rows`` are log rows in ``seq`` order: the whole log, or (``complete``
+    false) only its newest rows, as a snapshot holds them. Walking back from
+    the newest row, only this seat's own earlier take-backs (and the moves
+    they dropped) may come after the target: the target is then the last
+    counted game action. Codes: ``nothing_to_undo`` (no move counts),
+    ``undo_not_yours`` (another seat moved last), ``undo_not_last`` (the host
+    or the table did something since: an undo, a correction, a switch of
+    components), ``undo_after_chance`` (the move drew, rolled or revealed
+    something: :meth:`Game.reveals`). ``IllegalAction("undo_unknown")``
+    when an incomplete window does not reach the target.
+    """
+    taken_back: set[int] = set()
+    for row in reversed(list(rows)):
+        if row.kind == Action.Kind.UNDO and row.payload.get("by") == seat and row.payload.get("undone"):
+            taken_back.add(row.payload["undone"])
+            continue
+        if row.kind == Action.Kind.GAME and row.seq in taken_back:
+            continue
+        if row.kind != Action.Kind.GAME:
+            raise IllegalAction("undo_not_last", gettext_noop(
+                "Only your last move can be taken back, and something else has happened at the table since; "
+                "ask the host to undo."))
+        if row.seat != seat:
+            raise IllegalAction("undo_not_yours", gettext_noop(
+                "The last move was not yours: you can only take back your own move while nobody has played since."))
+        if game.reveals(row.payload):
+            raise IllegalAction("undo_after_chance", gettext_noop(
+                "Move #{seq} drew, rolled or revealed something the table has seen; it cannot be taken back "
+                "(the host can undo it, or the table can correct it)."), seq=row.seq)
+        return row
+    if complete:
+        raise IllegalAction("nothing_to_undo", gettext_noop("There is no move to undo."))
+    raise IllegalAction("undo_unknown", gettext_noop("There is no move to undo."))
+
+
+def undo_own(code: str, seat: int, seen_version: int | None, key: str = "") -> Outcome:
+    """Seat ``seat`` takes back its own last move (issue 10 item 4): an ``undo`` row ``{"undone": seq, "by": seat}``.
+
+    Allowed while nothing else has happened since (see :func:`own_undo_target`
+    for the refusals, all ``IllegalAction``). Through the write path with the
+    version the phone saw: ``StaleVersion`` if the table moved on,
+    ``Forbidden("table_closed")`` once the game is over, ``KeyReused``.
+    """
+
+    def compute(table: Table, game: Game, seq: int):
+        if not table.is_open:
+            raise Forbidden("table_closed", "This table is closed: the game has ended.")
+        rows = list(table.actions.order_by("seq"))
+        target = own_undo_target(rows, seat, game)
+        counted = effective_actions(rows)
+        if not counted or counted[-1].seq != target.seq:  # the log says otherwise: never drop another move
+            raise IllegalAction("undo_not_last", gettext_noop(
+                "Only your last move can be taken back, and something else has happened at the table since; "
+                "ask the host to undo."))
+        payload = {"undone": target.seq, "by": seat}
+        probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.UNDO, payload=payload, version=0)]
+        state = replay_rows(table, game, probe)
+        return Action.Kind.UNDO, seat, payload, game.encode(state), _status_after(game, state, table)
+
+    return _write(code, seen_version, key, compute, seat=seat, posted={"by": seat})
 
 
 def end_game(code: str, key: str = "") -> Outcome:

@@ -37,6 +37,7 @@ class CountingGame(Game):
     title = "Count to ten"
     min_seats = 2
     max_seats = 4
+    chance_fields = {"draw": ("card",)}
 
     def setup(self, rng: random.Random) -> CountState:
         n = len(self.seats)

@@ -25,6 +25,7 @@ from games.api.serializers import (
     CreateTableSerializer,
     ErrorSerializer,
     PostActionSerializer,
+    UndoMineSerializer,
 )
 from games.engines.base import IllegalAction
 from games.models import Seat, Table
@@ -192,4 +193,35 @@ def undo(request: Request, code: str) -> Response:
         return _error(exc.code, error_message(exc), 400)
     except services.StaleVersion as exc:
         return _error(exc.code, exc.message, status.HTTP_409_CONFLICT)
+    return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})
+
+
+@extend_schema(parameters=[BEARER], request=UndoMineSerializer,
+               responses={200: ActionDoneSerializer, 400: ErrorSerializer, 403: ErrorSerializer,
+                          409: OpenApiResponse(description="The table moved on: the fresh prompt is attached.")})
+@api_view(["POST"])
+def undo_mine(request: Request, code: str) -> Response:
+    """Take back my own last move while nobody has played, drawn or rolled since; body ``{"version": N, "key": K}``.
+
+    400 with a stable code when it may not be taken back (``nothing_to_undo``,
+    ``undo_not_yours``, ``undo_not_last``, ``undo_after_chance``); 403 without
+    a seat or once the game is over; 409 stale version or reused key.
+    """
+    table, seat, refused = _load(request, code)
+    if refused:
+        return refused
+    body = UndoMineSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    data = body.validated_data
+    try:
+        outcome = services.undo_own(table.code, seat.index, data["version"], data["key"])
+    except IllegalAction as exc:
+        return _error(exc.code, error_message(exc), 400)
+    except services.StaleVersion as exc:
+        table.refresh_from_db()
+        return _error(exc.code, exc.message, 409, fresh=_prompt_body(table, seat.index))
+    except services.Forbidden as exc:
+        return _error(exc.code, exc.message, 403)
+    except services.KeyReused as exc:
+        return _error(exc.code, exc.message, 409)
     return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})

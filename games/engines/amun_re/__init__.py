@@ -160,6 +160,9 @@ class AmunReGame(Game):
     """
 
     slug: ClassVar[str] = "amun_re"
+    #: 2.4/6.1 a province card entered by its winner, 2.5 the sealed offering (the last one reveals them all):
+    #: the table has seen these, so their player may not take them back (issue 10 item 4).
+    reveal_kinds: ClassVar[tuple[str, ...]] = ("reveal", "offer")
     title: ClassVar[str] = "Amun-Re: The Card Game"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5

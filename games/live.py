@@ -314,7 +314,7 @@ def _parts(c: Mapping[str, Any]) -> dict[str, str]:
             "legal": _digest([[item["json"], item["label"]] for item in c["legal"]]),
             "prompt": _digest(c["prompt"]),
             "seats": _digest(c["seats"]),
-            "result": _digest([c["result"], c["result_steps"]]),
+            "result": _digest([c["result"], c["result_steps"], c.get("result_ties")]),
         }
         c["_parts"] = parts  # type: ignore[index]
     return parts

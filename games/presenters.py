@@ -152,6 +152,11 @@ def game_template(slug: str, name: str, fallback: str) -> str:
     return f"games/{slug}/{name}"
 
 
+def result_ties(result: Mapping[str, Any] | None) -> list[str]:
+    """The translated tie sentences of a final result (issue 10 item 5): who was level on score and what separated them."""
+    return [tr(tie.get("text", ""), tie.get("details")) for tie in (result or {}).get("ties", [])]
+
+
 def can_undo_own(snap: Snapshot, viewer: int | None) -> bool:
     """True when seat ``viewer`` may take back its own last move now (issue 10 item 4).
 
@@ -170,7 +175,7 @@ def can_undo_own(snap: Snapshot, viewer: int | None) -> bool:
 def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     """Everything a phone (``viewer`` = seat index) or the table screen (``None``) renders.
 
-    Shape: ``{"table", "game", "view", "prompt", "legal", "result", "seats",
+    Shape: ``{"table", "game", "view", "prompt", "legal", "result", "result_steps", "result_ties", "seats",
     "log", "corrections", "version", "waiting_names", "my_turn", "can_undo_own", "signature"}``;
     ``signature`` changes whenever what the phone shows may change, so a
     phone can skip a pushed fragment it already shows. Built from the
@@ -229,7 +234,9 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "waiting_names": [seats[i]["name"] for i in prompt.seats],
         "my_turn": viewer is not None and viewer in prompt.seats and row.is_open,
         "can_undo_own": can_undo_own(snap, viewer),
-        "result_steps": [tr(step.get("text", ""), step.get("details")) for step in (result or {}).get("steps", [])],
+        "result_steps": [tr(step.get("text", ""), step.get("details")) for step in (result or {}).get("steps", [])
+                         if step not in (result or {}).get("ties", [])],  # the ties are shown beside the ranking
+        "result_ties": result_ties(result),
         "form_key": f"{row.code}-{row.version}-{viewer}",
         "screen": viewer is None,
         "is_host": False,

@@ -120,13 +120,19 @@ def claim(request: Request, code: str) -> Response:
 @extend_schema(parameters=[BEARER], responses={200: ANY_JSON, 403: ErrorSerializer})
 @api_view(["GET"])
 def my_view(request: Request, code: str) -> Response:
-    """My seat's view of the game (my secrets and the public board), the prompt and the result."""
+    """My seat's view of the game (my secrets and the public board), the prompt and the result.
+
+    Once the game is over, ``result.ranking`` rows carry ``rank`` (equal after
+    every tie-break, equal rank) and ``ties`` holds the translated sentences
+    naming the tie-break between neighbours level on score.
+    """
     table, seat, refused = _load(request, code)
     if refused:
         return refused
     context = seat_context(table, seat.index)
     return Response({"seat": seat.index, "version": table.version, "status": table.status,
-                     "view": context["view"], "prompt": context["prompt"], "result": context["result"]})
+                     "view": context["view"], "prompt": context["prompt"], "result": context["result"],
+                     "ties": context["result_ties"]})
 
 
 @extend_schema(parameters=[BEARER], responses={200: ANY_JSON, 403: ErrorSerializer})

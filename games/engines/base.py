@@ -319,8 +319,12 @@ class Game:
     def result(self, state: Any) -> JSON | None:
         """Must: ``None`` while the game runs; then the ranking with every tally step.
 
-        Shape: ``{"winners": [seat, ...], "ranking": [{"seat", "place", ...}],
-        "steps": [{"text", "details"}]}`` (games may add keys).
+        Shape: ``{"winners": [seat, ...], "ranking": [{"seat", "place", "rank", ...}],
+        "steps": [{"text", "details"}], "ties": [{"text", "details"}]}`` (games
+        may add keys). ``rank`` comes from the game's full ordering key: equal
+        after every tie-break, equal rank (1, 1, 3); ``ties`` names, for each
+        pair of neighbours level on score, the tie-break that separated them
+        (also among ``steps``); see :mod:`games.engines.ranking`.
         """
         raise NotImplementedError
 

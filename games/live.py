@@ -336,7 +336,8 @@ def _undo_own_inputs(c: Mapping[str, Any]) -> list[Any]:
 REGIONS: tuple[Region, ...] = (
     Region("status", "r-status", "r-status", lambda c: [
         _table_meta(c), c["me"], _parts(c)["prompt"], c["my_turn"], _parts(c)["result"], c["waiting_names"],
-        _parts(c)["seats"], (c["view"] or {}).get("edition") if isinstance(c["view"], Mapping) else None]),
+        _parts(c)["seats"], (c["view"] or {}).get("edition") if isinstance(c["view"], Mapping) else None,
+        c.get("draws") if c["screen"] else None]),
     Region("corrections", "r-corrections", "r-corrections", lambda c: [
         _table_meta(c), c["corrections"], c.get("csrf_token") if c["corrections"] else None]),
     Region("board", "r-board", "r-board", _board_inputs),

@@ -234,6 +234,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "waiting_names": [seats[i]["name"] for i in prompt.seats],
         "my_turn": viewer is not None and viewer in prompt.seats and row.is_open,
         "can_undo_own": can_undo_own(snap, viewer),
+        "draws": {"commitment": row.seed_commitment, "seed": row.seed_revealed},
         "result_steps": [tr(step.get("text", ""), step.get("details")) for step in (result or {}).get("steps", [])
                          if step not in (result or {}).get("ties", [])],  # the ties are shown beside the ranking
         "result_ties": result_ties(result),

@@ -282,7 +282,8 @@ def host(request: HttpRequest, table: Table) -> HttpResponse:
         for s in table.seats.all()
     ]
     context = {"table": table, "seats": seats, "screen_url": request.build_absolute_uri(
-        reverse("games:screen", args=[table.code]))}
+        reverse("games:screen", args=[table.code])),
+        "draws": {"commitment": table.seed_commitment, "seed": table.seed_revealed}}
     return render(request, "games/host.html", context)
 
 

@@ -86,11 +86,19 @@ def create_table(request: Request) -> Response:
 @extend_schema(responses={200: ANY_JSON, 404: ErrorSerializer})
 @api_view(["GET"])
 def table_detail(request: Request, code: str) -> Response:
-    """The public facts of a table: game, seats (no secrets), version, status, the public prompt."""
+    """The public facts of a table: game, seats (no secrets), version, status, the public prompt.
+
+    ``draws``: ``{"commitment": sha256(str(seed)) hex, "seed": str | None}``;
+    the seed (decimal text: it has 63 bits) is revealed once the game is over
+    (finished or ended), so anyone can re-derive every digital draw
+    (``manage.py check_draws``).
+    """
     table = get_object_or_404(Table, code=code.upper())
     seats = [{"index": s.index, "name": s.name, "colour": s.colour, "claimed": bool(s.claimed_at)}
              for s in table.seats.all()]
     return Response({"code": table.code, "game": table.slug, "options": _public_options(table), "seats": seats,
+                     "draws": {"commitment": table.seed_commitment,
+                               "seed": None if table.seed_revealed is None else str(table.seed_revealed)},
                      **_prompt_body(table, None)})
 
 

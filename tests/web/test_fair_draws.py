@@ -105,3 +105,18 @@ def test_an_undone_draw_is_checked_in_the_position_it_was_drawn_in(db, fixture_g
     services.submit_action(table.code, 0, {"kind": "draw"}, 2)
     result = services.check_draws(table)
     assert result.ok and list(result.checked) == [1, 3]
+
+
+@pytest.mark.parametrize(("slug", "players"), [("sorry", 2), ("yellow_yangtze", 2), ("catan_junior", 2)])
+def test_every_game_with_digital_chance_re_derives_its_draws_from_the_seed(db, slug, players):
+    """Sorry! draws, Yellow & Yangtze bag draws, Catan Junior rolls and Coco tiles: the same RNG gives the same log."""
+    from games.engines import get_game_class
+
+    cls = get_game_class(slug)
+    seats = [{"name": n, "colour": cls.colours[i]} for i, n in enumerate(["Ann", "Ben", "Cy", "Di"][:players])]
+    table = services.create_table(slug, {}, seats, seed=17)
+    play_through_write_path(table, 17, stop=80)
+    result = services.check_draws(table)
+    assert result.ok and result.checked, f"{slug}: {result.reason}"
+    wrong = services.check_draws(table, seed=18)
+    assert not wrong.ok and wrong.mismatch is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from games import live
@@ -13,6 +14,13 @@ from games.presenters import seat_context
 from tests.conftest import phone_for
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Direct calls read the thread's active language, which an earlier request in the run may have left set."""
+    with translation.override("en"):
+        yield
 
 
 def finish(table, totals):

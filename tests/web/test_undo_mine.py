@@ -7,6 +7,7 @@ undoable by its player) and then a play (undoable until someone acts).
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from games import live, services
 from games.engines.base import IllegalAction
@@ -15,6 +16,13 @@ from games.presenters import log_lines, seat_context
 from tests.conftest import phone_for
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Direct calls read the thread's active language, which an earlier request in the run may have left set."""
+    with translation.override("en"):
+        yield
 
 
 def _version(table) -> int:
@@ -170,8 +178,6 @@ def test_a_phone_without_a_seat_cannot_undo(counting_table, client):
 
 
 def test_the_take_back_line_and_its_refusal_are_translated(counting_table):
-    from django.utils import translation
-
     from games.presenters import error_message
 
     alice_draws_and_plays(counting_table)

@@ -314,7 +314,7 @@ def _parts(c: Mapping[str, Any]) -> dict[str, str]:
             "legal": _digest([[item["json"], item["label"]] for item in c["legal"]]),
             "prompt": _digest(c["prompt"]),
             "seats": _digest(c["seats"]),
-            "result": _digest([c["result"], c["result_steps"]]),
+            "result": _digest([c["result"], c["result_steps"], c.get("result_ties")]),
         }
         c["_parts"] = parts  # type: ignore[index]
     return parts
@@ -328,18 +328,25 @@ def _board_inputs(c: Mapping[str, Any]) -> list[Any]:
     return inputs
 
 
+def _undo_own_inputs(c: Mapping[str, Any]) -> list[Any]:
+    """What the "Undo my move" button of the controls region reads (issue 10 item 4): nothing when it is hidden."""
+    return [True, c["seat"], c["version"], c.get("csrf_token")] if c.get("can_undo_own") else []
+
+
 REGIONS: tuple[Region, ...] = (
     Region("status", "r-status", "r-status", lambda c: [
         _table_meta(c), c["me"], _parts(c)["prompt"], c["my_turn"], _parts(c)["result"], c["waiting_names"],
-        _parts(c)["seats"], (c["view"] or {}).get("edition") if isinstance(c["view"], Mapping) else None]),
+        _parts(c)["seats"], (c["view"] or {}).get("edition") if isinstance(c["view"], Mapping) else None,
+        c.get("draws") if c["screen"] else None]),
     Region("corrections", "r-corrections", "r-corrections", lambda c: [
         _table_meta(c), c["corrections"], c.get("csrf_token") if c["corrections"] else None]),
     Region("board", "r-board", "r-board", _board_inputs),
-    # Without legal actions the controls region is empty whatever else changed.
-    Region("controls", "r-controls", "r-controls", lambda c: [
+    # Without legal actions the controls region is empty whatever else changed (but for "Undo my move").
+    Region("controls", "r-controls", "r-controls", lambda c: ([
         _table_meta(c), c["controls_template"], _parts(c)["legal"], _parts(c)["prompt"], c["seat"], c["my_turn"],
         _parts(c)["view"], c["version"], _parts(c)["seats"],
-        c.get("csrf_token") if c["controls_template"] == GENERIC_CONTROLS else None] if c["legal"] else [_table_meta(c)]),
+        c.get("csrf_token") if c["controls_template"] == GENERIC_CONTROLS else None] if c["legal"] else [_table_meta(c)])
+        + _undo_own_inputs(c)),
     Region("links", "r-links", "r-links", lambda c: [_table_meta(c), bool(c["me"]), c["is_host"]]),
     Region("meta", "r-meta", "r-meta", lambda c: [_table_meta(c), c["version"], c["signature"], c["my_turn"],
                                                    c["seat"]]),

@@ -7,6 +7,7 @@ the log: undo and corrections are rows of their own.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import string
 from typing import Any
@@ -33,6 +34,11 @@ def new_token() -> str:
 def new_seed() -> int:
     """The table's RNG seed (63 bits)."""
     return secrets.randbits(63)
+
+
+def seed_commitment(seed: int) -> str:
+    """The published commitment to a table seed: the SHA-256 of its decimal text, in hex."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
 class Table(models.Model):
@@ -75,6 +81,21 @@ class Table(models.Model):
         return get_game_class(self.slug).title
 
     @property
+    def seed_commitment(self) -> str:
+        """``sha256(str(seed))`` in hex: published from creation, so the seed revealed at the end can be checked.
+
+        Issue 10 item 9: every digital draw, roll and shuffle comes from
+        ``table_rng(seed, seq)``; with the seed anyone can re-derive them
+        (``manage.py check_draws CODE``).
+        """
+        return seed_commitment(self.seed)
+
+    @property
+    def seed_revealed(self) -> int | None:
+        """The seed once the game is over (finished or ended by the host), ``None`` while it is played."""
+        return None if self.is_open else self.seed
+
+    @property
     def is_open(self) -> bool:
         """True while actions may still be posted."""
         return self.status == self.Status.PLAYING
@@ -105,7 +126,8 @@ class Action(models.Model):
 
     ``kind`` is ``game`` (an engine action by ``seat``; ``payload`` holds the
     action with its chance outcome), ``undo`` (the host rewinds the last
-    effective game action), ``correct`` (a confirmed correction: payload
+    effective game action, or a seat takes back its own: ``{"undone": seq,
+    "by": seat}``), ``correct`` (a confirmed correction: payload
     ``{"target": seq, "replacement": action | None}``) or ``end`` (the host
     ended the game) or ``options`` (the host switched digital/physical) or
     ``setup`` (seq 0, version 0: the opening position the set-up dealt,

@@ -21,6 +21,7 @@ from django.utils.translation import get_language, gettext
 from games.engines.base import Game, IllegalAction, LogLine
 from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for, static_view
 from games.models import Action, Table
+from games.services import own_undo_target
 
 
 def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
@@ -120,6 +121,9 @@ def _host_line(row: Action, names: Mapping[int, str]) -> str:
     """The log line of a row that is not a game move (undo, correction, end, components)."""
     if row.kind == Action.Kind.UNDO:
         undone = row.payload.get("undone")
+        if undone and row.payload.get("by") is not None:
+            return gettext("%(who)s took back move #%(seq)s.") % {
+                "who": names.get(row.payload["by"], "?"), "seq": undone}
         if undone:
             return gettext("The host undid move #%(seq)s.") % {"seq": undone}
         return gettext("The host undid the last move.")
@@ -152,11 +156,31 @@ def game_template(slug: str, name: str, fallback: str) -> str:
     return f"games/{slug}/{name}"
 
 
+def result_ties(result: Mapping[str, Any] | None) -> list[str]:
+    """The translated tie sentences of a final result (issue 10 item 5): who was level on score and what separated them."""
+    return [tr(tie.get("text", ""), tie.get("details")) for tie in (result or {}).get("ties", [])]
+
+
+def can_undo_own(snap: Snapshot, viewer: int | None) -> bool:
+    """True when seat ``viewer`` may take back its own last move now (issue 10 item 4).
+
+    Read from the snapshot's newest log rows only (no query): when they do
+    not reach the move, the button is not shown (the service decides anyway).
+    """
+    if viewer is None or not snap.table.is_open or not snap.rows:
+        return False
+    try:
+        own_undo_target(snap.rows, viewer, snap.game, complete=len(snap.rows) < LOG_LINES)
+    except IllegalAction:
+        return False
+    return True
+
+
 def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     """Everything a phone (``viewer`` = seat index) or the table screen (``None``) renders.
 
-    Shape: ``{"table", "game", "view", "prompt", "legal", "result", "seats",
-    "log", "corrections", "version", "waiting_names", "my_turn", "signature"}``;
+    Shape: ``{"table", "game", "view", "prompt", "legal", "result", "result_steps", "result_ties", "seats",
+    "log", "corrections", "version", "waiting_names", "my_turn", "can_undo_own", "signature"}``;
     ``signature`` changes whenever what the phone shows may change, so a
     phone can skip a pushed fragment it already shows. Built from the
     table's :class:`~games.live.Snapshot` (one load per table version, shared
@@ -213,7 +237,11 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "version": row.version,
         "waiting_names": [seats[i]["name"] for i in prompt.seats],
         "my_turn": viewer is not None and viewer in prompt.seats and row.is_open,
-        "result_steps": [tr(step.get("text", ""), step.get("details")) for step in (result or {}).get("steps", [])],
+        "can_undo_own": can_undo_own(snap, viewer),
+        "draws": {"commitment": row.seed_commitment, "seed": row.seed_revealed},
+        "result_steps": [tr(step.get("text", ""), step.get("details")) for step in (result or {}).get("steps", [])
+                         if step not in (result or {}).get("ties", [])],  # the ties are shown beside the ranking
+        "result_ties": result_ties(result),
         "form_key": f"{row.code}-{row.version}-{viewer}",
         "screen": viewer is None,
         "is_host": False,

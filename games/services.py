@@ -27,6 +27,7 @@ from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, SeatInfo, gettext_noop
 from games.engines.chance import table_rng
 from games.models import Action, Correction, Seat, Table
+from games.models import seed_commitment as seed_commitment_of
 
 log = logging.getLogger(__name__)
 
@@ -348,7 +349,9 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
 def effective_actions(rows: Iterable[Action]) -> list[Action]:
     """The game actions that count, after folding undo and correction rows in log order.
 
-    ``undo`` drops the last counted game action; ``correct`` replaces (or
+    ``undo`` drops the last counted game action (the host's ``{"undone": seq}``
+    and a player's own take-back ``{"undone": seq, "by": seat}`` alike);
+    ``correct`` replaces (or
     drops) its target. The returned rows for replaced targets carry the
     replacement payload (unsaved copies).
     """
@@ -457,6 +460,73 @@ def undo_last(code: str, seen_version: int | None, key: str = "") -> Outcome:
     return _write(code, seen_version, key, compute)
 
 
+def own_undo_target(rows: Iterable[Action], seat: int, game: Game, complete: bool = True) -> Action:
+    """The log row ``seat`` may take back now (issue 10 item 4), or ``IllegalAction`` naming why not.
+
+    ``rows`` are log rows in ``seq`` order: the whole log, or (``complete``
+    false) only its newest rows, as a snapshot holds them. Walking back from
+    the newest row, only this seat's own earlier take-backs (and the moves
+    they dropped) may come after the target: the target is then the last
+    counted game action. Codes: ``nothing_to_undo`` (no move counts),
+    ``undo_not_yours`` (another seat moved last), ``undo_not_last`` (the host
+    or the table did something since: an undo, a correction, a switch of
+    components), ``undo_after_chance`` (the move drew, rolled or revealed
+    something: :meth:`Game.reveals`). ``IllegalAction("undo_unknown")``
+    when an incomplete window does not reach the target.
+    """
+    taken_back: set[int] = set()
+    for row in reversed(list(rows)):
+        if row.kind == Action.Kind.UNDO and row.payload.get("by") == seat and row.payload.get("undone"):
+            taken_back.add(row.payload["undone"])
+            continue
+        if row.kind == Action.Kind.GAME and row.seq in taken_back:
+            continue
+        if row.kind == Action.Kind.SETUP:
+            break  # the opening position: no move before it
+        if row.kind != Action.Kind.GAME:
+            raise IllegalAction("undo_not_last", gettext_noop(
+                "Only your last move can be taken back, and something else has happened at the table since; "
+                "ask the host to undo."))
+        if row.seat != seat:
+            raise IllegalAction("undo_not_yours", gettext_noop(
+                "The last move was not yours: you can only take back your own move while nobody has played since."))
+        if game.reveals(row.payload):
+            raise IllegalAction("undo_after_chance", gettext_noop(
+                "Move #{seq} drew, rolled or revealed something the table has seen; it cannot be taken back "
+                "(the host can undo it, or the table can correct it)."), seq=row.seq)
+        return row
+    if complete:
+        raise IllegalAction("nothing_to_undo", gettext_noop("There is no move to undo."))
+    raise IllegalAction("undo_unknown", gettext_noop("There is no move to undo."))
+
+
+def undo_own(code: str, seat: int, seen_version: int | None, key: str = "") -> Outcome:
+    """Seat ``seat`` takes back its own last move (issue 10 item 4): an ``undo`` row ``{"undone": seq, "by": seat}``.
+
+    Allowed while nothing else has happened since (see :func:`own_undo_target`
+    for the refusals, all ``IllegalAction``). Through the write path with the
+    version the phone saw: ``StaleVersion`` if the table moved on,
+    ``Forbidden("table_closed")`` once the game is over, ``KeyReused``.
+    """
+
+    def compute(table: Table, game: Game, seq: int):
+        if not table.is_open:
+            raise Forbidden("table_closed", "This table is closed: the game has ended.")
+        rows = list(table.actions.order_by("seq"))
+        target = own_undo_target(rows, seat, game)
+        counted = effective_actions(rows)
+        if not counted or counted[-1].seq != target.seq:  # the log says otherwise: never drop another move
+            raise IllegalAction("undo_not_last", gettext_noop(
+                "Only your last move can be taken back, and something else has happened at the table since; "
+                "ask the host to undo."))
+        payload = {"undone": target.seq, "by": seat}
+        probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.UNDO, payload=payload, version=0)]
+        state = replay_rows(table, game, probe)
+        return Action.Kind.UNDO, seat, payload, game.encode(state), _status_after(game, state, table)
+
+    return _write(code, seen_version, key, compute, seat=seat, posted={"by": seat})
+
+
 def end_game(code: str, key: str = "") -> Outcome:
     """The host ends the game early; the log keeps an ``end`` row and the table closes."""
 
@@ -479,11 +549,13 @@ def set_components(code: str, mode: str, key: str = "") -> Outcome:
     def compute(table: Table, game: Game, seq: int):
         if not table.is_open:
             raise Forbidden("table_closed", "This table is closed: the game has ended.")
+        before = table.options.get("components", "digital")
         options = {**table.options, "components": mode}
         checked = get_game_class(table.slug)(options, table.seat_infos()).options
         table.options = checked
         table.save(update_fields=["options"])
-        return Action.Kind.OPTIONS, None, {"components": mode}, table.state, None
+        # "from" lets check_draws tell which moves were drawn by the server (issue 10 item 9).
+        return Action.Kind.OPTIONS, None, {"components": mode, "from": before}, table.state, None
 
     return _write(code, None, key, compute)
 
@@ -746,3 +818,112 @@ def apply_correction(code: str, correction_id: int) -> Correction:
     """
     _settle(code, correction_id, None)
     return Correction.objects.get(id=correction_id)
+
+
+# -- fair draws (issue 10 item 9) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DrawCheck:
+    """What :func:`check_draws` found.
+
+    ``ok``: every digital chance outcome in the log is what ``table_rng(seed,
+    seq)`` gives and the seed matches the published commitment;
+    ``commitment_ok``: ``sha256(str(seed)) == table.seed_commitment``;
+    ``checked``: seqs whose outcome was re-derived; ``physical``: seqs of
+    chance moves entered by hand (physical components: nothing to re-derive);
+    ``mismatch``: the first seq whose outcome differs (``None`` if none);
+    ``reason``: an English sentence naming it.
+    """
+
+    ok: bool
+    commitment_ok: bool
+    checked: tuple[int, ...]
+    physical: tuple[int, ...]
+    mismatch: int | None = None
+    reason: str = ""
+
+
+def _initial_mode(table: Table, rows: list[Action]) -> str:
+    """The components mode the table was created with (``digital`` or ``physical``), read back from the log."""
+    first = next((r for r in rows if r.kind == Action.Kind.OPTIONS), None)
+    if first is None:
+        return table.options.get("components", "digital")
+    if "from" in first.payload:
+        return first.payload["from"]
+    return "physical" if first.payload.get("components") == "digital" else "digital"  # a switch changes the mode
+
+
+def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
+    """Re-derive every digital chance outcome of ``table``'s log from ``table_rng(seed, seq)`` (issue 10 item 9).
+
+    ``seed`` defaults to the table's own. Walks the whole log as it was
+    written (undone moves included, each checked in the position it was
+    played in): for a game row recorded in digital mode whose payload holds
+    a chance outcome (:attr:`Game.chance_fields`), the outcome fields are
+    removed, :meth:`Game.fill_chance` fills them again with the same RNG and
+    the result must equal the logged payload. Rows in physical mode are
+    listed in ``physical``; a correction agreed by the table stands (the
+    physical table is the final authority). Raises nothing for a bad log:
+    a move that no longer applies is the mismatch.
+    """
+    seed = table.seed if seed is None else seed
+    rows = list(table.actions.order_by("seq"))
+    mode = _initial_mode(table, rows)
+    game = get_game_class(table.slug)({**table.options, "components": "digital"}, table.seat_infos())
+    commitment_ok = seed_commitment_of(seed) == table.seed_commitment
+    checked: list[int] = []
+    physical: list[int] = []
+
+    def failed(seq: int, reason: str) -> DrawCheck:
+        return DrawCheck(False, commitment_ok, tuple(checked), tuple(physical), seq, reason)
+
+    opening = game.setup(table_rng(seed, 0))
+    counted: list[Action] = []
+    befores: list[Any] = []
+    state = opening
+    for row in rows:
+        if row.kind == Action.Kind.OPTIONS:
+            mode = row.payload.get("components", mode)
+            continue
+        if row.kind == Action.Kind.UNDO:
+            if counted:
+                counted.pop()
+                state = befores.pop()
+            continue
+        if row.kind == Action.Kind.CORRECT:
+            if row.payload.get("rejected") or row.payload.get("void"):
+                continue
+            counted = effective_actions([*counted, row])
+            befores, state = [], opening
+            for kept in counted:
+                befores.append(state)
+                state = game.apply(state, kept.seat, kept.payload)
+            continue
+        if row.kind != Action.Kind.GAME:
+            continue
+        fields = [f for f in game.chance_fields.get(row.payload.get("kind"), ()) if f in row.payload]
+        if fields and mode == "physical":
+            physical.append(row.seq)
+        elif fields:
+            bare = {k: v for k, v in row.payload.items() if k not in fields}
+            try:
+                again = game.fill_chance(state, row.seat, bare, table_rng(seed, row.seq))
+            except (IllegalAction, ValueError, IndexError, KeyError) as exc:
+                return failed(row.seq, f"move #{row.seq} cannot be drawn again from this seed ({exc}).")
+            if again != row.payload:
+                shown = {f: row.payload[f] for f in fields}
+                derived = {f: again.get(f) for f in fields}
+                return failed(row.seq, f"move #{row.seq}: the log says {shown}, the seed gives {derived}.")
+            checked.append(row.seq)
+        try:
+            after = game.apply(state, row.seat, row.payload)
+        except IllegalAction as exc:
+            return failed(row.seq, f"move #{row.seq} no longer applies from this seed's opening: {exc.message}")
+        counted.append(row)
+        befores.append(state)
+        state = after
+    if not commitment_ok:
+        return DrawCheck(False, False, tuple(checked), tuple(physical), None,
+                         "the seed does not match the table's published commitment.")
+    return DrawCheck(True, True, tuple(checked), tuple(physical))

@@ -21,6 +21,7 @@ urlpatterns = [
     path("t/<str:code>/fragment/", views.fragment, name="fragment"),
     path("t/<str:code>/join/<str:token>/", views.join, name="join"),
     path("t/<str:code>/act/", views.act, name="act"),
+    path("t/<str:code>/undo-mine/", views.undo_mine, name="undo_mine"),
     path("t/<str:code>/corrections/", views.propose_correction, name="propose_correction"),
     path("t/<str:code>/corrections/fix/<int:seq>/", views.fix_move, name="fix_move"),
     path("t/<str:code>/corrections/<int:correction_id>/", views.answer_correction, name="answer_correction"),

@@ -169,6 +169,41 @@ def act(request: HttpRequest, table: Table) -> HttpResponse:
     return _render_table(request, table, seat, status=status, error=error)
 
 
+@require_POST
+@table_view(seat=True)
+def undo_mine(request: HttpRequest, table: Table) -> HttpResponse:
+    """Take back this seat's own last move (issue 10 item 4): form fields ``version`` (seen), ``key``.
+
+    Answers like :func:`act`: the ``#table`` fragment, 200 taken back, 422
+    refused (the banner says why: not your move, a draw or roll since, ...),
+    409 stale, 403 closed.
+    """
+    seat = request.seat.index  # type: ignore[attr-defined]
+    error = None
+    status = 200
+    try:
+        services.undo_own(table.code, seat, _version(request.POST.get("version")), request.POST.get("key", ""))
+    except BadVersion:
+        error = {"code": "bad_version", "message": _("Every undo names the table version it was chosen at.")}
+        status = 422
+    except IllegalAction as exc:
+        error, status = {"code": exc.code, "message": error_message(exc)}, 422
+    except services.StaleVersion as exc:
+        error = {"code": exc.code, "message": _("The table moved on before your tap arrived; here is the new position.")}
+        status = 409
+    except services.Forbidden as exc:
+        error, status = {"code": exc.code, "message": _("This table is closed: the game has ended.")}, 403
+    except services.KeyReused as exc:
+        error = {"code": exc.code, "message": _("This tap was already used for another move; tap again.")}
+        status = 409
+    table.refresh_from_db()
+    if not _is_htmx(request):
+        if error:
+            messages.error(request, error["message"])
+        return redirect("games:table", code=table.code)
+    return _render_table(request, table, seat, status=status, error=error)
+
+
 @table_view()
 def fragment(request: HttpRequest, table: Table) -> HttpResponse:
     """The current ``#table`` fragment of this device (resync after a sleep)."""
@@ -274,7 +309,8 @@ def host(request: HttpRequest, table: Table) -> HttpResponse:
         for s in table.seats.all()
     ]
     context = {"table": table, "seats": seats, "screen_url": request.build_absolute_uri(
-        reverse("games:screen", args=[table.code]))}
+        reverse("games:screen", args=[table.code])),
+        "draws": {"commitment": table.seed_commitment, "seed": table.seed_revealed}}
     return render(request, "games/host.html", context)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games.engines.base import Game, IllegalAction, LogLine, Prompt, action_kind, require
+from games.engines.ranking import add_ranks, neighbour_ties
 
 DECK = {"1": 4, "2": 4, "3": 4}
 
@@ -37,6 +38,7 @@ class CountingGame(Game):
     title = "Count to ten"
     min_seats = 2
     max_seats = 4
+    chance_fields = {"draw": ("card",)}
 
     def setup(self, rng: random.Random) -> CountState:
         n = len(self.seats)
@@ -104,8 +106,12 @@ class CountingGame(Game):
         if not winners:
             return None
         ranking = sorted(range(len(state.totals)), key=lambda i: -state.totals[i])
-        return {"winners": winners, "steps": [{"text": "{who} reached 10.", "details": {"who": winners[0]}}],
-                "ranking": [{"seat": s, "place": p + 1, "score": state.totals[s]} for p, s in enumerate(ranking)]}
+        rows = [{"seat": s, "place": p + 1, "score": state.totals[s]} for p, s in enumerate(ranking)]
+        add_ranks(rows, lambda r: -r["score"])
+        ties = neighbour_ties(rows, [x.name for x in self.seats], lambda r: r["score"], [],
+                              "{a} and {b} both have {score} and share rank {rank}.")
+        return {"winners": winners, "steps": [{"text": "{who} reached 10.", "details": {"who": winners[0]}}, *ties],
+                "ranking": rows, "ties": ties}
 
     def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
         if action.get("kind") == "draw":

@@ -57,6 +57,14 @@ class PostActionSerializer(serializers.Serializer):
                                 help_text="Idempotency key: a retry with the same key writes nothing twice.")
 
 
+class UndoMineSerializer(serializers.Serializer):
+    """``POST /api/tables/{code}/undo-mine/``: take back my own last move (issue 10 item 4)."""
+
+    version = serializers.IntegerField(help_text="The table version the undo was chosen at.")
+    key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
+                                help_text="Idempotency key: a retry with the same key writes nothing twice.")
+
+
 class ActionDoneSerializer(serializers.Serializer):
     """The write went through (or was a retry of one that had)."""
 

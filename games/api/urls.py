@@ -13,4 +13,5 @@ urlpatterns = [
     path("tables/<str:code>/actions/", views.post_action, name="api-actions"),
     path("tables/<str:code>/log/", views.log, name="api-log"),
     path("tables/<str:code>/undo/", views.undo, name="api-undo"),
+    path("tables/<str:code>/undo-mine/", views.undo_mine, name="api-undo-mine"),
 ]

@@ -25,6 +25,7 @@ from games.api.serializers import (
     CreateTableSerializer,
     ErrorSerializer,
     PostActionSerializer,
+    UndoMineSerializer,
 )
 from games.engines.base import IllegalAction
 from games.models import Seat, Table
@@ -85,11 +86,19 @@ def create_table(request: Request) -> Response:
 @extend_schema(responses={200: ANY_JSON, 404: ErrorSerializer})
 @api_view(["GET"])
 def table_detail(request: Request, code: str) -> Response:
-    """The public facts of a table: game, seats (no secrets), version, status, the public prompt."""
+    """The public facts of a table: game, seats (no secrets), version, status, the public prompt.
+
+    ``draws``: ``{"commitment": sha256(str(seed)) hex, "seed": str | None}``;
+    the seed (decimal text: it has 63 bits) is revealed once the game is over
+    (finished or ended), so anyone can re-derive every digital draw
+    (``manage.py check_draws``).
+    """
     table = get_object_or_404(Table, code=code.upper())
     seats = [{"index": s.index, "name": s.name, "colour": s.colour, "claimed": bool(s.claimed_at)}
              for s in table.seats.all()]
     return Response({"code": table.code, "game": table.slug, "options": _public_options(table), "seats": seats,
+                     "draws": {"commitment": table.seed_commitment,
+                               "seed": None if table.seed_revealed is None else str(table.seed_revealed)},
                      **_prompt_body(table, None)})
 
 
@@ -119,13 +128,19 @@ def claim(request: Request, code: str) -> Response:
 @extend_schema(parameters=[BEARER], responses={200: ANY_JSON, 403: ErrorSerializer})
 @api_view(["GET"])
 def my_view(request: Request, code: str) -> Response:
-    """My seat's view of the game (my secrets and the public board), the prompt and the result."""
+    """My seat's view of the game (my secrets and the public board), the prompt and the result.
+
+    Once the game is over, ``result.ranking`` rows carry ``rank`` (equal after
+    every tie-break, equal rank) and ``ties`` holds the translated sentences
+    naming the tie-break between neighbours level on score.
+    """
     table, seat, refused = _load(request, code)
     if refused:
         return refused
     context = seat_context(table, seat.index)
     return Response({"seat": seat.index, "version": table.version, "status": table.status,
-                     "view": context["view"], "prompt": context["prompt"], "result": context["result"]})
+                     "view": context["view"], "prompt": context["prompt"], "result": context["result"],
+                     "ties": context["result_ties"]})
 
 
 @extend_schema(parameters=[BEARER], responses={200: ANY_JSON, 403: ErrorSerializer})
@@ -192,4 +207,35 @@ def undo(request: Request, code: str) -> Response:
         return _error(exc.code, error_message(exc), 400)
     except services.StaleVersion as exc:
         return _error(exc.code, exc.message, status.HTTP_409_CONFLICT)
+    return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})
+
+
+@extend_schema(parameters=[BEARER], request=UndoMineSerializer,
+               responses={200: ActionDoneSerializer, 400: ErrorSerializer, 403: ErrorSerializer,
+                          409: OpenApiResponse(description="The table moved on: the fresh prompt is attached.")})
+@api_view(["POST"])
+def undo_mine(request: Request, code: str) -> Response:
+    """Take back my own last move while nobody has played, drawn or rolled since; body ``{"version": N, "key": K}``.
+
+    400 with a stable code when it may not be taken back (``nothing_to_undo``,
+    ``undo_not_yours``, ``undo_not_last``, ``undo_after_chance``); 403 without
+    a seat or once the game is over; 409 stale version or reused key.
+    """
+    table, seat, refused = _load(request, code)
+    if refused:
+        return refused
+    body = UndoMineSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    data = body.validated_data
+    try:
+        outcome = services.undo_own(table.code, seat.index, data["version"], data["key"])
+    except IllegalAction as exc:
+        return _error(exc.code, error_message(exc), 400)
+    except services.StaleVersion as exc:
+        table.refresh_from_db()
+        return _error(exc.code, exc.message, 409, fresh=_prompt_body(table, seat.index))
+    except services.Forbidden as exc:
+        return _error(exc.code, exc.message, 403)
+    except services.KeyReused as exc:
+        return _error(exc.code, exc.message, 409)
     return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})

@@ -180,6 +180,9 @@ class Game:
     #: Chance action kinds and the payload fields that hold their outcome (``{"draw": ("card",)}``).
     #: In digital mode the server fills these; a phone that sends one is refused (it would pick its card).
     chance_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: Action kinds that reveal something hidden besides a chance outcome (a province card, a sealed
+    #: offering): a player may not take such a move back, since the table has seen what it showed.
+    reveal_kinds: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, options: Mapping[str, Any] | None, seats: Sequence[SeatInfo]) -> None:
         self.seats = tuple(seats)
@@ -271,6 +274,21 @@ class Game:
         """
         return dict(action)
 
+    def reveals(self, action: Mapping[str, Any]) -> bool:
+        """True when logged ``action`` showed the table a chance outcome or something hidden.
+
+        A draw, roll or deal whose payload carries its outcome (a field of
+        :attr:`chance_fields`), or a kind listed in :attr:`reveal_kinds`.
+        Issue 10 item 4: a player may not take such a move back (it would
+        let them draw again); the host's undo and corrections still can.
+        """
+        if not isinstance(action, Mapping):
+            return False
+        kind = action.get("kind")
+        if kind in self.reveal_kinds:
+            return True
+        return any(f in action for f in self.chance_fields.get(kind, ()))  # type: ignore[arg-type]
+
     def refuse_client_outcome(self, action: Mapping[str, Any]) -> None:
         """In digital mode, raise ``IllegalAction("outcome_from_server")`` if ``action`` names its own chance outcome.
 
@@ -301,8 +319,12 @@ class Game:
     def result(self, state: Any) -> JSON | None:
         """Must: ``None`` while the game runs; then the ranking with every tally step.
 
-        Shape: ``{"winners": [seat, ...], "ranking": [{"seat", "place", ...}],
-        "steps": [{"text", "details"}]}`` (games may add keys).
+        Shape: ``{"winners": [seat, ...], "ranking": [{"seat", "place", "rank", ...}],
+        "steps": [{"text", "details"}], "ties": [{"text", "details"}]}`` (games
+        may add keys). ``rank`` comes from the game's full ordering key: equal
+        after every tie-break, equal rank (1, 1, 3); ``ties`` names, for each
+        pair of neighbours level on score, the tie-break that separated them
+        (also among ``steps``); see :mod:`games.engines.ranking`.
         """
         raise NotImplementedError
 

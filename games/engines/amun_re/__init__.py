@@ -49,6 +49,7 @@ from games.engines.amun_re.state import (
 )
 from games.engines.amun_re.visibility import build_view
 from games.engines.base import COMPONENTS, Game, IllegalAction, LogLine, OptionSpec, Prompt, gettext_noop
+from games.engines.ranking import add_ranks, neighbour_ties
 
 __all__ = ["AmunReGame", "validate_edition", "edition_warnings"]
 
@@ -160,6 +161,9 @@ class AmunReGame(Game):
     """
 
     slug: ClassVar[str] = "amun_re"
+    #: 2.4/6.1 a province card entered by its winner, 2.5 the sealed offering (the last one reveals them all):
+    #: the table has seen these, so their player may not take them back (issue 10 item 4).
+    reveal_kinds: ClassVar[tuple[str, ...]] = ("reveal", "offer")
     title: ClassVar[str] = "Amun-Re: The Card Game"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
@@ -424,7 +428,28 @@ class AmunReGame(Game):
                 }
             )
         steps.extend(self._final_ties(state, order))
-        return {"winners": [order[0]], "ranking": ranking, "steps": steps}
+        ties = self._rank_ties(state, ranking)
+        return {"winners": [order[0]], "ranking": ranking, "steps": steps, "ties": ties}
+
+    def _rank_ties(self, state: State, ranking: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Set ``rank`` on every row and name the tie-break between neighbours level on honour (2.9, 2.10).
+
+        The full key is honour, then pyramids, then the seat distance from the
+        start player of the last Kingdom; distances differ for every seat, so
+        two players never share a rank in this game (issue 10 item 5).
+        """
+        n = len(self.seats)
+        start = state.kingdom_start
+        add_ranks(ranking, lambda r: (-r["score"], -r["pyramids"], seat_distance(r["seat"], start, n)))
+        return neighbour_ties(
+            ranking, [seat.name for seat in self.seats], lambda r: r["score"],
+            [(gettext_noop("{a} and {b} both scored {score} honour; {a} ranks higher on pyramids ({va} to {vb}; "
+                           "rules 2.9)."), lambda r: r["pyramids"]),
+             (gettext_noop("{a} and {b} both scored {score} honour and have as many pyramids; {a} sits nearer "
+                           "{start}, who started Kingdom 3 (rules 2.9, 2.10)."),
+              lambda r: seat_distance(r["seat"], start, n))],
+            gettext_noop("{a} and {b} both scored {score} honour and share rank {rank}."),
+            extra={"start": self._name(start)})
 
     def _names(self, seats: list[int]) -> dict[str, Any]:
         """``{"others": [...], "last": name}`` so "{others} and {last}" reads "Ann, Ben and Cal"."""

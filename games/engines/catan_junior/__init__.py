@@ -45,6 +45,7 @@ from games.engines.catan_junior.state import (
     encode_state,
 )
 from games.engines.catan_junior.visibility import build_view, route_islands
+from games.engines.ranking import add_ranks, neighbour_ties
 
 #: 0.3/SU2: colours per edition, and which ones a 3-player table uses (English: white is left out).
 EDITION_COLOURS = {"kosmos": ("red", "purple", "yellow", "blue"), "english": ("red", "blue", "white", "orange")}
@@ -380,7 +381,11 @@ class CatanJuniorGame(Game):
         return build_view(self, state, seat)
 
     def result(self, state: State) -> JSON | None:
-        """``None`` while running; then the seven-lair winner (EN1) and the others by lairs on the board."""
+        """``None`` while running; then the seven-lair winner (EN1) and the others by lairs on the board.
+
+        Every ranking row carries ``rank`` (equal lairs share it: EN1 names no
+        order among the others) and ``ties`` names each pair level on lairs.
+        """
         if state.winner is None:
             return None
         scores = [state.lair_count(s) for s in range(len(self.seats))]
@@ -411,7 +416,12 @@ class CatanJuniorGame(Game):
             for s in order
             if s != state.winner
         ]
-        return {"winners": [state.winner], "ranking": ranking, "steps": steps}
+        # Issue 10 item 5: EN1 names only the winner; the others rank by lairs on the board and,
+        # with no tie-break in the rules, equal lairs share a rank.
+        add_ranks(ranking, lambda row: (row["seat"] != state.winner, -row["lairs"]))
+        ties = neighbour_ties(ranking, [seat.name for seat in self.seats], lambda r: r["lairs"], [], gettext_noop(
+            "{a} and {b} both have {score} lairs on the board; only the winner is named, so they share rank {rank}."))
+        return {"winners": [state.winner], "ranking": ranking, "steps": steps + ties, "ties": ties}
 
     def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
         """The log line (and button label) for ``action``; nothing in this game is private."""

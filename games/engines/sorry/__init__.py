@@ -47,6 +47,7 @@ from games.engines.base import (
     gettext_noop,
     require,
 )
+from games.engines.ranking import add_ranks, neighbour_ties
 from games.engines.sorry import visibility
 from games.engines.sorry.board import COLOURS, HOME, PARTNER, START, distance_to_home, start_exit
 from games.engines.sorry.notation import (
@@ -532,7 +533,31 @@ class SorryGame(Game):
             place = ranking[-1]["place"] if pos and key[s] == key[order[pos - 1]] else pos + 1
             ranking.append({"seat": s, "place": place, "score": scores[s], "home": home[s]})
         winners = sorted(self._team_of(state.winner)) if not self.points else [r["seat"] for r in ranking if r["place"] == 1]
-        return {"winners": winners, "ranking": ranking, "steps": steps}
+        ties = self._ties(ranking, key)
+        return {"winners": winners, "ranking": ranking, "steps": steps + ties, "ties": ties}
+
+    def _ties(self, ranking: list[dict], key: Sequence[Any]) -> list[dict]:
+        """Ranks from the full ordering key, and why neighbours level on score stand where they do (issue 10 item 5).
+
+        Section 2.3 ("Winning") and 3.1 name only the winner (team); the app
+        orders the others by pawns HOME, then by how far their pawns have come
+        along the track (spaces from START), and seats level on both share a
+        rank (teammates always do). Section 3.2 (points) names no tie-break: an
+        equal score shares the rank. Sets ``rank`` on every row of ``ranking``.
+        """
+        add_ranks(ranking, lambda row: tuple(-v for v in key[row["seat"]]) if not self.points
+                  else -key[row["seat"]])
+        names = [seat.name for seat in self.seats]
+        if self.points:
+            return neighbour_ties(ranking, names, lambda r: r["score"], [], gettext_noop(
+                "{a} and {b} both scored {score} points; the points game names no tie-break (section 3.2), so "
+                "they share rank {rank}."))
+        progress = [k[2] for k in key]
+        return neighbour_ties(ranking, names, lambda r: r["score"], [(gettext_noop(
+            "{a} and {b} both have {score} pawns HOME; {a} ranks higher on progress along the track "
+            "({va} to {vb} spaces; section 2.3 names only the winner)."), lambda r: progress[r["seat"]])],
+            gettext_noop("{a} and {b} both have {score} pawns HOME and have come equally far along the track; "
+                         "they share rank {rank} (section 2.3 names only the winner)."))
 
     def _team_of(self, seat: int) -> set[int]:
         return {s for s in range(len(self.seats)) if self.seat_colour[s] in self.mine[seat]}

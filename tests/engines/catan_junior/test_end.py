@@ -33,7 +33,7 @@ def test_t14_the_seventh_lair_by_building_ends_the_game_at_once():
     assert err.value.code == "game_over"
     result = game.result(after)
     assert result["winners"] == [ALICE]
-    assert result["ranking"][0] == {"seat": ALICE, "place": 1, "score": 7, "lairs": 7, "ships": 2, "coco": 0}
+    assert result["ranking"][0] == {"seat": ALICE, "place": 1, "rank": 1, "score": 7, "lairs": 7, "ships": 2, "coco": 0}
     assert [r["place"] for r in result["ranking"]] == [1, 2, 2, 2]
 
 

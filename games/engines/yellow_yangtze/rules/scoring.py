@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import gettext_noop
+from games.engines.ranking import add_ranks
 
 from ..state import COLOURS, Counts
 
@@ -28,7 +29,12 @@ def allocate_yellow(points: Counts) -> tuple[dict[str, int], dict[str, int]]:
 
 
 def final_result(points: tuple[Counts, ...], names: list[str], ended_by: str) -> dict[str, Any]:
-    """The result dict: winners, ranking (shared places on full ties, E8) and every step shown."""
+    """The result dict: winners, ranking (shared places on full ties, E8) and every step shown.
+
+    Each ranking row carries ``place`` and ``rank`` (the same: players equal
+    on every total share it, §7 and E8); ``ties`` holds the sentence of each
+    pair of neighbours level on score, naming the total that separated them.
+    """
     steps: list[dict[str, Any]] = [
         {"text": gettext_noop("The game ends: a tile had to be drawn from an empty bag (§7)."),
          "details": {"reason": ended_by}},
@@ -52,17 +58,20 @@ def final_result(points: tuple[Counts, ...], names: list[str], ended_by: str) ->
         rows.append({"seat": seat, "score": ordered[0], "sorted": ordered, "totals": totals, "points": raw,
                      "yellow_added": added})
     rows.sort(key=lambda r: [-v for v in r["sorted"]])
+    add_ranks(rows, lambda r: [-v for v in r["sorted"]])  # issue 10 item 5: equal on every total, equal rank
+    ties = []
     place = 0
     for i, row in enumerate(rows):
         if i == 0 or row["sorted"] != rows[i - 1]["sorted"]:
             place = i + 1
         row["place"] = place
         if i > 0 and row["score"] == rows[i - 1]["score"]:
-            steps.append(tie_step(rows[i - 1], row, names))
+            ties.append(tie_step(rows[i - 1], row, names))
+    steps.extend(ties)
     winners = [r["seat"] for r in rows if r["place"] == 1]
     steps.append({"text": gettext_noop("Winner(s): {names}."),
                   "details": {"names": [names[s] for s in winners], "seats": winners}})
-    return {"winners": winners, "ranking": rows, "steps": steps}
+    return {"winners": winners, "ranking": rows, "steps": steps, "ties": ties}
 
 
 def tie_step(a: dict[str, Any], b: dict[str, Any], names: list[str]) -> dict[str, Any]:

@@ -1,0 +1,122 @@
+"""Fair draws, provably (issue 10 item 9): a published commitment, the seed revealed at the end, re-derived draws."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from rest_framework.test import APIClient
+
+from games import services
+from games.models import Action
+from tests.conftest import play_through_write_path
+
+pytestmark = pytest.mark.django_db
+
+
+def finished_table(seed: int = 41, physical_from: int | None = None):
+    """A Count-to-ten table played to the end through the write path (optionally switched to physical midway)."""
+    table = services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}], seed=seed)
+    if physical_from is not None:
+        play_through_write_path(table, seed, stop=physical_from)
+        services.set_components(table.code, "physical")
+        table.refresh_from_db()
+    play_through_write_path(table, seed)
+    table.refresh_from_db()
+    assert table.status == "finished"
+    return table
+
+
+def test_the_commitment_is_public_from_the_start_and_the_seed_only_once_the_game_is_over(counting_table, client):
+    commitment = hashlib.sha256(str(counting_table.seed).encode()).hexdigest()
+    detail = APIClient().get(f"/api/tables/{counting_table.code}/").json()
+    assert detail["draws"] == {"commitment": commitment, "seed": None}
+    screen = client.get(f"/t/{counting_table.code}/screen/").content.decode()
+    assert commitment in screen and str(counting_table.seed) not in screen
+    services.end_game(counting_table.code)
+    counting_table.refresh_from_db()
+    detail = APIClient().get(f"/api/tables/{counting_table.code}/").json()
+    assert detail["draws"] == {"commitment": commitment, "seed": str(counting_table.seed)}
+    screen = client.get(f"/t/{counting_table.code}/screen/").content.decode()
+    assert f'<code class="seed">{counting_table.seed}</code>' in screen
+
+
+def test_the_host_page_shows_the_commitment(db, fixture_game_registered):
+    from django.test import Client
+
+    from games.models import Table
+
+    host = Client()
+    response = host.post("/", {"game": "counting", "players": 2, "name_0": "Alice", "name_1": "Bob",
+                               "opt-components": "digital"})
+    code = response["Location"].split("/")[2]
+    table = Table.objects.get(code=code)
+    page = host.get(f"/t/{code}/host/").content.decode()
+    assert table.seed_commitment in page and str(table.seed) not in page
+
+
+def test_an_untampered_finished_table_passes(db, fixture_game_registered):
+    table = finished_table()
+    result = services.check_draws(table)
+    assert result.ok and result.commitment_ok and result.mismatch is None
+    draws = list(table.actions.filter(kind="game", payload__kind="draw").values_list("seq", flat=True))
+    assert list(result.checked) == draws and draws
+    call_command("check_draws", table.code)
+
+
+def test_a_wrong_seed_is_rejected_naming_the_first_draw_it_does_not_give(db, fixture_game_registered):
+    table = finished_table()
+    result = services.check_draws(table, seed=table.seed + 1)
+    assert not result.ok and not result.commitment_ok
+    assert result.mismatch is not None and f"move #{result.mismatch}" in result.reason
+    assert table.actions.get(seq=result.mismatch).payload["kind"] == "draw"
+    with pytest.raises(CommandError, match=f"move #{result.mismatch}"):
+        call_command("check_draws", table.code, seed=table.seed + 1)
+
+
+def test_a_tampered_outcome_in_the_log_is_rejected_naming_the_move(db, fixture_game_registered):
+    table = finished_table()
+    draws = list(table.actions.filter(kind="game", payload__kind="draw").order_by("seq"))
+    target = draws[2]
+    other = next(c for c in "123" if c != target.payload["card"])
+    Action.objects.filter(pk=target.pk).update(payload={**target.payload, "card": other})
+    result = services.check_draws(table)
+    assert not result.ok and result.commitment_ok
+    assert result.mismatch == target.seq and f"move #{target.seq}" in result.reason
+    with pytest.raises(CommandError, match=f"move #{target.seq}"):
+        call_command("check_draws", table.code)
+
+
+def test_draws_entered_by_hand_after_a_switch_to_physical_are_listed_not_checked(db, fixture_game_registered):
+    table = finished_table(seed=5, physical_from=6)
+    result = services.check_draws(table)
+    assert result.ok
+    switch = table.actions.get(kind="options").seq
+    assert result.physical and all(seq > switch for seq in result.physical)
+    assert result.checked and all(seq < switch for seq in result.checked)
+
+
+def test_an_undone_draw_is_checked_in_the_position_it_was_drawn_in(db, fixture_game_registered):
+    table = services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}], seed=9)
+    services.submit_action(table.code, 0, {"kind": "draw"}, 0)
+    services.undo_last(table.code, 1)
+    services.submit_action(table.code, 0, {"kind": "draw"}, 2)
+    result = services.check_draws(table)
+    assert result.ok and list(result.checked) == [1, 3]
+
+
+@pytest.mark.parametrize(("slug", "players"), [("sorry", 2), ("yellow_yangtze", 2), ("catan_junior", 2)])
+def test_every_game_with_digital_chance_re_derives_its_draws_from_the_seed(db, slug, players):
+    """Sorry! draws, Yellow & Yangtze bag draws, Catan Junior rolls and Coco tiles: the same RNG gives the same log."""
+    from games.engines import get_game_class
+
+    cls = get_game_class(slug)
+    seats = [{"name": n, "colour": cls.colours[i]} for i, n in enumerate(["Ann", "Ben", "Cy", "Di"][:players])]
+    table = services.create_table(slug, {}, seats, seed=17)
+    play_through_write_path(table, 17, stop=80)
+    result = services.check_draws(table)
+    assert result.ok and result.checked, f"{slug}: {result.reason}"
+    wrong = services.check_draws(table, seed=18)
+    assert not wrong.ok and wrong.mismatch is not None

@@ -20,6 +20,7 @@ Shapes at the boundary (what the web layer sees):
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -180,6 +181,9 @@ class Game:
     #: Chance action kinds and the payload fields that hold their outcome (``{"draw": ("card",)}``).
     #: In digital mode the server fills these; a phone that sends one is refused (it would pick its card).
     chance_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: The declared payload schema of every action kind, built with :mod:`games.engines.schema`. When left
+    #: ``None`` it is read from ``SCHEMA`` in the engine package's ``actions`` module, if there is one.
+    payload_schema: ClassVar[Mapping[str, Any] | None] = None
 
     def __init__(self, options: Mapping[str, Any] | None, seats: Sequence[SeatInfo]) -> None:
         self.seats = tuple(seats)
@@ -270,6 +274,31 @@ class Game:
         present, are returned unchanged. The default returns a copy.
         """
         return dict(action)
+
+    def check_payload(self, action: Any) -> None:
+        """Refuse a posted ``action`` whose shape its kind's declared schema does not allow.
+
+        Checked at the edge (API, phone pages, corrections) before anything is
+        stored. Raises ``IllegalAction`` (``bad_action``, ``unknown_action``,
+        ``bad_payload``, ``too_large``, ``too_deep``, ``nul_character``); see
+        :func:`games.engines.schema.check_action`. A game without a declared
+        schema gets the generic checks only (an object with a kind, size, depth, no NUL).
+        """
+        from games.engines import schema  # schema imports this module
+
+        schema.check_action(self.action_schemas(), action)
+
+    @classmethod
+    def action_schemas(cls) -> Mapping[str, Any] | None:
+        """The declared schemas by kind: ``payload_schema``, else ``<engine package>.actions.SCHEMA``, else ``None``."""
+        if cls.payload_schema is None and "_schema_looked_up" not in cls.__dict__:
+            try:
+                module = importlib.import_module(f"{cls.__module__}.actions")
+            except ModuleNotFoundError:
+                module = None
+            cls.payload_schema = getattr(module, "SCHEMA", None)
+            cls._schema_looked_up = True  # type: ignore[attr-defined]
+        return cls.payload_schema
 
     def refuse_client_outcome(self, action: Mapping[str, Any]) -> None:
         """In digital mode, raise ``IllegalAction("outcome_from_server")`` if ``action`` names its own chance outcome.

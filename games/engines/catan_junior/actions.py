@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines.base import IllegalAction, action_kind, gettext_noop, require
+from games.engines.schema import Int, Kind, MapOf, Opt, Str
 from games.engines.catan_junior.board import RESOURCES
 from games.engines.catan_junior.rules.trading import parse_bundle
 
@@ -210,3 +211,26 @@ def notation(action: Mapping[str, Any]) -> str:
     if kind == "offer_trade":
         return f"offer {action.get('to')} {action.get('give')} {action.get('get')}"
     return str(kind)
+
+
+_NAME = Str(24)  # island, site, route, tile and resource ids
+_COUNT = Int(-100, 100)
+_BUNDLE = MapOf(_NAME, _COUNT, max_len=8)
+
+#: The declared payload of every action kind, checked at the edge before anything is stored
+#: (types, ranges, no unknown keys; see games/engines/schema.py). Whether the site or the trade is
+#: allowed stays in ``apply``.
+SCHEMA = {
+    "roll": Kind(value=Opt(Int(-100, 100))),
+    "move_ghost": Kind(island=_NAME),
+    "build_lair": Kind(site=_NAME),
+    "build_ship": Kind(route=_NAME),
+    "buy_coco": Kind(tile=Opt(_NAME)),
+    "market_swap": Kind(space=_COUNT, give=_NAME, take=Opt(_NAME)),
+    "supply_trade": Kind(give=_NAME, take=_NAME),
+    "offer_trade": Kind(to=_COUNT, give=_BUNDLE, get=_BUNDLE),
+    "accept_trade": Kind(),
+    "decline_trade": Kind(),
+    "withdraw_trade": Kind(),
+    "end_turn": Kind(),
+}

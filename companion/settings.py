@@ -159,3 +159,13 @@ REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
     "claim": env.str("API_THROTTLE_CLAIM", default="1200/min"),
     "table": env.str("API_THROTTLE_TABLE", default="20000/min"),
 }
+# The API's security schemes, as the OpenAPI schema states them (games/api/views.py names them per endpoint).
+SPECTACULAR_SETTINGS["APPEND_COMPONENTS"] = {"securitySchemes": {
+    "seatToken": {"type": "http", "scheme": "bearer", "description": "A seat's secret (from table creation or claim)."},
+    "seatCookie": {"type": "apiKey", "in": "cookie", "name": "seat_<CODE>",
+                   "description": "The phone's signed seat cookie; writes must come from this site (Origin)."},
+    "hostToken": {"type": "apiKey", "in": "header", "name": "X-Host-Token", "description": "The host secret."},
+    "hostCookie": {"type": "apiKey", "in": "cookie", "name": "host_<CODE>",
+                   "description": "The host's signed cookie; writes must come from this site (Origin)."},
+}}
+SPECTACULAR_SETTINGS["SECURITY"] = []

@@ -13,8 +13,8 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services
@@ -22,8 +22,8 @@ from games.access import device_id, host_cookie, join_link, remember_device, sea
 from games.api.serializers import MAX_VERSION
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_ACTION_BYTES
-from games.inputs import clean_text, load_json
 from games.forms import NewTableForm, game_choices, options_form, options_from
+from games.inputs import clean_text, load_json
 from games.models import Correction, Seat, Table
 from games.presenters import error_message, seat_context, tr
 

@@ -40,7 +40,8 @@ class CreateTableSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=sorted(REGISTRY))
     options = serializers.DictField(required=False, default=dict,
                                     help_text="Rule options by name; a board or edition as its profile object.")
-    seats = SeatInSerializer(many=True, max_length=5)
+    seats = serializers.ListField(child=SeatInSerializer(), min_length=1, max_length=5,
+                                  help_text="1-5 seats; each game's own range (e.g. 2-4) is checked by its rules.")
 
     def validate_options(self, value: dict) -> dict:
         """Options are bounded JSON: at most 64 KiB, nested at most 16 deep, no NUL."""
@@ -191,5 +192,5 @@ class StaleSerializer(ErrorSerializer):
 class ClaimSerializer(serializers.Serializer):
     """``POST /api/tables/{code}/claim/``: the seat secret from the join link."""
 
-    token = serializers.CharField(max_length=64)
+    token = serializers.CharField(min_length=1, max_length=64, trim_whitespace=False)
 

@@ -10,7 +10,6 @@ from typing import Any
 
 from django.conf import settings
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -45,6 +44,8 @@ CODE = OpenApiParameter("code", str, OpenApiParameter.PATH, pattern=r"^[A-Za-z0-
 SEAT_AUTH = [{"seatToken": []}, {"seatCookie": []}]
 HOST_AUTH = [{"hostToken": []}, {"hostCookie": []}]
 OPTIONAL_SEAT_AUTH = [{}, {"seatToken": []}]
+HOST_HEADER = OpenApiParameter("X-Host-Token", str, OpenApiParameter.HEADER, required=False,
+                               description="The host secret from table creation (or send the host cookie).")
 
 
 def _error_responses(*codes: int, description: str = "") -> dict[int, OpenApiResponse]:
@@ -239,7 +240,7 @@ def log(request: Request, code: str) -> Response:
     return Response({"version": table.version, "log": lines})
 
 
-@extend_schema(parameters=[CODE], auth=HOST_AUTH, request=UndoSerializer,
+@extend_schema(parameters=[CODE, HOST_HEADER], auth=HOST_AUTH, request=UndoSerializer,
                responses={200: ActionDoneSerializer, **WRITE_ERRORS})
 @api_view(["POST"])
 @throttle_classes([TableThrottle])

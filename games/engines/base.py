@@ -196,6 +196,7 @@ class Game:
                 max=self.max_seats,
                 n=len(self.seats),
             )
+        self.check_options_shape(options or {})
         self.options = self.validate_options(options or {})
 
     # -- options -----------------------------------------------------------
@@ -289,14 +290,25 @@ class Game:
         schema.check_action(self.action_schemas(), action)
 
     @classmethod
+    def check_options_shape(cls, options: Any) -> None:
+        """Refuse edition data in ``options`` whose shape ``OPTIONS_SCHEMA`` of the engine's ``actions`` module
+        forbids (``IllegalAction("bad_edition")``), before ``validate_options`` reads it."""
+        from games.engines import schema  # schema imports this module
+
+        cls.action_schemas()
+        schema.check_options(getattr(cls, "_options_schema", None), options)
+
+    @classmethod
     def action_schemas(cls) -> Mapping[str, Any] | None:
         """The declared schemas by kind: ``payload_schema``, else ``<engine package>.actions.SCHEMA``, else ``None``."""
-        if cls.payload_schema is None and "_schema_looked_up" not in cls.__dict__:
+        if "_schema_looked_up" not in cls.__dict__:
             try:
                 module = importlib.import_module(f"{cls.__module__}.actions")
             except ModuleNotFoundError:
                 module = None
-            cls.payload_schema = getattr(module, "SCHEMA", None)
+            if cls.payload_schema is None:
+                cls.payload_schema = getattr(module, "SCHEMA", None)
+            cls._options_schema = getattr(module, "OPTIONS_SCHEMA", None)  # type: ignore[attr-defined]
             cls._schema_looked_up = True  # type: ignore[attr-defined]
         return cls.payload_schema
 

@@ -28,7 +28,7 @@ MAX_JSON_DEPTH = 32
 
 
 def _refuse(path: str, why: str) -> IllegalAction:
-    return IllegalAction("bad_payload", gettext_noop("The action's field {field} is not valid: {why}."),
+    return IllegalAction("bad_payload", gettext_noop("The field {field} is not valid: {why}."),
                          field=path or "action", why=why)
 
 
@@ -53,6 +53,19 @@ class Int(Spec):
             raise _refuse(path, "a whole number is expected")
         if not self.lo <= value <= self.hi:
             raise _refuse(path, f"it must lie between {self.lo} and {self.hi}")
+
+
+@dataclass(frozen=True)
+class Num(Spec):
+    """A finite number (int or float, not a boolean) in ``[lo, hi]``."""
+
+    lo: float = -1e9
+    hi: float = 1e9
+
+    def check(self, value: Any, path: str) -> None:
+        """Refuse non-numbers, booleans, NaN, infinities and values outside ``[lo, hi]``."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not self.lo <= value <= self.hi:
+            raise _refuse(path, f"a number between {self.lo:g} and {self.hi:g} is expected")
 
 
 @dataclass(frozen=True)
@@ -165,22 +178,44 @@ class Obj(Spec):
 
 
 @dataclass(frozen=True)
+class Shape(Spec):
+    """An object whose listed keys, when present, have the given shapes (keys starting with a ``prefixed``
+    prefix too); other keys are left to the engine's own validator. For edition data, whose checks name rules."""
+
+    fields: Mapping[str, Spec] = field(default_factory=dict)
+    prefixed: Mapping[str, Spec] = field(default_factory=dict)
+    max_len: int = 256
+
+    def check(self, value: Any, path: str) -> None:
+        """Refuse non-objects, too many keys and any listed key of the wrong shape."""
+        if not isinstance(value, dict):
+            raise _refuse(path, "an object is expected")
+        if len(value) > self.max_len:
+            raise _refuse(path, f"at most {self.max_len} keys")
+        for name, item in value.items():
+            spec = self.fields.get(name) or next(
+                (s for prefix, s in self.prefixed.items() if str(name).startswith(prefix)), None)
+            if spec is not None:
+                spec.check(item, _join(path, str(name)[:40]))
+
+
+@dataclass(frozen=True)
 class OneOf(Spec):
     """A value of any one of ``options`` (tried in order)."""
 
     options: tuple[Spec, ...]
 
     def check(self, value: Any, path: str) -> None:
-        """Refuse a value that fits none of the options (the first option's reason is given)."""
-        first: IllegalAction | None = None
+        """Refuse a value that fits none of the options (the last option's reason is given)."""
+        last: IllegalAction | None = None
         for option in self.options:
             try:
                 option.check(value, path)
                 return
             except IllegalAction as exc:
-                first = first or exc
-        assert first is not None
-        raise first
+                last = exc
+        assert last is not None
+        raise last
 
 
 def _join(path: str, name: str) -> str:
@@ -242,6 +277,23 @@ def check_json_value(value: Any, *, max_depth: int = MAX_JSON_DEPTH, what: str =
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+
+
+def check_options(schemas: Mapping[str, Spec] | None, options: Any) -> None:
+    """Refuse table options whose edition data has the wrong shape (``IllegalAction("bad_edition")``).
+
+    ``schemas`` maps an option name to the shape of its value; options not
+    named are left to the engine's ``validate_options``.
+    """
+    if not schemas or not isinstance(options, Mapping):
+        return
+    for name, spec in schemas.items():
+        if name in options:
+            try:
+                spec.check(options[name], name)
+            except IllegalAction as exc:
+                raise IllegalAction("bad_edition", gettext_noop("Option {option}: {why}"), option=name,
+                                    why=exc.message) from exc
 
 
 def check_action(schemas: Mapping[str, Obj] | None, action: Any) -> None:

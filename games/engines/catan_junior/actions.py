@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines.base import IllegalAction, action_kind, gettext_noop, require
-from games.engines.schema import Int, Kind, MapOf, Opt, Str
 from games.engines.catan_junior.board import RESOURCES
 from games.engines.catan_junior.rules.trading import parse_bundle
+from games.engines.schema import Int, Kind, ListOf, MapOf, Null, Num, OneOf, Opt, Shape, Str
 
 KINDS = (
     "roll",
@@ -234,3 +234,22 @@ SCHEMA = {
     "withdraw_trade": Kind(),
     "end_turn": Kind(),
 }
+
+_ID = Str(40)
+_XY = {"x": OneOf((Int(-100_000, 100_000), Num())), "y": OneOf((Int(-100_000, 100_000), Num()))}
+#: The shape of a board side (rules file 2.1) before ``board.validate_board`` checks its rules: ids are
+#: strings and lists are bounded, so a malformed route or site is refused as edition data, never a crash.
+BOARD_SHAPE = Shape(
+    {
+        "islands": ListOf(Shape({"id": OneOf((_ID, Null())), "resource": OneOf((_ID, Null())), **_XY}), max_len=64),
+        "sites": MapOf(_ID, Shape({"islands": ListOf(_ID, max_len=8), **_XY}), max_len=256),
+        "routes": MapOf(_ID, ListOf(_ID, max_len=4), max_len=512),
+        "castle": Shape(_XY),
+        "side": OneOf((_ID, Null())),
+        "ghost_captain_start": _ID,
+    },
+    prefixed={"start_": MapOf(_ID, Shape({"lairs": ListOf(_ID, max_len=4), "ships": ListOf(_ID, max_len=4)}),
+                              max_len=8)},
+)
+#: Table options holding edition data, checked for shape when a table or a profile is made.
+OPTIONS_SCHEMA = {"board": OneOf((Null(), BOARD_SHAPE))}

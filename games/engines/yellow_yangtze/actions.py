@@ -125,7 +125,7 @@ _OUTCOME = Kind(  # encode_outcome's shape, carried for the log line and checked
     tiles=ListOf(Tuple((_HEX, _COLOUR)), max_len=200), burned=Int(-1000, 1000),
     points=ListOf(Tuple((_SEAT, _COLOUR, Int(-1000, 1000))), max_len=40), turn=Int(-1000, 100_000),
 )
-_SETTLES = {"outcome": Opt(OneOf((_OUTCOME, Null())))}
+_SETTLES = {"outcome": Opt(OneOf((Null(), _OUTCOME)))}
 
 #: The declared payload of every action kind, checked at the edge before anything is stored
 #: (types, ranges, no unknown keys; see games/engines/schema.py). Legality stays in ``apply``.

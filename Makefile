@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-scale venv migrate bench lint clean
+.PHONY: run test test-scale venv migrate static chromium bench lint clean
 
 # The scale-out stack: PostgreSQL and Redis on loopback (the platform tests run against them too).
 SCALE_DATABASE_URL ?= postgres://root@127.0.0.1:5432/companion
@@ -24,14 +24,30 @@ $(VENV)/.installed: requirements/base.txt requirements/dev.txt
 migrate: venv
 	$(BIN)/python manage.py migrate --noinput
 
-run: migrate
+static: venv
+	$(BIN)/python manage.py collectstatic --noinput -v 0
+
+run: migrate static
 	@echo
 	@echo "  Companion is running. Open http://$(HOST):$(PORT)/ on this machine"
 	@echo "  (phones on your network: set ALLOWED_HOSTS and HOST=0.0.0.0)."
 	@echo
 	$(BIN)/daphne -b $(HOST) -p $(PORT) companion.asgi:application
 
-test: venv
+# The browser tests (tests/e2e) drive Debian's Chromium: installed here when missing and we are root,
+# otherwise make stops at once and names the one command that installs it.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Debian's chromium for the browser tests (apt-get install chromium)"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "The browser tests need Debian's Chromium. Run:  sudo apt-get install -y chromium   then make test again."; \
+	    exit 1; \
+	  fi; }
+
+test: venv chromium
 	$(BIN)/pytest -q
 
 test-scale: venv

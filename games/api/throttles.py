@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from rest_framework.throttling import SimpleRateThrottle
 
 
 class AddressThrottle(SimpleRateThrottle):
     """Counts requests per client address (``REMOTE_ADDR``) within ``scope``."""
+
+    def get_rate(self) -> str | None:
+        """The scope's rate from settings, read on each request (so settings overrides apply at once)."""
+        return settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get(self.scope)
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         """``throttle_<scope>_<address>``."""

@@ -32,8 +32,8 @@ CODE = re.compile(r"[A-Za-z0-9]{1,12}")  # the schema's pattern of a table code
 STATS: dict[str, int] = {"cases": 0, "server_errors": 0}
 
 
-@pytest.fixture(scope="module")
-def api_schema():
+@pytest.fixture
+def api_schema(db):
     """The schema as the app serves it, bound to the app itself (no network)."""
     return schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
 

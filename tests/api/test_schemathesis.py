@@ -33,7 +33,7 @@ STATS: dict[str, int] = {"cases": 0, "server_errors": 0}
 
 
 @pytest.fixture
-def api_schema(db):
+def api_schema(db, keep_test_connection):
     """The schema as the app serves it, bound to the app itself (no network)."""
     return schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
 
@@ -55,7 +55,7 @@ def _operations(schema) -> list:
 @pytest.mark.django_db
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE], ids=["positive", "negative"])
-def test_every_api_operation_answers_as_its_schema_says(api_schema, mode, keep_test_connection):
+def test_every_api_operation_answers_as_its_schema_says(api_schema, mode):
     table = services.create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Bo"}], seed=1)
     seat_token = table.seats.get(index=0).token
     operations = _operations(api_schema)

@@ -10,7 +10,7 @@ from typing import Any
 
 import segno
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -308,10 +308,10 @@ def seat_qr(request: HttpRequest, table: Table, index: int) -> HttpResponse:
 
 def _host_redirect(request: HttpRequest, table: Table) -> HttpResponse:
     target = request.POST.get("next") or ""
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         target = reverse("games:host", args=[table.code])  # never off-site (//evil.example/, https://…)
-    return redirect(target)
+    return HttpResponseRedirect(target)  # a path, never a view name for redirect() to resolve
 
 
 @require_POST

@@ -114,7 +114,8 @@ def host_of(table) -> Client:
     return client, response["Location"].split("/")[2]
 
 
-@pytest.mark.parametrize("target", ["//evil.example/", "https://evil.example/x", "/\\evil.example", "\\\\evil.example"])
+@pytest.mark.parametrize("target", ["//evil.example/", "https://evil.example/x", "/\\evil.example", "\\\\evil.example",
+                                    "999999999999999999999999", "lobby"])
 def test_host_tools_never_redirect_off_site(fixture_game_registered, target):
     host, code = host_of(None)
     response = host.post(f"/t/{code}/host/end/", {"next": target})

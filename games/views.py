@@ -63,7 +63,12 @@ def _key(request: HttpRequest) -> str:
 
 def _posted_action(raw: str, table: Table) -> Any:
     """The posted action JSON, checked against its kind's declared schema; ``IllegalAction`` if refused."""
-    action = load_json(raw, max_bytes=MAX_ACTION_BYTES, max_depth=8, what="action")
+    try:
+        action = load_json(raw, max_bytes=MAX_ACTION_BYTES, max_depth=8, what="action")
+    except IllegalAction as exc:
+        if exc.code == "bad_json":
+            raise IllegalAction("bad_json", gettext_noop("The action is not valid JSON.")) from exc
+        raise
     table.game().check_payload(action)
     return action
 
@@ -219,10 +224,8 @@ def propose_correction(request: HttpRequest, table: Table) -> HttpResponse:
         replacement = _posted_action(raw, table) if raw else None
         reason = clean_text(request.POST.get("reason", ""), max_len=MAX_REASON, what="reason")
     except ValueError:
-        messages.error(request, _("Pick the move to fix from the log, then what really happened."))
         return _refused(request, table, "bad_target", _("Pick the move to fix from the log, then what really happened."))
     except IllegalAction as exc:
-        messages.error(request, error_message(exc))
         return _refused(request, table, exc.code, error_message(exc))
     try:
         services.propose_correction(table.code, request.seat.index, target, replacement, reason)  # type: ignore[attr-defined]
@@ -236,6 +239,7 @@ def _refused(request: HttpRequest, table: Table, code: str, message: str) -> Htt
     """Input refused at the edge: 422 ``{code, message}`` for htmx, else back to the phone page (the banner says why)."""
     if _is_htmx(request):
         return JsonResponse({"code": code, "message": message}, status=422)
+    messages.error(request, message)
     return redirect("games:table", code=table.code)
 
 

@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-scale venv migrate static bench lint clean
+.PHONY: run test test-scale venv migrate static chromium bench lint clean
 
 # The scale-out stack: PostgreSQL and Redis on loopback (the platform tests run against them too).
 SCALE_DATABASE_URL ?= postgres://root@127.0.0.1:5432/companion
@@ -24,9 +24,8 @@ $(VENV)/.installed: requirements/base.txt requirements/dev.txt
 migrate: venv
 	$(BIN)/python manage.py migrate --noinput
 
-# Static files collected once, so whitenoise serves them compressed and cached for good.
 static: venv
-	$(BIN)/python manage.py collectstatic --noinput -v0
+	$(BIN)/python manage.py collectstatic --noinput -v 0
 
 run: migrate static
 	@echo
@@ -35,7 +34,20 @@ run: migrate static
 	@echo
 	$(BIN)/uvicorn companion.asgi:application --host $(HOST) --port $(PORT) --lifespan off
 
-test: venv
+# The browser tests (tests/e2e) drive Debian's Chromium: installed here when missing and we are root,
+# otherwise make stops at once and names the one command that installs it.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Debian's chromium for the browser tests (apt-get install chromium)"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "The browser tests need Debian's Chromium. Run:  sudo apt-get install -y chromium   then make test again."; \
+	    exit 1; \
+	  fi; }
+
+test: venv chromium
 	$(BIN)/pytest -q
 
 test-scale: venv

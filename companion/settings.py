@@ -163,3 +163,28 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+# -- Strict input and lesser doors (issue 11, findings 6-7) ---------------------------------------
+# NUL characters and bodies over the limit are refused with a 4xx {code, message} (games/middleware.py).
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1,
+                  "games.middleware.InputGuardMiddleware")
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)  # bytes of a non-file body
+DATA_UPLOAD_MAX_NUMBER_FIELDS = env.int("DATA_UPLOAD_MAX_NUMBER_FIELDS", default=4000)
+# Throttles of the public API endpoints, per client address (DRF, local-memory cache). Generous: a café of
+# 50 tables of 4 phones behind one address stays far below them. Set e.g. API_THROTTLE_TABLE=100/min.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "companion"}}
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
+    "create_table": env.str("API_THROTTLE_CREATE", default="600/min"),
+    "claim": env.str("API_THROTTLE_CLAIM", default="1200/min"),
+    "table": env.str("API_THROTTLE_TABLE", default="20000/min"),
+}
+# The API's security schemes, as the OpenAPI schema states them (games/api/views.py names them per endpoint).
+SPECTACULAR_SETTINGS["APPEND_COMPONENTS"] = {"securitySchemes": {
+    "seatToken": {"type": "http", "scheme": "bearer", "description": "A seat's secret (from table creation or claim)."},
+    "seatCookie": {"type": "apiKey", "in": "cookie", "name": "seat_<CODE>",
+                   "description": "The phone's signed seat cookie; writes must come from this site (Origin)."},
+    "hostToken": {"type": "apiKey", "in": "header", "name": "X-Host-Token", "description": "The host secret."},
+    "hostCookie": {"type": "apiKey", "in": "cookie", "name": "host_<CODE>",
+                   "description": "The host's signed cookie; writes must come from this site (Origin)."},
+}}
+SPECTACULAR_SETTINGS["SECURITY"] = []

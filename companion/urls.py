@@ -12,3 +12,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.urls")),
 ]
+
+handler404 = "games.api.errors.not_found"

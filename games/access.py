@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core import signing
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.models import Seat, Table
@@ -55,6 +56,16 @@ def set_signed(response: HttpResponse, name: str, value: str) -> None:
     response.set_cookie(
         name, _signer(name).sign(value), max_age=settings.SEAT_COOKIE_MAX_AGE, httponly=True, samesite="Lax", secure=settings.SECURE_COOKIES
     )
+
+
+def join_link(request: HttpRequest, code: str, token: str) -> str:
+    """The absolute join link of a seat: ``https://host/t/<code>/join/#<token>``.
+
+    The secret rides in the URL fragment, which browsers never send to the
+    server, so it stays out of access logs and Referer headers; the join page
+    POSTs it (see ``games.views.join``). QR codes encode this same link.
+    """
+    return request.build_absolute_uri(reverse("games:join", args=[code])) + "#" + token
 
 
 def device_id(request: HttpRequest) -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,10 +10,20 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import editions
 from games.engines.base import IllegalAction
+from games.inputs import load_json
 from games.models import EditionProfile
 from games.presenters import error_message
 
 MAX_FILE_BYTES = 512 * 1024
+MAX_FILE_DEPTH = 16  # a profile nests a few levels (board > sites > site > islands); 16 is plenty
+
+
+def _refused(request: HttpRequest, code: str, message: str) -> HttpResponse:
+    """A file refused at the edge: 422 ``{code, message}`` for htmx, else back to the list with the message."""
+    if getattr(request, "htmx", False):
+        return JsonResponse({"code": code, "message": message}, status=422)
+    messages.error(request, message)
+    return redirect("games:editions")
 
 
 def profile_list(request: HttpRequest) -> HttpResponse:
@@ -30,9 +38,14 @@ def profile_import(request: HttpRequest) -> HttpResponse:
     try:
         if upload is None or upload.size > MAX_FILE_BYTES:
             raise ValueError
-        profile = editions.import_file(json.loads(upload.read().decode("utf-8")))
-    except (ValueError, UnicodeDecodeError):
-        messages.error(request, _("Choose an exported profile file (JSON, at most 512 KiB)."))
+        data = load_json(upload.read(MAX_FILE_BYTES + 1), max_bytes=MAX_FILE_BYTES, max_depth=MAX_FILE_DEPTH,
+                         what="profile file")
+    except ValueError:
+        return _refused(request, "bad_file", _("Choose an exported profile file (JSON, at most 512 KiB)."))
+    except IllegalAction as exc:
+        return _refused(request, exc.code, error_message(exc))
+    try:
+        profile = editions.import_file(data)
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
     else:

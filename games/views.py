@@ -9,17 +9,21 @@ from typing import Any
 
 import segno
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import live, services
-from games.access import device_id, host_cookie, remember_device, seat_cookie, set_signed, table_view
-from games.engines.base import IllegalAction
+from games.access import device_id, host_cookie, join_link, remember_device, seat_cookie, set_signed, table_view
+from games.api.serializers import MAX_VERSION
+from games.engines.base import IllegalAction, gettext_noop
+from games.engines.schema import MAX_ACTION_BYTES
 from games.forms import NewTableForm, game_choices, options_form, options_from
+from games.inputs import clean_text, load_json
 from games.models import Correction, Seat, Table
 from games.presenters import error_message, seat_context, tr
 
@@ -37,17 +41,36 @@ class BadVersion(ValueError):
 def _version(value: Any) -> int:
     """The table version a phone based its tap on; :class:`BadVersion` if absent or not a number."""
     try:
-        return int(value)
-    except (TypeError, ValueError) as exc:
+        version = int(value)
+    except (TypeError, ValueError, OverflowError) as exc:
         raise BadVersion from exc
+    if not 0 <= version <= MAX_VERSION:
+        raise BadVersion
+    return version
 
 
-def _loads(raw: str) -> Any:
-    """``json.loads`` that treats absurd nesting as bad JSON instead of crashing."""
+MAX_KEY = 80  # characters of an idempotency key (Action.idempotency_key)
+MAX_REASON = 200  # characters of a correction reason (Correction.reason)
+
+
+def _key(request: HttpRequest) -> str:
+    """The posted idempotency key; ``IllegalAction("bad_key")`` if longer than the log stores."""
+    key = request.POST.get("key", "")
+    if len(key) > MAX_KEY:
+        raise IllegalAction("bad_key", gettext_noop("An idempotency key is at most {limit} characters."), limit=MAX_KEY)
+    return key
+
+
+def _posted_action(raw: str, table: Table) -> Any:
+    """The posted action JSON, checked against its kind's declared schema; ``IllegalAction`` if refused."""
     try:
-        return json.loads(raw)
-    except RecursionError as exc:
-        raise json.JSONDecodeError("nested too deeply", raw[:20], 0) from exc
+        action = load_json(raw, max_bytes=MAX_ACTION_BYTES, max_depth=8, what="action")
+    except IllegalAction as exc:
+        if exc.code == "bad_json":
+            raise IllegalAction("bad_json", gettext_noop("The action is not valid JSON.")) from exc
+        raise
+    table.game().check_payload(action)
+    return action
 
 
 # -- lobby ---------------------------------------------------------------------
@@ -84,10 +107,21 @@ def lobby(request: HttpRequest) -> HttpResponse:
 # -- joining -------------------------------------------------------------------
 
 
-@require_GET
-def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
-    """Claim a seat by its join link: sets the seat cookie, then shows the phone page."""
-    seat = Seat.objects.filter(table__code=code.upper(), token=token).select_related("table").first()
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, code: str) -> HttpResponse:
+    """Claim a seat by its join link ``/t/<code>/join/#<token>`` (see :func:`games.access.join_link`).
+
+    GET: a small page whose script reads the token from the URL fragment (never
+    sent to the server, so never in an access log) and POSTs it, with a
+    "Join" button. POST ``token``: sets the seat cookie and redirects to the
+    phone page; 404 with the dead-link page when the token holds no seat.
+    """
+    if request.method == "GET":
+        return render(request, "games/join.html", {"code": code.upper()})
+    token = request.POST.get("token", "").strip()
+    seat = None
+    if token and len(token) <= 64:
+        seat = Seat.objects.filter(table__code=code.upper(), token=token).select_related("table").first()
     if seat is None:
         return render(request, "games/dead_link.html", status=404)
     services.claim_seat(seat, device_id(request))
@@ -143,11 +177,8 @@ def act(request: HttpRequest, table: Table) -> HttpResponse:
     error = None
     status = 200
     try:
-        action = _loads(request.POST.get("action", ""))
-        services.submit_action(table.code, seat, action, _version(request.POST.get("version")),
-                               request.POST.get("key", ""))
-    except json.JSONDecodeError:
-        error, status = {"code": "bad_json", "message": _("The action is not valid JSON.")}, 422
+        action = _posted_action(request.POST.get("action", ""), table)
+        services.submit_action(table.code, seat, action, _version(request.POST.get("version")), _key(request))
     except BadVersion:
         error = {"code": "bad_version", "message": _("Every move names the table version it was chosen at.")}
         status = 422
@@ -226,16 +257,30 @@ def propose_correction(request: HttpRequest, table: Table) -> HttpResponse:
     seat = request.seat.index  # type: ignore[attr-defined]
     try:
         target = int(request.POST.get("target", ""))
+        if not 0 <= target <= MAX_VERSION:
+            raise ValueError(target)
         raw = request.POST.get("replacement", "").strip()
-        replacement = _loads(raw) if raw else None
-        services.propose_correction(table.code, seat, target, replacement, request.POST.get("reason", ""))
+        replacement = _posted_action(raw, table) if raw else None
+        reason = clean_text(request.POST.get("reason", ""), max_len=MAX_REASON, what="reason")
+    except ValueError:
+        return _refused(request, table, "bad_target", _("Pick the move to fix from the log, then what really happened."))
+    except IllegalAction as exc:
+        return _refused(request, table, exc.code, error_message(exc))
+    try:
+        services.propose_correction(table.code, seat, target, replacement, reason)
         messages.success(request, _("Correction proposed; the others confirm on their phones."))
-    except (ValueError, json.JSONDecodeError):
-        messages.error(request, _("Pick the move to fix from the log, then what really happened."))
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
     except services.Forbidden:
         messages.error(request, _("Only a player at this table can propose a correction."))
+    return redirect("games:table", code=table.code)
+
+
+def _refused(request: HttpRequest, table: Table, code: str, message: str) -> HttpResponse:
+    """Input refused at the edge: 422 ``{code, message}`` for htmx, else back to the phone page (the banner says why)."""
+    if _is_htmx(request):
+        return JsonResponse({"code": code, "message": message}, status=422)
+    messages.error(request, message)
     return redirect("games:table", code=table.code)
 
 
@@ -305,7 +350,7 @@ def answer_correction(request: HttpRequest, table: Table, correction_id: int) ->
 def host(request: HttpRequest, table: Table) -> HttpResponse:
     """The host panel: join links and QR codes, hand a seat over, undo, end, digital/physical."""
     seats = [
-        {"seat": s, "link": request.build_absolute_uri(reverse("games:join", args=[table.code, s.token]))}
+        {"seat": s, "link": join_link(request, table.code, s.token)}
         for s in table.seats.all()
     ]
     context = {"table": table, "seats": seats, "screen_url": request.build_absolute_uri(
@@ -320,7 +365,7 @@ def seat_qr(request: HttpRequest, table: Table, index: int) -> HttpResponse:
     seat = table.seats.filter(index=index).first()
     if seat is None:
         raise Http404
-    link = request.build_absolute_uri(reverse("games:join", args=[table.code, seat.token]))
+    link = join_link(request, table.code, seat.token)
     buffer = io.BytesIO()
     segno.make(link, error="m").save(buffer, kind="svg", scale=4, border=2)  # a standalone SVG, with xmlns
     response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
@@ -329,10 +374,11 @@ def seat_qr(request: HttpRequest, table: Table, index: int) -> HttpResponse:
 
 
 def _host_redirect(request: HttpRequest, table: Table) -> HttpResponse:
-    target = request.POST.get("next") or reverse("games:host", args=[table.code])
-    if not target.startswith("/"):
-        target = reverse("games:host", args=[table.code])
-    return redirect(target)
+    target = request.POST.get("next") or ""
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        target = reverse("games:host", args=[table.code])  # never off-site (//evil.example/, https://…)
+    return HttpResponseRedirect(target)  # a path, never a view name for redirect() to resolve
 
 
 @require_POST
@@ -340,7 +386,7 @@ def _host_redirect(request: HttpRequest, table: Table) -> HttpResponse:
 def undo(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: rewind the last move (logged as an undo row)."""
     try:
-        services.undo_last(table.code, _version(request.POST.get("version")), request.POST.get("key", ""))
+        services.undo_last(table.code, _version(request.POST.get("version")), _key(request))
         messages.success(request, _("The last move was undone."))
     except BadVersion:
         messages.error(request, _("Every undo names the table version it was chosen at."))
@@ -369,9 +415,11 @@ def hand_over(request: HttpRequest, table: Table, index: int) -> HttpResponse:
 def end(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: end the game now."""
     try:
-        services.end_game(table.code, request.POST.get("key", ""))
+        services.end_game(table.code, _key(request))
     except services.Forbidden:
         messages.error(request, _("This table is closed already."))
+    except IllegalAction as exc:
+        messages.error(request, error_message(exc))
     return _host_redirect(request, table)
 
 
@@ -380,7 +428,7 @@ def end(request: HttpRequest, table: Table) -> HttpResponse:
 def components(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: switch between digital and physical deck/bag/die."""
     try:
-        services.set_components(table.code, request.POST.get("mode", ""), request.POST.get("key", ""))
+        services.set_components(table.code, request.POST.get("mode", ""), _key(request))
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
     except services.Forbidden:

@@ -38,7 +38,9 @@ def phone_for(table, index: int) -> Client:
     """A test client holding seat ``index``'s cookie, as if it had opened the join link."""
     client = Client()
     seat = table.seats.get(index=index)
-    response = client.get(f"/t/{table.code}/join/{seat.token}/")
+    page = client.get(f"/t/{table.code}/join/")  # the link is /t/<code>/join/#<token>; the page POSTs the token
+    assert page.status_code == 200
+    response = client.post(f"/t/{table.code}/join/", {"token": seat.token})
     assert response.status_code == 302
     assert client.cookies[seat_cookie(table.code)]
     return client

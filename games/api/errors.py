@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views.defaults import page_not_found
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -23,3 +25,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     elif response.status_code == status.HTTP_400_BAD_REQUEST:
         response.data = {"code": "invalid", "message": "The request body is not valid.", "fields": detail}
     return response
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's 404 handler: ``{"code": "not_found", "message"}`` under ``/api/``, the usual page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": "not_found", "message": "No such API endpoint or table."}, status=404)
+    return page_not_found(request, exception or Http404())

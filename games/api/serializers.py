@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from rest_framework import serializers
 
 from games.engines import REGISTRY
+from games.engines.base import IllegalAction
+from games.engines.schema import check_json_value
+
+#: The largest table version a body may name (a 32-bit column; bigger is refused, not overflowed).
+MAX_VERSION = 2**31 - 1
 
 
 class SeatInSerializer(serializers.Serializer):
@@ -15,14 +23,32 @@ class SeatInSerializer(serializers.Serializer):
     team = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=4)
 
 
+def _bounded_json(value: Any, *, what: str, max_bytes: int, max_depth: int) -> Any:
+    """``value`` if it is nested at most ``max_depth`` deep, holds no NUL and is at most ``max_bytes`` as JSON."""
+    try:
+        check_json_value(value, max_depth=max_depth, what=what)
+    except IllegalAction as exc:
+        raise serializers.ValidationError(exc.message, code=exc.code) from exc
+    if len(json.dumps(value, ensure_ascii=False).encode("utf-8")) > max_bytes:
+        raise serializers.ValidationError(f"The {what} is longer than {max_bytes} bytes.", code="too_large")
+    return value
+
+
 class CreateTableSerializer(serializers.Serializer):
     """``POST /api/tables/``: game slug, options (see each game's OptionSpec list), 2-5 seats."""
 
     game = serializers.ChoiceField(choices=sorted(REGISTRY))
-    options = serializers.DictField(required=False, default=dict)
-    seats = SeatInSerializer(many=True)
+    options = serializers.DictField(required=False, default=dict,
+                                    help_text="Rule options by name; a board or edition as its profile object.")
+    seats = serializers.ListField(child=SeatInSerializer(), min_length=1, max_length=5,
+                                  help_text="1-5 seats; each game's own range (e.g. 2-4) is checked by its rules.")
+
+    def validate_options(self, value: dict) -> dict:
+        """Options are bounded JSON: at most 64 KiB, nested at most 16 deep, no NUL."""
+        return _bounded_json(value, what="options", max_bytes=64 * 1024, max_depth=16)
 
     def validate_seats(self, value: list) -> list:
+        """1-5 seats (the game's own seat range is checked by the engine)."""
         if not 1 <= len(value) <= 5:
             raise serializers.ValidationError("A table has 2 to 5 seats.")
         return value
@@ -51,8 +77,10 @@ class CreatedTableSerializer(serializers.Serializer):
 class PostActionSerializer(serializers.Serializer):
     """``POST /api/tables/{code}/actions/``: one action payload from ``/prompt/``'s ``legal`` list."""
 
-    action = serializers.DictField(help_text="The action, e.g. {\"kind\": \"draw\"}; copy one from /prompt/.")
-    version = serializers.IntegerField(help_text="The table version the action was chosen at.")
+    action = serializers.DictField(help_text="The action, e.g. {\"kind\": \"draw\"}; copy one from /prompt/. "
+                                             "Checked against the kind's declared schema: no unknown keys.")
+    version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION,
+                                       help_text="The table version the action was chosen at.")
     key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
                                 help_text="Idempotency key: a retry with the same key writes nothing twice.")
 
@@ -60,9 +88,18 @@ class PostActionSerializer(serializers.Serializer):
 class UndoMineSerializer(serializers.Serializer):
     """``POST /api/tables/{code}/undo-mine/``: take back my own last move (issue 10 item 4)."""
 
-    version = serializers.IntegerField(help_text="The table version the undo was chosen at.")
+    version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION,
+                                       help_text="The table version the undo was chosen at.")
     key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
                                 help_text="Idempotency key: a retry with the same key writes nothing twice.")
+
+class UndoSerializer(serializers.Serializer):
+    """``POST /api/tables/{code}/undo/`` (host): the version the host saw, and an idempotency key."""
+
+    version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION,
+                                       help_text="The table version the host saw.")
+    key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
+                                help_text="Idempotency key: a retry with the same key undoes nothing twice.")
 
 
 class ActionDoneSerializer(serializers.Serializer):
@@ -74,14 +111,94 @@ class ActionDoneSerializer(serializers.Serializer):
 
 
 class ErrorSerializer(serializers.Serializer):
-    """A refusal: a stable machine code and a message naming the rule."""
+    """A refusal: a stable machine code and a message naming the rule (``fields``: which input was invalid)."""
 
     code = serializers.CharField()
     message = serializers.CharField()
     details = serializers.DictField(required=False)
+    fields = serializers.JSONField(required=False, help_text="Per-field reasons of an invalid body.")
+
+
+class PromptSerializer(serializers.Serializer):
+    """Who must act now: seats, action kinds, an English text, chance step or not, the step name."""
+
+    seats = serializers.ListField(child=serializers.IntegerField())
+    kinds = serializers.ListField(child=serializers.CharField())
+    text = serializers.CharField(allow_blank=True)
+    chance = serializers.BooleanField()
+    step = serializers.CharField(allow_blank=True)
+    details = serializers.DictField()
+
+
+class LegalActionSerializer(serializers.Serializer):
+    """One legal action, ready to post as ``action``, with its label."""
+
+    action = serializers.DictField()
+    label = serializers.CharField(allow_blank=True)
+
+
+class PromptBodySerializer(serializers.Serializer):
+    """The prompt at a version, and the caller's legal actions (empty once the table is closed)."""
+
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    prompt = PromptSerializer()
+    legal = LegalActionSerializer(many=True)
+
+
+class PublicSeatSerializer(serializers.Serializer):
+    """A seat as anyone may see it (no secret)."""
+
+    index = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+    colour = serializers.CharField(allow_blank=True)
+    claimed = serializers.BooleanField()
+
+
+class TableDetailSerializer(PromptBodySerializer):
+    """The public facts of a table and its public prompt."""
+
+    code = serializers.CharField()
+    game = serializers.CharField()
+    options = serializers.DictField()
+    seats = PublicSeatSerializer(many=True)
+
+
+class ClaimedSerializer(serializers.Serializer):
+    """The claimed seat; send ``token`` as the bearer afterwards."""
+
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+    colour = serializers.CharField(allow_blank=True)
+    token = serializers.CharField()
+
+
+class MyViewSerializer(serializers.Serializer):
+    """My seat's view (game-specific shape), the prompt as the phone shows it, and the result once over."""
+
+    seat = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    view = serializers.DictField()
+    prompt = serializers.DictField()
+    result = serializers.DictField(allow_null=True)
+
+
+class LogSerializer(serializers.Serializer):
+    """The log lines the caller may read."""
+
+    version = serializers.IntegerField()
+    log = serializers.ListField(child=serializers.DictField())
+
+
+class StaleSerializer(ErrorSerializer):
+    """409: the table moved on (``fresh`` holds the new prompt), or the key was used for another write."""
+
+    fresh = PromptBodySerializer(required=False)
 
 
 class ClaimSerializer(serializers.Serializer):
     """``POST /api/tables/{code}/claim/``: the seat secret from the join link."""
 
-    token = serializers.CharField(max_length=64)
+    token = serializers.CharField(min_length=1, max_length=64, trim_whitespace=False)
+

@@ -8,36 +8,90 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers, status
-from rest_framework.decorators import api_view
+from django.utils.http import url_has_allowed_host_and_scheme
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import services
-from games.access import is_host, seat_for
+from games.access import bearer, is_host, join_link, seat_for
 from games.api.serializers import (
     ActionDoneSerializer,
+    ClaimedSerializer,
     ClaimSerializer,
     CreatedTableSerializer,
     CreateTableSerializer,
     ErrorSerializer,
+    LogSerializer,
+    MyViewSerializer,
     PostActionSerializer,
+    PromptBodySerializer,
+    StaleSerializer,
+    TableDetailSerializer,
     UndoMineSerializer,
+    UndoSerializer,
 )
+from games.api.throttles import ClaimThrottle, CreateTableThrottle, TableThrottle
 from games.engines.base import IllegalAction
 from games.models import Seat, Table
 from games.presenters import error_message, legal_for, log_lines, seat_context, tr
 
-BEARER = OpenApiParameter("Authorization", str, OpenApiParameter.HEADER, required=True,
-                          description="Bearer <seat token>")
-ANY_JSON = inline_serializer("AnyJson", {"data": serializers.JSONField()})
+CODE = OpenApiParameter("code", str, OpenApiParameter.PATH, pattern=r"^[A-Za-z0-9]{1,12}$",
+                        description="The table code (case does not matter).")
+SEAT_AUTH = [{"seatToken": []}, {"seatCookie": []}]
+HOST_AUTH = [{"hostToken": []}, {"hostCookie": []}]
+OPTIONAL_SEAT_AUTH = [{}, {"seatToken": []}]
+HOST_HEADER = OpenApiParameter("X-Host-Token", str, OpenApiParameter.HEADER, required=False,
+                               description="The host secret from table creation (or send the host cookie).")
+
+
+def _error_responses(*codes: int, description: str = "") -> dict[int, OpenApiResponse]:
+    reasons = {
+        400: "Invalid input: a malformed body or field, a NUL character anywhere, a refused action "
+             "(the engine's code and the rule in the message).",
+        403: "No seat (or not the host), a cookie-authenticated write from another origin, or a closed table.",
+        404: "No table with this code.",
+        409: "The table moved on (the fresh prompt is attached), or the key was used for another write.",
+        413: "The body is over the size limit.",
+        415: "The body is not JSON.",
+        429: "Too many requests from this address; wait and retry.",
+    }
+    return {c: OpenApiResponse(StaleSerializer if c == 409 else ErrorSerializer, description=reasons[c])
+            for c in codes}
+
+
+READ_ERRORS = _error_responses(400, 403, 404, 429)
+WRITE_ERRORS = _error_responses(400, 403, 404, 409, 413, 415, 429)
 
 
 def _error(code: str, message: str, http: int, **extra: Any) -> Response:
     return Response({"code": code, "message": message, **extra}, status=http)
+
+
+def _foreign_origin(request: Request) -> bool:
+    """True when a cookie-authenticated write comes from a page of another origin (or states none).
+
+    Bearer and ``X-Host-Token`` requests carry their secret explicitly, so a
+    foreign page cannot make a browser send them: only cookie writes are checked.
+    """
+    if request.method in ("GET", "HEAD", "OPTIONS") or bearer(request) or request.headers.get("X-Host-Token"):
+        return False
+    origin = request.headers.get("Origin")
+    if not origin or origin == "null":
+        return True
+    if origin in settings.CSRF_TRUSTED_ORIGINS:
+        return False
+    return not url_has_allowed_host_and_scheme(origin + "/", allowed_hosts={request.get_host()},
+                                               require_https=request.is_secure())
+
+
+def _origin_refused() -> Response:
+    return _error("bad_origin", "A write authenticated by a cookie must come from this site's own pages "
+                                "(send the seat token as 'Authorization: Bearer <token>' instead).", 403)
 
 
 def _load(request: Request, code: str, need_seat: bool = True) -> tuple[Table, Seat | None, Response | None]:
@@ -45,6 +99,8 @@ def _load(request: Request, code: str, need_seat: bool = True) -> tuple[Table, S
     seat = seat_for(request, table)
     if need_seat and seat is None:
         return table, None, _error("no_seat", "Send a valid seat token as 'Authorization: Bearer <token>'.", 403)
+    if seat is not None and _foreign_origin(request):
+        return table, None, _origin_refused()
     return table, seat, None
 
 
@@ -63,8 +119,10 @@ def _prompt_body(table: Table, seat: int | None) -> dict[str, Any]:
     }
 
 
-@extend_schema(request=CreateTableSerializer, responses={201: CreatedTableSerializer, 400: ErrorSerializer})
+@extend_schema(request=CreateTableSerializer, auth=[{}],
+               responses={201: CreatedTableSerializer, **_error_responses(400, 413, 415, 429)})
 @api_view(["POST"])
+@throttle_classes([CreateTableThrottle])
 def create_table(request: Request) -> Response:
     """Create a table; the answer holds the host secret and every seat's secret and join link."""
     body = CreateTableSerializer(data=request.data)
@@ -76,15 +134,16 @@ def create_table(request: Request) -> Response:
         return _error(exc.code, error_message(exc), 400)
     seats = [
         {"index": s.index, "name": s.name, "colour": s.colour, "token": s.token,
-         "join_url": request.build_absolute_uri(reverse("games:join", args=[table.code, s.token]))}
+         "join_url": join_link(request, table.code, s.token)}
         for s in table.seats.all()
     ]
     return Response({"code": table.code, "game": table.slug, "version": table.version,
                      "host_token": table.host_token, "seats": seats}, status=201)
 
 
-@extend_schema(responses={200: ANY_JSON, 404: ErrorSerializer})
+@extend_schema(parameters=[CODE], auth=[{}], responses={200: TableDetailSerializer, **_error_responses(400, 404, 429)})
 @api_view(["GET"])
+@throttle_classes([TableThrottle])
 def table_detail(request: Request, code: str) -> Response:
     """The public facts of a table: game, seats (no secrets), version, status, the public prompt.
 
@@ -112,8 +171,10 @@ def _public_options(table: Table) -> dict[str, Any]:
     return out
 
 
-@extend_schema(request=ClaimSerializer, responses={200: ANY_JSON, 403: ErrorSerializer})
+@extend_schema(parameters=[CODE], request=ClaimSerializer, auth=[{}],
+               responses={200: ClaimedSerializer, **_error_responses(400, 403, 413, 415, 429)})
 @api_view(["POST"])
+@throttle_classes([ClaimThrottle])
 def claim(request: Request, code: str) -> Response:
     """Claim a seat with the token of its join link; use the token as the bearer afterwards."""
     body = ClaimSerializer(data=request.data)
@@ -125,8 +186,9 @@ def claim(request: Request, code: str) -> Response:
     return Response({"seat": seat.index, "name": seat.name, "colour": seat.colour, "token": seat.token})
 
 
-@extend_schema(parameters=[BEARER], responses={200: ANY_JSON, 403: ErrorSerializer})
+@extend_schema(parameters=[CODE], auth=SEAT_AUTH, responses={200: MyViewSerializer, **READ_ERRORS})
 @api_view(["GET"])
+@throttle_classes([TableThrottle])
 def my_view(request: Request, code: str) -> Response:
     """My seat's view of the game (my secrets and the public board), the prompt and the result.
 
@@ -143,8 +205,9 @@ def my_view(request: Request, code: str) -> Response:
                      "ties": context["result_ties"]})
 
 
-@extend_schema(parameters=[BEARER], responses={200: ANY_JSON, 403: ErrorSerializer})
+@extend_schema(parameters=[CODE], auth=SEAT_AUTH, responses={200: PromptBodySerializer, **READ_ERRORS})
 @api_view(["GET"])
+@throttle_classes([TableThrottle])
 def prompt(request: Request, code: str) -> Response:
     """Who must act now, and my legal actions as ready-to-post payloads."""
     table, seat, refused = _load(request, code)
@@ -153,10 +216,10 @@ def prompt(request: Request, code: str) -> Response:
     return Response(_prompt_body(table, seat.index))
 
 
-@extend_schema(parameters=[BEARER], request=PostActionSerializer,
-               responses={200: ActionDoneSerializer, 400: ErrorSerializer, 403: ErrorSerializer,
-                          409: OpenApiResponse(description="The table moved on: the fresh prompt is attached.")})
+@extend_schema(parameters=[CODE], auth=SEAT_AUTH, request=PostActionSerializer,
+               responses={200: ActionDoneSerializer, **WRITE_ERRORS})
 @api_view(["POST"])
+@throttle_classes([TableThrottle])
 def post_action(request: Request, code: str) -> Response:
     """Play one action (the one write path). 400: the rules forbid it; 409: stale version."""
     table, seat, refused = _load(request, code)
@@ -166,6 +229,7 @@ def post_action(request: Request, code: str) -> Response:
     body.is_valid(raise_exception=True)
     data = body.validated_data
     try:
+        table.game().check_payload(data["action"])  # the kind's declared schema, before anything is stored
         outcome = services.submit_action(table.code, seat.index, data["action"], data["version"], data["key"])
     except IllegalAction as exc:
         return _error(exc.code, error_message(exc), 400, details=exc.as_json()["details"])
@@ -179,26 +243,34 @@ def post_action(request: Request, code: str) -> Response:
     return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})
 
 
-@extend_schema(responses={200: ANY_JSON})
+@extend_schema(parameters=[CODE], auth=OPTIONAL_SEAT_AUTH, responses={200: LogSerializer, **READ_ERRORS})
 @api_view(["GET"])
+@throttle_classes([TableThrottle])
 def log(request: Request, code: str) -> Response:
     """The log as the caller may read it (a seat with a bearer token sees its own private lines)."""
-    table, seat, _ = _load(request, code, need_seat=False)
+    table, seat, refused = _load(request, code, need_seat=False)
+    if refused:
+        return refused
     lines = log_lines(table, table.game(), seat.index if seat else None, limit=10_000)
     return Response({"version": table.version, "log": lines})
 
 
-@extend_schema(responses={200: ActionDoneSerializer, 400: ErrorSerializer, 403: ErrorSerializer})
+@extend_schema(parameters=[CODE, HOST_HEADER], auth=HOST_AUTH, request=UndoSerializer,
+               responses={200: ActionDoneSerializer, **WRITE_ERRORS})
 @api_view(["POST"])
+@throttle_classes([TableThrottle])
 def undo(request: Request, code: str) -> Response:
-    """Host (``X-Host-Token``): rewind the last move; body ``{"version": N}``."""
+    """Host (``X-Host-Token``): rewind the last move; body ``{"version": N, "key"?: "..."}``."""
     table = get_object_or_404(Table, code=code.upper())
     if not is_host(request, table):
         return _error("not_host", "Only the host can undo (send X-Host-Token).", 403)
+    if _foreign_origin(request):
+        return _origin_refused()
+    body = UndoSerializer(data=request.data)
+    if not body.is_valid():
+        return _error("bad_version", "Send the table version you saw: {\"version\": N}.", 400, fields=body.errors)
     try:
-        outcome = services.undo_last(table.code, int(request.data.get("version")), str(request.data.get("key", "")))
-    except (TypeError, ValueError, AttributeError):
-        return _error("bad_version", "Send the table version you saw: {\"version\": N}.", 400)
+        outcome = services.undo_last(table.code, body.validated_data["version"], body.validated_data["key"])
     except services.Forbidden as exc:
         return _error(exc.code, exc.message, 403)
     except services.KeyReused as exc:
@@ -206,14 +278,15 @@ def undo(request: Request, code: str) -> Response:
     except IllegalAction as exc:
         return _error(exc.code, error_message(exc), 400)
     except services.StaleVersion as exc:
-        return _error(exc.code, exc.message, status.HTTP_409_CONFLICT)
+        table.refresh_from_db()
+        return _error(exc.code, exc.message, status.HTTP_409_CONFLICT, fresh=_prompt_body(table, None))
     return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})
 
 
-@extend_schema(parameters=[BEARER], request=UndoMineSerializer,
-               responses={200: ActionDoneSerializer, 400: ErrorSerializer, 403: ErrorSerializer,
-                          409: OpenApiResponse(description="The table moved on: the fresh prompt is attached.")})
+@extend_schema(parameters=[CODE], auth=SEAT_AUTH, request=UndoMineSerializer,
+               responses={200: ActionDoneSerializer, **WRITE_ERRORS})
 @api_view(["POST"])
+@throttle_classes([TableThrottle])
 def undo_mine(request: Request, code: str) -> Response:
     """Take back my own last move while nobody has played, drawn or rolled since; body ``{"version": N, "key": K}``.
 

@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy
 from games import editions
 from games.engines.base import IllegalAction
 from games.engines.yellow_yangtze.board import STATES, practice_board_data, validate_board
+from games.inputs import load_json
 from games.models import EditionProfile
 from games.presenters import error_message
 
@@ -34,6 +35,7 @@ SLUG, OPTION = "yellow_yangtze", "board"
 MAX_SIDE = 30  # cells per side the editor draws (the engine accepts up to 60)
 TERRAINS = ("land", "yellow", "yangtze", "off")  # the tap cycle; "off" is a cell that is not on the map
 CELL = 14.0  # px radius of a drawn cell
+MAX_DRAWING_BYTES = 64 * 1024  # a 30x30 drawing is about 35 KB
 
 
 class BoardForm(forms.Form):
@@ -51,18 +53,22 @@ class BoardForm(forms.Form):
     def clean_cells(self) -> dict[str, dict[str, Any]]:
         """``{"q,r": {"terrain": land|yellow|yangtze|off, "capital": name?}}``; anything else is refused."""
         raw = self.cleaned_data.get("cells") or "{}"
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(_("The drawing is not valid JSON.")) from exc
+        try:  # a drawing is {"q,r": {"terrain", "capital"?}}: two levels deep, at most MAX_SIDE² cells
+            data = load_json(raw, max_bytes=MAX_DRAWING_BYTES, max_depth=2, what="drawing")
+        except IllegalAction as exc:
+            raise forms.ValidationError(_("The drawing is not valid JSON.") if exc.code == "bad_json"
+                                        else error_message(exc), code=exc.code) from exc
         if not isinstance(data, dict):
             raise forms.ValidationError(_("The drawing must be a JSON object."))
+        if len(data) > MAX_SIDE * MAX_SIDE:
+            raise forms.ValidationError(_("The drawing has more cells than the largest grid."))
         out: dict[str, dict[str, Any]] = {}
         for key, cell in data.items():
-            if not isinstance(cell, dict) or cell.get("terrain") not in TERRAINS or _hex_of(key) is None:
+            if not isinstance(cell, dict) or not isinstance(cell.get("terrain"), str) \
+                    or cell["terrain"] not in TERRAINS or _hex_of(key) is None or set(cell) - {"terrain", "capital"}:
                 raise forms.ValidationError(_("The drawing has a malformed cell %(key)s.") % {"key": str(key)[:20]})
             capital = cell.get("capital")
-            if capital is not None and capital not in STATES:
+            if capital is not None and (not isinstance(capital, str) or capital not in STATES):
                 raise forms.ValidationError(_("%(name)s is not one of the seven states.") % {"name": str(capital)[:20]})
             out[key] = {"terrain": cell["terrain"], **({"capital": capital} if capital else {})}
         return out

@@ -20,6 +20,7 @@ Shapes at the boundary (what the web layer sees):
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -184,6 +185,10 @@ class Game:
     #: offering): a player may not take such a move back, since the table has seen what it showed.
     reveal_kinds: ClassVar[tuple[str, ...]] = ()
 
+    #: The declared payload schema of every action kind, built with :mod:`games.engines.schema`. When left
+    #: ``None`` it is read from ``SCHEMA`` in the engine package's ``actions`` module, if there is one.
+    payload_schema: ClassVar[Mapping[str, Any] | None] = None
+
     def __init__(self, options: Mapping[str, Any] | None, seats: Sequence[SeatInfo]) -> None:
         self.seats = tuple(seats)
         if not self.min_seats <= len(self.seats) <= self.max_seats:
@@ -195,6 +200,7 @@ class Game:
                 max=self.max_seats,
                 n=len(self.seats),
             )
+        self.check_options_shape(options or {})
         self.options = self.validate_options(options or {})
 
     # -- options -----------------------------------------------------------
@@ -288,6 +294,42 @@ class Game:
         if kind in self.reveal_kinds:
             return True
         return any(f in action for f in self.chance_fields.get(kind, ()))  # type: ignore[arg-type]
+
+    def check_payload(self, action: Any) -> None:
+        """Refuse a posted ``action`` whose shape its kind's declared schema does not allow.
+
+        Checked at the edge (API, phone pages, corrections) before anything is
+        stored. Raises ``IllegalAction`` (``bad_action``, ``unknown_action``,
+        ``bad_payload``, ``too_large``, ``too_deep``, ``nul_character``); see
+        :func:`games.engines.schema.check_action`. A game without a declared
+        schema gets the generic checks only (an object with a kind, size, depth, no NUL).
+        """
+        from games.engines import schema  # schema imports this module
+
+        schema.check_action(self.action_schemas(), action)
+
+    @classmethod
+    def check_options_shape(cls, options: Any) -> None:
+        """Refuse edition data in ``options`` whose shape ``OPTIONS_SCHEMA`` of the engine's ``actions`` module
+        forbids (``IllegalAction("bad_edition")``), before ``validate_options`` reads it."""
+        from games.engines import schema  # schema imports this module
+
+        cls.action_schemas()
+        schema.check_options(getattr(cls, "_options_schema", None), options)
+
+    @classmethod
+    def action_schemas(cls) -> Mapping[str, Any] | None:
+        """The declared schemas by kind: ``payload_schema``, else ``<engine package>.actions.SCHEMA``, else ``None``."""
+        if "_schema_looked_up" not in cls.__dict__:
+            try:
+                module = importlib.import_module(f"{cls.__module__}.actions")
+            except ModuleNotFoundError:
+                module = None
+            if cls.payload_schema is None:
+                cls.payload_schema = getattr(module, "SCHEMA", None)
+            cls._options_schema = getattr(module, "OPTIONS_SCHEMA", None)  # type: ignore[attr-defined]
+            cls._schema_looked_up = True  # type: ignore[attr-defined]
+        return cls.payload_schema
 
     def refuse_client_outcome(self, action: Mapping[str, Any]) -> None:
         """In digital mode, raise ``IllegalAction("outcome_from_server")`` if ``action`` names its own chance outcome.

@@ -107,7 +107,7 @@ def test_the_host_hands_a_seat_to_another_phone_and_the_old_link_dies(counting_t
     old_token = counting_table.seats.get(index=1).token
     services.hand_over_seat(counting_table.code, 1)
     assert bob_old.get(f"/t/{counting_table.code}/").status_code == 403
-    assert Client().get(f"/t/{counting_table.code}/join/{old_token}/").status_code == 404
+    assert Client().post(f"/t/{counting_table.code}/join/", {"token": old_token}).status_code == 404
     assert phone_for(counting_table, 1).get(f"/t/{counting_table.code}/").status_code == 200
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines.base import IllegalAction, action_kind, gettext_noop, require
+from games.engines.schema import Bool, Int, Kind, ListOf, Opt, Str
 
 
 @dataclass(frozen=True)
@@ -166,3 +167,17 @@ def notation(action: Action) -> str:
     if isinstance(action, PlacePyramids):
         return "pyramids " + "/".join(str(c) for c in action.columns)
     return f"buy {action.count}"
+
+
+#: The declared payload of every action kind, checked at the edge before anything is stored
+#: (types, ranges, no unknown keys; see games/engines/schema.py). Ranges are generous bounds of the
+#: printed game; the rules themselves (which card, which column) stay in ``apply``.
+SCHEMA = {
+    "build_hand": Kind(cards=ListOf(Int(0, 100), max_len=30)),
+    "bid": Kind(province=Int(-100, 100), card=Int(-100, 100)),
+    "reveal": Kind(field=Str(24), value=Int(-1000, 1000), confirm=Opt(Bool())),
+    "place_province": Kind(column=Int(-100, 100)),
+    "offer": Kind(gold=Int(-1000, 1000)),
+    "place_pyramids": Kind(columns=ListOf(Int(-100, 100), max_len=6)),
+    "buy": Kind(count=Int(-100, 100)),
+}

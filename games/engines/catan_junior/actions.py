@@ -28,6 +28,7 @@ from typing import Any
 from games.engines.base import IllegalAction, action_kind, gettext_noop, require
 from games.engines.catan_junior.board import RESOURCES
 from games.engines.catan_junior.rules.trading import parse_bundle
+from games.engines.schema import Int, Kind, ListOf, MapOf, Null, Num, OneOf, Opt, Shape, Str
 
 KINDS = (
     "roll",
@@ -210,3 +211,45 @@ def notation(action: Mapping[str, Any]) -> str:
     if kind == "offer_trade":
         return f"offer {action.get('to')} {action.get('give')} {action.get('get')}"
     return str(kind)
+
+
+_NAME = Str(24)  # island, site, route, tile and resource ids
+_COUNT = Int(-100, 100)
+_BUNDLE = MapOf(_NAME, _COUNT, max_len=8)
+
+#: The declared payload of every action kind, checked at the edge before anything is stored
+#: (types, ranges, no unknown keys; see games/engines/schema.py). Whether the site or the trade is
+#: allowed stays in ``apply``.
+SCHEMA = {
+    "roll": Kind(value=Opt(Int(-100, 100))),
+    "move_ghost": Kind(island=_NAME),
+    "build_lair": Kind(site=_NAME),
+    "build_ship": Kind(route=_NAME),
+    "buy_coco": Kind(tile=Opt(_NAME)),
+    "market_swap": Kind(space=_COUNT, give=_NAME, take=Opt(_NAME)),
+    "supply_trade": Kind(give=_NAME, take=_NAME),
+    "offer_trade": Kind(to=_COUNT, give=_BUNDLE, get=_BUNDLE),
+    "accept_trade": Kind(),
+    "decline_trade": Kind(),
+    "withdraw_trade": Kind(),
+    "end_turn": Kind(),
+}
+
+_ID = Str(40)
+_XY = {"x": OneOf((Int(-100_000, 100_000), Num())), "y": OneOf((Int(-100_000, 100_000), Num()))}
+#: The shape of a board side (rules file 2.1) before ``board.validate_board`` checks its rules: ids are
+#: strings and lists are bounded, so a malformed route or site is refused as edition data, never a crash.
+BOARD_SHAPE = Shape(
+    {
+        "islands": ListOf(Shape({"id": OneOf((_ID, Null())), "resource": OneOf((_ID, Null())), **_XY}), max_len=64),
+        "sites": MapOf(_ID, Shape({"islands": ListOf(_ID, max_len=8), **_XY}), max_len=256),
+        "routes": MapOf(_ID, ListOf(_ID, max_len=4), max_len=512),
+        "castle": Shape(_XY),
+        "side": OneOf((_ID, Null())),
+        "ghost_captain_start": _ID,
+    },
+    prefixed={"start_": MapOf(_ID, Shape({"lairs": ListOf(_ID, max_len=4), "ships": ListOf(_ID, max_len=4)}),
+                              max_len=8)},
+)
+#: Table options holding edition data, checked for shape when a table or a profile is made.
+OPTIONS_SCHEMA = {"board": OneOf((Null(), BOARD_SHAPE))}

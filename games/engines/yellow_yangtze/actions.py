@@ -36,6 +36,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engines.base import IllegalAction, gettext_noop
+from games.engines.schema import Bool, Int, Kind, ListOf, Null, OneOf, Opt, Str, Tuple
 
 from .state import COLOURS, Hex
 
@@ -111,3 +112,39 @@ def flag(action: Mapping[str, Any], field: str) -> bool:
 def tri_json(tri: tuple[Hex, Hex, Hex]) -> list[list[int]]:
     """A triangle as posted: ``[[q, r], [q, r], [q, r]]`` sorted."""
     return [list(h) for h in sorted(tri)]
+
+
+_COLOUR = Str(12)
+_HEX = Tuple((Int(-1000, 1000), Int(-1000, 1000)))
+_TRIANGLE = ListOf(_HEX, max_len=3)
+_SEAT = Int(-10, 10)
+_SEATS = ListOf(_SEAT, max_len=5)
+_OUTCOME = Kind(  # encode_outcome's shape, carried for the log line and checked by apply
+    kind=Str(12), sides=ListOf(_SEATS, max_len=2), strengths=ListOf(Int(-1000, 1000), max_len=2),
+    winner=Int(-10, 10), tie=Bool(), leaders=ListOf(Tuple((_SEAT, _COLOUR, _HEX)), max_len=20),
+    tiles=ListOf(Tuple((_HEX, _COLOUR)), max_len=200), burned=Int(-1000, 1000),
+    points=ListOf(Tuple((_SEAT, _COLOUR, Int(-1000, 1000))), max_len=40), turn=Int(-1000, 100_000),
+)
+_SETTLES = {"outcome": Opt(OneOf((Null(), _OUTCOME)))}
+
+#: The declared payload of every action kind, checked at the edge before anything is stored
+#: (types, ranges, no unknown keys; see games/engines/schema.py). Legality stays in ``apply``.
+SCHEMA = {
+    "leader": Kind(colour=_COLOUR, hex=_HEX),
+    "withdraw": Kind(colour=_COLOUR),
+    "tile": Kind(colour=_COLOUR, hex=_HEX),
+    "peasants": Kind(hex=_HEX, leader=Opt(Bool()), **_SETTLES),
+    "build_pagoda": Kind(triangle=_TRIANGLE, leader=Opt(Bool()), **{"from": Opt(_TRIANGLE)}),
+    "swap": Kind(tiles=ListOf(_COLOUR, max_len=6)),
+    "pass": Kind(),
+    "take_market": Kind(colour=_COLOUR),
+    "pagoda": Kind(triangle=_TRIANGLE, **{"from": Opt(_TRIANGLE)}),
+    "decline": Kind(**_SETTLES),
+    "commit": Kind(tiles=Int(-1000, 1000), side=Opt(Int(-10, 10)), leader=Opt(Bool()), owners=Opt(_SEATS),
+                   **_SETTLES),
+    "abstain": Kind(**_SETTLES),
+    "choose_winner": Kind(side=Int(-10, 10), owners=Opt(_SEATS), **_SETTLES),
+    "burn": Kind(seat=_SEAT, **_SETTLES),
+    "remove_red": Kind(hex=_HEX, **_SETTLES),
+    "draw": Kind(tiles=Opt(ListOf(_COLOUR, max_len=20))),
+}

@@ -1,0 +1,86 @@
+"""Refuse NUL characters and oversized bodies at the door, with a 4xx ``{"code", "message"}``.
+
+PostgreSQL cannot store a NUL character in text or ``jsonb`` (SQLite can), so
+a NUL anywhere in the path, the query string or the body (raw, percent-encoded
+in a form, or escaped as ``\\u0000`` in JSON, in any field or uploaded file) is
+refused here, on every database alike, before a view sees it. A body over
+``DATA_UPLOAD_MAX_MEMORY_SIZE`` (or a form with too many fields) is refused
+the same way instead of Django's HTML 400.
+
+Status: 400 (NUL) or 413 (too large) on the API and plain requests; 422 for
+htmx requests, whose refusals the phone pages swap in (see ``games.views.act``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from urllib.parse import unquote_to_bytes
+
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.multipartparser import MultiPartParserError
+from django.utils.translation import gettext as _
+
+# A JSON escape of NUL: "\u0000" preceded by an even number of backslashes (an odd count escapes the backslash).
+_ESCAPED_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000", re.IGNORECASE)
+_CHUNK = 64 * 1024
+
+
+def refusal(request: HttpRequest, code: str, message: str, status: int) -> JsonResponse:
+    """The ``{"code", "message"}`` answer; htmx requests get 422 so the phone page shows it."""
+    if request.headers.get("HX-Request") == "true" and not request.path.startswith("/api/"):
+        status = 422
+    return JsonResponse({"code": code, "message": message}, status=status)
+
+
+class InputGuardMiddleware:
+    """Refuse NUL characters anywhere in a request and bodies over the configured limit."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        """Answer the refusal, or pass the request on unchanged."""
+        try:
+            has_nul = self._has_nul(request)
+        except (RequestDataTooBig, TooManyFieldsSent):
+            return refusal(request, "too_large", _("The request is too large."), 413)
+        except MultiPartParserError:
+            return refusal(request, "bad_body", _("The request body is not valid."), 400)
+        if has_nul:
+            return refusal(request, "nul_character", _("The request holds a NUL character, which is never valid input."),
+                           400)
+        return self.get_response(request)
+
+    def _has_nul(self, request: HttpRequest) -> bool:
+        if "\x00" in request.path or b"\x00" in unquote_to_bytes(request.META.get("QUERY_STRING", "")):
+            return True
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return False
+        if request.content_type == "multipart/form-data":
+            return self._multipart_has_nul(request)
+        body = request.body  # raises RequestDataTooBig past DATA_UPLOAD_MAX_MEMORY_SIZE
+        if b"\x00" in body or _ESCAPED_NUL.search(body):
+            return True
+        if request.content_type == "application/x-www-form-urlencoded":
+            return b"\x00" in unquote_to_bytes(body.replace(b"+", b" "))
+        return False
+
+    @staticmethod
+    def _multipart_has_nul(request: HttpRequest) -> bool:
+        for values in request.POST.lists():
+            if any("\x00" in value for value in values[1]) or "\x00" in values[0]:
+                return True
+        for upload in request.FILES.values():
+            if "\x00" in (upload.name or ""):
+                return True
+            tail = b""
+            for chunk in upload.chunks(_CHUNK):
+                window = tail + chunk
+                if b"\x00" in chunk or _ESCAPED_NUL.search(window):
+                    upload.seek(0)
+                    return True
+                tail = window[-16:]
+            upload.seek(0)
+        return False

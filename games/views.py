@@ -137,7 +137,10 @@ def _render_table(request: HttpRequest, table: Table, seat: int | None, status: 
                   error: dict[str, Any] | None = None) -> HttpResponse:
     """The phone page (or, for htmx, the ``#table`` fragment) built from its regions (games/live.py)."""
     context = seat_context(table, seat)
-    context.update(is_host=getattr(request, "is_host", False), error=error, csrf_token=get_token(request))
+    get_token(request)  # makes sure the phone has a CSRF cookie
+    # The unmasked secret (as the phone's socket sends it), so a region with a form digests the same in the
+    # page and in the socket's pushes; Django accepts it in a form as well as a masked one.
+    context.update(is_host=getattr(request, "is_host", False), error=error, csrf_token=request.META["CSRF_COOKIE"])
     regions = live.page_regions(context)
     context.update(region_html={name: html for name, (_, html) in regions.items()},
                    page_signature=live.page_signature(regions))

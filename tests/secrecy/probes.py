@@ -31,12 +31,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.test import Client
 
 from games import services
 from games.engines.base import IllegalAction
 from games.models import Action, Table
 from games.presenters import error_message, tr
+from tests.conftest import phone_for
 
 # -- twins: one other seat's hidden values changed, the viewer's view unchanged ---------------------------
 
@@ -158,9 +160,8 @@ class Doors:
     def __init__(self, table: Table, viewer: int) -> None:
         self.table = table
         self.viewer = viewer
-        self.phone = Client()
+        self.phone = phone_for(table, viewer)
         seat = table.seats.get(index=viewer)
-        assert self.phone.get(f"/t/{table.code}/join/{seat.token}/").status_code == 302
         self.api = Client(HTTP_AUTHORIZATION=f"Bearer {seat.token}")
 
     def snapshot_doors(self) -> dict[str, str]:
@@ -201,13 +202,17 @@ class Doors:
 
 
 def with_state(table: Table, state_json: dict[str, Any], read: Callable[[], Any]) -> Any:
-    """Run ``read`` while the table's snapshot is ``state_json`` (version unchanged), then put the real one back."""
+    """Run ``read`` while the table's snapshot is ``state_json`` (version unchanged), then put the real one back.
+
+    ``updated_at`` moves with each swap: phones read a table through a snapshot cached per version and
+    stamp (games/live.py), so a swap that kept the stamp would show the real state again.
+    """
     real = Table.objects.get(id=table.id).state
-    Table.objects.filter(id=table.id).update(state=state_json)
+    Table.objects.filter(id=table.id).update(state=state_json, updated_at=timezone.now())
     try:
         return read()
     finally:
-        Table.objects.filter(id=table.id).update(state=real)
+        Table.objects.filter(id=table.id).update(state=real, updated_at=timezone.now())
 
 
 def is_outcome(game: Any, action: dict[str, Any]) -> bool:

@@ -34,7 +34,7 @@ def fake_bin(tmp_path: Path, uid: int) -> Path:
 def test_make_run_collects_static_files_before_serving():
     plan = make("-n", "run").stdout
     assert "collectstatic --noinput" in plan
-    assert plan.index("collectstatic") < plan.index("daphne")
+    assert plan.index("collectstatic") < plan.index("uvicorn")
 
 
 def test_make_test_first_makes_sure_chromium_is_there():

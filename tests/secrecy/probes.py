@@ -31,8 +31,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.test import Client
+from django.utils import timezone
 
 from games import services
 from games.engines.base import IllegalAction

@@ -665,13 +665,19 @@ def propose_correction(code: str, proposer: int, target_seq: int, replacement: M
     """Seat ``proposer`` proposes that logged action ``target_seq`` be replaced by ``replacement`` (or dropped).
 
     ``replacement`` is an action payload (a JSON object) or ``None`` (drop).
-    Checked at once, under the table lock, against the whole log, so a
-    proposal the rules refuse never reaches the other phones. Returns the
+    What the proposer is told is computed from what the proposer may know
+    (issue 11): whether a change still fits the log depends on hidden hands,
+    bags and sealed offerings, so it is not checked here — a refusal or an
+    acceptance would answer a question about another seat's secrets, and a
+    refused probe would leave no trace. The proposal goes to the other
+    phones; when the last of them confirms, the whole log is replayed and a
+    change that no longer fits closes as ``void`` with a log row every phone
+    reads. Probing therefore needs every other player's consent and stays in
+    the log. Each seat has at most one open proposal at a time. Returns the
     open ``Correction``. Raises ``IllegalAction`` with code
     ``no_such_action`` (the move does not count), ``bad_action`` (the
-    replacement is not a JSON object) or ``log_conflict`` (the change no
-    longer fits: the message names the move only if the proposer may read
-    it, and never quotes another seat's rule or values); ``Forbidden``
+    replacement is not a JSON object of a declared shape),
+    ``correction_open`` (this seat already has one waiting); ``Forbidden``
     (``not_a_seat``); ``Table.DoesNotExist``.
     """
     if replacement is not None and not isinstance(replacement, Mapping):
@@ -684,10 +690,11 @@ def propose_correction(code: str, proposer: int, target_seq: int, replacement: M
         if target_seq not in targets:
             raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."),
                                 seq=target_seq)
-        game = table.game()
-        probe = [*rows, Action(table_id=table.id, seq=0, kind=Action.Kind.CORRECT,
-                               payload={"target": target_seq, "replacement": replacement}, version=0)]
-        _check_fits(table, game, probe, proposer)
+        if replacement is not None:
+            table.game().check_payload(replacement)  # its shape only: nothing hidden decides this
+        if Correction.objects.filter(table=table, proposer=proposer, status=Correction.Status.OPEN).exists():
+            raise IllegalAction("correction_open", gettext_noop(
+                "You already have a correction waiting for the others; withdraw it or wait for their answer first."))
         correction = Correction.objects.create(
             table=table, proposer=proposer, target_seq=target_seq,
             replacement=dict(replacement) if replacement is not None else None, reason=(reason or "")[:200],

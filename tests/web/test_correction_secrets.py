@@ -1,12 +1,15 @@
-"""A refused correction tells the seat only what that seat may see (issue 11, finding 1).
+"""A correction tells each seat only what that seat may see (issue 11, finding 1).
 
 A correction is re-checked against every later move. When a later move no
 longer fits, the refusal used to quote that move's rule: "move #34 would no
 longer be legal: Rule 2.5: no set of your cards adds up to 1", which is
-another seat's sealed offering. Now the refusal (at proposal, when the last
-confirmation finds the log moved on, in the void log row and on every page
-and API answer) names the move only when the seat may read it, and never
-carries the engine's rule text, code or values (shared/STYLE.md principle 7).
+another seat's sealed offering; and even a bare yes/no at proposal answered a
+question about hidden hands, invisibly. Now a proposal is never refused for
+what the proposer cannot see: it goes to the other phones, and the replay
+happens when the last of them confirms. A change that no longer fits then
+closes as void (a log row every phone reads), and the last confirmer is told
+the move only when that seat may read it, never the engine's rule text, code
+or values (shared/STYLE.md principle 7).
 """
 
 from __future__ import annotations
@@ -26,6 +29,25 @@ def refusal(call) -> IllegalAction:
     with pytest.raises(IllegalAction) as err:
         call()
     return err.value
+
+
+def voided(table, proposer: int, target: int, replacement, last: int | None = None) -> IllegalAction:
+    """Propose (taken, whatever the hidden state), let every other seat confirm; the last "yes" finds it void.
+
+    Returns the refusal the last confirmer (``last``, by default the highest other seat) is told.
+    """
+    correction = services.propose_correction(table.code, proposer, target, replacement)
+    assert correction.status == "open", "a proposal is never refused for what the proposer cannot see"
+    others = [seat for seat in range(table.seats.count()) if seat != proposer]
+    if last is not None:
+        others.remove(last)
+        others.append(last)
+    for seat in others[:-1]:
+        services.confirm_correction(table.code, correction.id, seat)
+    exc = refusal(lambda: services.confirm_correction(table.code, correction.id, others[-1]))
+    correction.refresh_from_db()
+    assert correction.status == "void"
+    return exc
 
 
 def assert_tells_nothing(exc: IllegalAction, secrets: list[str]) -> None:
@@ -58,14 +80,13 @@ def amun_re_with_alices_hand_changed(proposer: int):
                                                       {"kind": "build_hand", "cards": [0, 2, 4, 8]})
 
 
-def test_amun_re_a_refused_correction_does_not_say_which_sealed_offering_no_longer_fits(db):
-    table, propose = amun_re_with_alices_hand_changed(CAROL)
+def test_amun_re_a_correction_that_a_sealed_offering_breaks_is_taken_and_voided_naming_nothing(db):
+    table, _ = amun_re_with_alices_hand_changed(CAROL)
     offer(table, ALICE, 1)  # sealed: with 0, 2, 4, 8 no set adds up to 1
     offer(table, BOB, 2)
-    exc = refusal(propose)
+    exc = voided(table, CAROL, 1, {"kind": "build_hand", "cards": [0, 2, 4, 8]}, last=BOB)
     assert_tells_nothing(exc, AMUN_SECRETS + [f"#{table.actions.count() - 1}"])
     assert exc.details == {}, "another seat's sealed offering is not even named"
-    assert not table.corrections.exists()
 
 
 def test_amun_re_the_refusal_page_of_the_proposer_shows_no_sealed_offering(db):
@@ -76,7 +97,7 @@ def test_amun_re_the_refusal_page_of_the_proposer_shows_no_sealed_offering(db):
         {"kind": "build_hand", "cards": [0, 2, 4, 8]})}, follow=True)
     assert response.status_code == 200
     page = response.content.decode()
-    assert "no longer fits" in page
+    assert "Correction proposed" in page, "taken like any proposal: its fate is decided by the others"
     assert_page_tells_nothing(page, AMUN_SECRETS)
 
 
@@ -101,11 +122,10 @@ def test_amun_re_a_correction_voided_by_a_later_offering_tells_the_last_confirme
 
 
 def test_amun_re_the_owner_of_the_offering_is_told_which_of_her_moves_no_longer_fits(db):
-    table, _ = amun_re_with_alices_hand_changed(ALICE)
+    table, _ = amun_re_with_alices_hand_changed(CAROL)
     offer(table, ALICE, 1)
-    exc = refusal(lambda: services.propose_correction(table.code, ALICE, 1,
-                                                      {"kind": "build_hand", "cards": [0, 2, 4, 8]}))
     offering = table.actions.order_by("-seq").first().seq
+    exc = voided(table, CAROL, 1, {"kind": "build_hand", "cards": [0, 2, 4, 8]}, last=ALICE)
     assert exc.details["seq"] == offering and "You offer 1 gold." in exc.message
     assert "Rule 2.5" not in exc.message
 
@@ -126,10 +146,10 @@ def sorry_points_deal(players: int = 3):
 SORRY_SECRETS = ["Section 2.1", "draw pile", "card_not_in_deck", "12"]
 
 
-def test_sorry_points_a_refused_correction_does_not_name_another_seats_hidden_draw(db):
+def test_sorry_points_a_correction_that_a_hidden_draw_breaks_names_nothing(db):
     table = sorry_points_deal()
     # Alice says her 3 (move #4) was a 12: then Bob's hidden move #5 (the last 12) no longer fits.
-    exc = refusal(lambda: services.propose_correction(table.code, 0, 4, {"kind": "draw", "card": "12"}))
+    exc = voided(table, 0, 4, {"kind": "draw", "card": "12"}, last=2)
     assert_tells_nothing(exc, SORRY_SECRETS + ["#5"])
     assert exc.details == {}
 
@@ -141,7 +161,7 @@ def test_sorry_points_the_proposers_page_and_the_fix_page_show_no_hidden_draw(db
     response = alice.post(f"/t/{table.code}/corrections/", {"target": 4, "replacement": json.dumps(
         {"kind": "draw", "card": "12"})}, follow=True)
     page = response.content.decode()
-    assert response.status_code == 200 and "no longer fits" in page
+    assert response.status_code == 200 and "Correction proposed" in page
     assert "Section 2.1" not in page and "draw pile" not in page and "move #5" not in page
 
 
@@ -176,12 +196,11 @@ def yy_deal(hands: dict[int, list[str]]):
     return table, order
 
 
-def test_yellow_yangtze_a_refused_correction_does_not_name_the_hidden_tiles_that_no_longer_fit(db):
+def test_yellow_yangtze_a_correction_that_hidden_tiles_break_names_nothing(db):
     # the bag holds 12 yellow tiles: the second and third seats drew all of them, behind their screens
     table, order = yy_deal({0: ["red"] * 6, 1: ["yellow"] * 6, 2: ["yellow"] * 6})
     first = order[0]
-    exc = refusal(lambda: services.propose_correction(
-        table.code, first, 1, {"kind": "draw", "tiles": ["yellow"] + ["red"] * 5}))
+    exc = voided(table, first, 1, {"kind": "draw", "tiles": ["yellow"] + ["red"] * 5}, last=order[1])
     assert_tells_nothing(exc, ["yellow", "bag", "#3", "§"])
     assert exc.details == {}
     page = phone_for(table, first).get(f"/t/{table.code}/").content.decode()
@@ -196,7 +215,7 @@ def test_a_later_public_move_that_no_longer_fits_is_named_but_its_rule_is_not(db
     alice = phone_for(table, 0)
     post_action(alice, table, {"kind": "draw", "card": "1"})
     post_action(alice, table, {"kind": "play", "card": "1"})  # public: "Played a 1."
-    exc = refusal(lambda: services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "2"}))
+    exc = voided(table, 1, 1, {"kind": "draw", "card": "2"}, last=0)
     assert exc.details == {"seq": 2, "move": "Played a 1."}
     assert "You hold no" not in exc.message and "card_not_in_hand" not in json.dumps(exc.as_json())
 
@@ -208,9 +227,9 @@ def test_a_hidden_later_move_is_named_to_its_owner_only(db, fixture_game_registe
         table.refresh_from_db()
         services.submit_action(table.code, seat, action, table.version)
     # Without Alice's play it would still be her turn, so Bob's hidden draw (#3) no longer fits.
-    to_alice = refusal(lambda: services.propose_correction(table.code, 0, 2, None))
+    to_alice = voided(table, 1, 2, None, last=0)
     assert to_alice.details == {} and "#3" not in to_alice.message and "2" not in to_alice.message
-    to_bob = refusal(lambda: services.propose_correction(table.code, 1, 2, None))
+    to_bob = voided(table, 0, 2, None, last=1)
     assert to_bob.details == {"seq": 3, "move": "You drew a 2."}, "Bob may read his own move"
     assert "turn" not in to_bob.message, "even then the engine's rule text stays out"
 
@@ -220,9 +239,9 @@ def test_the_refusal_is_translated_with_the_move_filled_in(db, fixture_game_regi
     alice = phone_for(table, 0)
     post_action(alice, table, {"kind": "draw", "card": "1"})
     post_action(alice, table, {"kind": "play", "card": "1"})
+    correction = services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "2"})
     alice.cookies["django_language"] = "fa"
-    response = alice.post(f"/t/{table.code}/corrections/", {"target": 1, "replacement": json.dumps(
-        {"kind": "draw", "card": "2"})}, follow=True)
+    response = alice.post(f"/t/{table.code}/corrections/{correction.id}/", {"answer": "yes"}, follow=True)
     page = response.content.decode()
     assert "این تغییر دیگر با حرکت #2" in page and "no longer fits" not in page
 
@@ -230,8 +249,37 @@ def test_the_refusal_is_translated_with_the_move_filled_in(db, fixture_game_regi
 def test_a_replacement_the_rules_refuse_is_described_as_proposed_without_the_rule(db, fixture_game_registered):
     table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
     services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
-    own = refusal(lambda: services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "7"}))
+    own = voided(table, 1, 1, {"kind": "draw", "card": "7"}, last=0)  # Alice reads her own move as proposed
     assert own.details == {"seq": 1, "move": "You drew a 7."} and "No 7 is left" not in own.message
-    # Bob guessing at Alice's hidden draw learns nothing but "no"
-    guess = refusal(lambda: services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "7"}))
+    # Bob, the last to confirm Alice's own guess at her hidden draw, learns nothing but "dropped"
+    guess = voided(table, 0, 1, {"kind": "draw", "card": "7"}, last=1)
     assert guess.details == {} and "7" not in guess.message
+
+
+# -- the proposal itself is no oracle (the attacker's probe of issue 11) ---------------------------------
+
+
+def test_a_proposal_is_answered_the_same_whether_or_not_another_seats_hidden_hand_allows_it(db):
+    """Alice asks "was my 3 a 12?" at two tables that differ only in Bob's hidden draw: the same answer."""
+    answers = []
+    for bobs_card in ("12", "5"):  # the last 12 in Bob's hidden hand, or still in the pile
+        table = services.create_table("sorry", {"components": "physical", "points_mode": True}, PLAYERS, seed=4)
+        for seat, card in [(0, "12"), (1, "12"), (2, "12"), (0, "3"), (1, bobs_card)]:
+            table.refresh_from_db()
+            services.submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
+        alice = phone_for(table, 0)
+        response = alice.post(f"/t/{table.code}/corrections/", {"target": 4, "replacement": json.dumps(
+            {"kind": "draw", "card": "12"})}, follow=True)
+        answers.append((response.status_code, table.corrections.get().status,
+                        "Correction proposed" in response.content.decode()))
+    assert answers[0] == answers[1] == (200, "open", True)
+
+
+def test_a_seat_has_one_open_proposal_at_a_time(db, fixture_game_registered):
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    first = services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "2"})
+    assert refusal(lambda: services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "3"})).code == (
+        "correction_open")
+    services.reject_correction(table.code, first.id, 1)  # withdrawn: a new one may be asked
+    assert services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "3"}).status == "open"

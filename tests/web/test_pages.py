@@ -216,8 +216,9 @@ def test_a_correction_that_breaks_a_later_move_names_that_move(db, fixture_game_
     table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
     services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
     services.submit_action(table.code, 0, {"kind": "play", "card": "1"}, 1)
+    correction = services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "2"})
     with pytest.raises(services.IllegalAction) as err:
-        services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "2"})
+        services.confirm_correction(table.code, correction.id, 0)
     assert err.value.code == "log_conflict" and "move #2" in err.value.message
 
 

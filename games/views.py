@@ -177,14 +177,23 @@ def act(request: HttpRequest, table: Table) -> HttpResponse:
     400 answer over the whole page body), 409 stale, 403 closed.
     """
     seat = request.seat.index  # type: ignore[attr-defined]
+
+    def write() -> None:
+        action = _posted_action(request.POST.get("action", ""), table)
+        services.submit_action(table.code, seat, action, _version(request.POST.get("version")), _key(request))
+
+    return _answer_write(request, table, seat, write, _("Every move names the table version it was chosen at."))
+
+
+def _answer_write(request: HttpRequest, table: Table, seat: int, write: Any, bad_version: str) -> HttpResponse:
+    """Run one phone write and answer it: the ``#table`` fragment for htmx (200 done, 422 refused with the
+    rule, 409 stale or a reused tap, 403 closed), else a redirect to the phone page with the message."""
     error = None
     status = 200
     try:
-        action = _posted_action(request.POST.get("action", ""), table)
-        services.submit_action(table.code, seat, action, _version(request.POST.get("version")), _key(request))
+        write()
     except BadVersion:
-        error = {"code": "bad_version", "message": _("Every move names the table version it was chosen at.")}
-        status = 422
+        error, status = {"code": "bad_version", "message": bad_version}, 422
     except IllegalAction as exc:
         error, status = {"code": exc.code, "message": error_message(exc)}, 422
     except services.StaleVersion as exc:
@@ -213,29 +222,10 @@ def undo_mine(request: HttpRequest, table: Table) -> HttpResponse:
     409 stale, 403 closed.
     """
     seat = request.seat.index  # type: ignore[attr-defined]
-    error = None
-    status = 200
-    try:
-        services.undo_own(table.code, seat, _version(request.POST.get("version")), request.POST.get("key", ""))
-    except BadVersion:
-        error = {"code": "bad_version", "message": _("Every undo names the table version it was chosen at.")}
-        status = 422
-    except IllegalAction as exc:
-        error, status = {"code": exc.code, "message": error_message(exc)}, 422
-    except services.StaleVersion as exc:
-        error = {"code": exc.code, "message": _("The table moved on before your tap arrived; here is the new position.")}
-        status = 409
-    except services.Forbidden as exc:
-        error, status = {"code": exc.code, "message": _("This table is closed: the game has ended.")}, 403
-    except services.KeyReused as exc:
-        error = {"code": exc.code, "message": _("This tap was already used for another move; tap again.")}
-        status = 409
-    table.refresh_from_db()
-    if not _is_htmx(request):
-        if error:
-            messages.error(request, error["message"])
-        return redirect("games:table", code=table.code)
-    return _render_table(request, table, seat, status=status, error=error)
+    return _answer_write(
+        request, table, seat,
+        lambda: services.undo_own(table.code, seat, _version(request.POST.get("version")), _key(request)),
+        _("Every undo names the table version it was chosen at."))
 
 
 @table_view()

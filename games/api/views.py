@@ -228,14 +228,24 @@ def post_action(request: Request, code: str) -> Response:
     body = PostActionSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     data = body.validated_data
-    try:
+
+    def write() -> services.Outcome:
         table.game().check_payload(data["action"])  # the kind's declared schema, before anything is stored
-        outcome = services.submit_action(table.code, seat.index, data["action"], data["version"], data["key"])
+        return services.submit_action(table.code, seat.index, data["action"], data["version"], data["key"])
+
+    return _answer_write(table, seat.index, write)
+
+
+def _answer_write(table: Table, seat: int, write: Any) -> Response:
+    """Run one seat's write and answer it: 200 ``{version, seq, replayed}``; 400 refused (the engine's code and
+    details), 409 stale (with the fresh prompt) or a reused key, 403 closed."""
+    try:
+        outcome = write()
     except IllegalAction as exc:
         return _error(exc.code, error_message(exc), 400, details=exc.as_json()["details"])
     except services.StaleVersion as exc:
         table.refresh_from_db()
-        return _error(exc.code, exc.message, 409, fresh=_prompt_body(table, seat.index))
+        return _error(exc.code, exc.message, 409, fresh=_prompt_body(table, seat))
     except services.Forbidden as exc:
         return _error(exc.code, exc.message, 403)
     except services.KeyReused as exc:
@@ -300,15 +310,5 @@ def undo_mine(request: Request, code: str) -> Response:
     body = UndoMineSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     data = body.validated_data
-    try:
-        outcome = services.undo_own(table.code, seat.index, data["version"], data["key"])
-    except IllegalAction as exc:
-        return _error(exc.code, error_message(exc), 400)
-    except services.StaleVersion as exc:
-        table.refresh_from_db()
-        return _error(exc.code, exc.message, 409, fresh=_prompt_body(table, seat.index))
-    except services.Forbidden as exc:
-        return _error(exc.code, exc.message, 403)
-    except services.KeyReused as exc:
-        return _error(exc.code, exc.message, 409)
-    return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})
+    return _answer_write(table, seat.index,
+                         lambda: services.undo_own(table.code, seat.index, data["version"], data["key"]))

@@ -48,10 +48,11 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Pages leave compressed (Django's GZip adds random padding against BREACH); static files are
-    # precompressed by whitenoise once collected (make run collects them).
-    "django.middleware.gzip.GZipMiddleware",
+    # Static files: whitenoise answers them itself, precompressed once collected (make run collects them).
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and API answers leave compressed (Django's GZip adds random padding against BREACH); inside
+    # whitenoise, so a static file is never recompressed as a stream.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -50,10 +50,21 @@
       if (!el || !live.contains(el)) return;
       event.preventDefault();
       var table = document.getElementById("table");
+      // The source is the page's stable container: a push may replace the tapped button's region before
+      // the answer arrives, and htmx cannot aim an answer from a button no longer on the page.
       htmx.ajax("POST", live.dataset.actUrl, {
-        source: el, target: "#table", swap: "outerHTML",
+        source: live, target: "#table", swap: "outerHTML",
         values: { action: el.getAttribute("data-action"), version: table ? table.dataset.version : "", key: uuid() },
       });
+    });
+    // Forms marked data-post (Undo my move) post the same way, answered by the #table fragment.
+    document.body.addEventListener("submit", function (event) {
+      var form = event.target.closest("form[data-post]");
+      if (!form || !live.contains(form)) return;
+      event.preventDefault();
+      var values = {};
+      new FormData(form).forEach(function (value, name) { values[name] = value; });
+      htmx.ajax("POST", form.dataset.post, { source: live, target: "#table", swap: "outerHTML", values: values });
     });
     function resync() {
       htmx.ajax("GET", live.dataset.fragmentUrl, { target: "#table", swap: "outerHTML" });

@@ -170,6 +170,9 @@ def create_table(
     """
     cls = get_game_class(slug)
     seat_list = list(seats)
+    if not cls.min_seats <= len(seat_list) <= cls.max_seats:  # said before colours: six seats have no sixth colour
+        raise IllegalAction("seat_count", gettext_noop("{title} is played by {min} to {max} players, not {n}."),
+                            title=cls.title, min=cls.min_seats, max=cls.max_seats, n=len(seat_list))
     infos = []
     for index, seat in enumerate(seat_list):
         colour = seat.get("colour") or cls.colours[index % len(cls.colours)]

@@ -246,3 +246,9 @@ def test_a_correction_the_later_moves_no_longer_fit_is_dropped_not_left_open(db,
     last = table.actions.order_by("-seq").first()
     assert last.kind == "correct" and last.payload["void"]
     assert table.game().encode(services.replay(table)) == table.state
+
+
+def test_too_many_players_is_refused_as_a_seat_count_not_as_colours(db):
+    with pytest.raises(IllegalAction) as err:
+        services.create_table("sorry", {}, [{"name": n} for n in "ABCDE"])
+    assert err.value.code == "seat_count"

@@ -355,7 +355,7 @@ STATIC = Region("static", "r-static", "r-static", lambda c: [c["table"].slug, c[
 LOG = Region("log", "r-log", "r-log", lambda c: [_table_meta(c), bool(c["me"]), [_line_key(x) for x in c["log"]]])
 
 
-_LINE_FIELDS = ("seq", "kind", "text", "who", "private", "counted", "corrected", "original")
+_LINE_FIELDS = ("seq", "kind", "text", "who", "private", "counted", "corrected", "original", "dropped")
 
 
 def _line_key(line: Mapping[str, Any]) -> tuple[Any, ...]:

@@ -100,7 +100,8 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
             cached = _LINES.get(key)
             if cached is None:
                 shown = fix.payload.get("replacement") if fix else row.payload
-                cached = {"counted": row.seq not in undone and not (fix and shown is None)}
+                cached = {"counted": row.seq not in undone and not (fix and shown is None),
+                          "dropped": bool(fix) and shown is None}
                 line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
                 cached["text"] = tr(line.text, line.details)
                 cached["private"] = line.private

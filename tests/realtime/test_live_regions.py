@@ -52,3 +52,13 @@ def test_a_correction_proposed_without_a_new_version_still_reaches_the_other_pho
     services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "2"})
     frame = render_push(table.code, ben, "en", False, sent)
     assert 'id="r-corrections"' in frame and "Confirm" in frame
+
+
+def test_a_move_the_table_dropped_by_a_correction_says_so_in_the_log(fixture_game_registered):
+    """A dropped move reads as dropped by the table's correction, not as an undo (the log keeps both)."""
+    table = services.create_table("counting", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}])
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    correction = services.propose_correction(table.code, 1, 1, None)
+    services.confirm_correction(table.code, correction.id, 0)
+    page = phone_for(table, 1).get(f"/t/{table.code}/").content.decode()
+    assert "dropped by a correction the table agreed" in page and "(undone)" not in page

@@ -95,11 +95,18 @@ class Reply:
 
 
 async def http(port: int, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None,
-               timeout: float = 30.0) -> Reply:
-    data = b"" if body is None else json.dumps(body).encode()
+               timeout: float = 30.0, form: dict[str, str] | None = None) -> Reply:
+    if form is not None:
+        from urllib.parse import urlencode
+
+        data = urlencode(form).encode()
+    else:
+        data = b"" if body is None else json.dumps(body).encode()
     head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{port}", "Connection: close",
             f"Content-Length: {len(data)}"]
-    if body is not None:
+    if form is not None:
+        head.append("Content-Type: application/x-www-form-urlencoded")
+    elif body is not None:
         head.append("Content-Type: application/json")
     head += [f"{k}: {v}" for k, v in (headers or {}).items()]
 
@@ -492,6 +499,9 @@ class Env:
     def migrate(self, env: dict[str, str]) -> None:
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env,
                        check=True, timeout=300)
+        # As `make run` does: whitenoise then serves the collected, precompressed static files.
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env,
+                       check=True, timeout=300)
 
     def app_embedded(self) -> dict[str, str]:
         if self.sqlite_template is None:
@@ -587,7 +597,14 @@ async def first_load(port: int) -> list[dict[str, Any]]:
                 continue
             data = r.json()
             code, token = data["code"], data["seats"][0]["token"]
-            j = await http(port, "GET", f"/t/{code}/join/{token}/", headers=accept)
+            j = await http(port, "GET", f"/t/{code}/join/{token}/", headers=accept)  # a join link up to issue 11
+            if j.status == 404:  # since issue 11 the link is /t/<code>/join/#<token> and its page POSTs the token
+                page = await http(port, "GET", f"/t/{code}/join/", headers=accept)
+                csrf = next(c.split(";")[0] for c in page.cookies if c.startswith("csrftoken="))
+                j = await http(port, "POST", f"/t/{code}/join/", form={
+                    "token": token, "csrfmiddlewaretoken": csrf.split("=", 1)[1]}, headers={
+                    "Cookie": csrf, "Origin": f"http://{HOST}:{port}", "Referer": f"http://{HOST}:{port}/"})
+                j.cookies.append(csrf)
             cookie = "; ".join(c.split(";")[0] for c in j.cookies)
             page = await http(port, "GET", f"/t/{code}/", headers=accept | {"Cookie": cookie})
             html = _decoded(page).decode("utf-8", "replace")

@@ -32,7 +32,7 @@ run: migrate static
 	@echo "  Companion is running. Open http://$(HOST):$(PORT)/ on this machine"
 	@echo "  (phones on your network: set ALLOWED_HOSTS and HOST=0.0.0.0)."
 	@echo
-	$(BIN)/uvicorn companion.asgi:application --host $(HOST) --port $(PORT) --lifespan off
+	STATIC_FROM_FINDERS=false $(BIN)/uvicorn companion.asgi:application --host $(HOST) --port $(PORT) --lifespan off
 
 # The browser tests (tests/e2e) drive Debian's Chromium: installed here when missing and we are root,
 # otherwise make stops at once and names the one command that installs it.

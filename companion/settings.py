@@ -23,6 +23,7 @@ env = environ.Env(
     CSRF_TRUSTED_ORIGINS=(list, []),
     SECURE_COOKIES=(bool, False),
     DB_POOL_MAX=(int, 20),
+    STATIC_FROM_FINDERS=(bool, True),
 )
 if (BASE_DIR / ".env").exists():
     environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
@@ -137,7 +138,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
-WHITENOISE_USE_FINDERS = True
+# Tests and development serve static files straight from the app folders; `make run` (and the bench)
+# serve the collected copy, which whitenoise has precompressed (finder files would shadow it).
+WHITENOISE_USE_FINDERS = env("STATIC_FROM_FINDERS")
 
 SESSION_COOKIE_HTTPONLY = True
 SECURE_COOKIES = env("SECURE_COOKIES")  # set true behind HTTPS

@@ -493,6 +493,7 @@ class Env:
     def base(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")}
         env["PYTHONUNBUFFERED"] = "1"
+        env["STATIC_FROM_FINDERS"] = "false"  # the collected, precompressed static files, as make run serves them
         env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
         return env
 

@@ -41,6 +41,9 @@ def seed_commitment(seed: int) -> str:
     return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
+_SEAT_INFOS: dict[tuple[int, str], tuple[SeatInfo, ...]] = {}  # (table id, code) -> seats, read once per process
+
+
 class Table(models.Model):
     """One game in progress (or finished): game slug, options, seats, version, snapshot."""
 
@@ -68,8 +71,20 @@ class Table(models.Model):
         return f"{self.slug} {self.code}"
 
     def seat_infos(self) -> list[SeatInfo]:
-        """The seats as the engine sees them, in seat order."""
-        return [SeatInfo(s.index, s.name, s.colour, s.team) for s in self.seats.order_by("index")]
+        """The seats as the engine sees them, in seat order.
+
+        Index, name, colour and team never change after the table is created (a hand-over changes only the
+        secret), so this process reads them once per table: every write and prompt used to query them.
+        """
+        key = (self.pk, self.code)
+        infos = _SEAT_INFOS.get(key)
+        if infos is None or self.pk is None:
+            infos = tuple(SeatInfo(s.index, s.name, s.colour, s.team) for s in self.seats.order_by("index"))
+            if self.pk is not None and infos:
+                if len(_SEAT_INFOS) > 4096:
+                    _SEAT_INFOS.clear()
+                _SEAT_INFOS[key] = infos
+        return list(infos)
 
     def game(self, seats: list[SeatInfo] | None = None) -> Game:
         """The engine for this table's game, options and seats."""

@@ -40,18 +40,11 @@ class Command(BaseCommand):
         for table in tables:
             complete = True
             try:
-                replayed = table.game().encode(replay(table, strict=True))
-            except IncompleteLog:
-                complete = False
                 try:
+                    replayed = table.game().encode(replay(table, strict=True))
+                except IncompleteLog:
+                    complete = False
                     replayed = table.game().encode(replay(table))
-                except IllegalAction as exc:
-                    bad += 1
-                    self.stdout.write(f"{table.code}: the log no longer applies: {exc.code}: {exc.message}")
-                    if options["fix"]:
-                        refused += 1
-                        self.stdout.write(f"{table.code}: not fixed: the replay did not complete")
-                    continue
             except IllegalAction as exc:
                 bad += 1
                 self.stdout.write(f"{table.code}: the log no longer applies: {exc.code}: {exc.message}")

@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games import rulebook
 from games.engines import REGISTRY, get_game_class
@@ -28,12 +29,12 @@ def _game(slug: str) -> Any:
 def _value(value: Any) -> str:
     """An option value as the lobby shows it (booleans as on/off, choices through the catalogue)."""
     if isinstance(value, bool):
-        return _("on") if value else _("off")
+        return pgettext("rules at hand", "on") if value else pgettext("rules at hand", "off")
     if value is None:
         return _("Shipped default")
     if isinstance(value, (dict, list)):
-        return _("this table's own data")
-    return _(str(value).replace("_", " "))
+        return pgettext("rules at hand", "this table's own data")
+    return pgettext("rules at hand", str(value).replace("_", " "))
 
 
 def _table_notes(request: HttpRequest, slug: str, section: rulebook.Section) -> tuple[Table | None, list[dict]]:
@@ -48,8 +49,8 @@ def _table_notes(request: HttpRequest, slug: str, section: rulebook.Section) -> 
     notes = []
     if section.variant:
         on = bool(table.options.get(section.variant, specs[section.variant].default))
-        notes.append({"text": _("This variant is played at this table.") if on
-                      else _("This variant is not played at this table."), "changed": on})
+        notes.append({"text": pgettext("rules at hand", "This variant is played at this table.") if on
+                      else pgettext("rules at hand", "This variant is not played at this table."), "changed": on})
     for name in section.options:
         spec = specs.get(name)
         if spec is None:

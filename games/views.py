@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import live, rulebook, services
@@ -277,7 +278,8 @@ def _with_rule_link(table: Table, code: str, message: str) -> str:
     link = rulebook.rule_url(table.slug, code, table.code)
     if not link:
         return message
-    return format_html('{} <a class="rule-link" href="{}">{}</a>', message, link, _("Why? Read the rule"))
+    return format_html('{} <a class="rule-link" href="{}">{}</a>', message, link,
+                       pgettext("rules at hand", "Why? Read the rule"))
 
 
 def _refused(request: HttpRequest, table: Table, code: str, message: str) -> HttpResponse:

@@ -151,6 +151,8 @@ REFUSALS: dict[str, dict[str, str]] = {
     "yellow_yangtze": {
         **_SHARED["yellow_yangtze"],
         "pass_not_allowed": "turn",
+        "hex_off_board": "turn",
+        "hex_occupied": "turn",
         "leader_same_hex": "turn",
         "leader_on_river": "turn",
         "leader_needs_black": "turn",

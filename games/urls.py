@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import edition_views, views
+from games import edition_views, rules_views, views
 from games.editors import amun_re as amun_re_editor
 from games.editors import yellow_yangtze as yellow_yangtze_editor
 
@@ -31,4 +31,6 @@ urlpatterns = [
     path("t/<str:code>/host/hand-over/<int:index>/", views.hand_over, name="hand_over"),
     path("t/<str:code>/host/end/", views.end, name="end"),
     path("t/<str:code>/host/components/", views.components, name="components"),
+    path("rules/<slug:slug>/", rules_views.rules_index, name="rules_index"),
+    path("rules/<slug:slug>/<slug:key>/", rules_views.rules_section, name="rules_section"),
 ]

@@ -13,11 +13,13 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import live, services
+from games import live, rulebook, services
 from games.access import device_id, host_cookie, join_link, remember_device, seat_cookie, set_signed, table_view
 from games.api.serializers import MAX_VERSION
 from games.engines.base import IllegalAction, gettext_noop
@@ -140,6 +142,8 @@ def _render_table(request: HttpRequest, table: Table, seat: int | None, status: 
     get_token(request)  # makes sure the phone has a CSRF cookie
     # The unmasked secret (as the phone's socket sends it), so a region with a form digests the same in the
     # page and in the socket's pushes; Django accepts it in a form as well as a masked one.
+    if error:  # "Why? Read the rule": the section the refusal cites (issue 10 item 3)
+        error = {**error, "rule_url": rulebook.rule_url(table.slug, error["code"], table.code)}
     context.update(is_host=getattr(request, "is_host", False), error=error, csrf_token=request.META["CSRF_COOKIE"])
     regions = live.page_regions(context)
     context.update(region_html={name: html for name, (_, html) in regions.items()},
@@ -207,7 +211,7 @@ def _answer_write(request: HttpRequest, table: Table, seat: int, write: Any, bad
     table.refresh_from_db()
     if not _is_htmx(request):
         if error:
-            messages.error(request, error["message"])
+            messages.error(request, _with_rule_link(table, error["code"], error["message"]))
         return redirect("games:table", code=table.code)
     return _render_table(request, table, seat, status=status, error=error)
 
@@ -269,11 +273,22 @@ def propose_correction(request: HttpRequest, table: Table) -> HttpResponse:
     return redirect("games:table", code=table.code)
 
 
+def _with_rule_link(table: Table, code: str, message: str) -> str:
+    """A refusal's message for the page banner, with "Why? Read the rule" when a rules section explains it."""
+    link = rulebook.rule_url(table.slug, code, table.code)
+    if not link:
+        return message
+    return format_html('{} <a class="rule-link" href="{}">{}</a>', message, link,
+                       pgettext("rules at hand", "Why? Read the rule"))
+
+
 def _refused(request: HttpRequest, table: Table, code: str, message: str) -> HttpResponse:
-    """Input refused at the edge: 422 ``{code, message}`` for htmx, else back to the phone page (the banner says why)."""
+    """Input refused at the edge: 422 ``{code, message, rule_url}`` for htmx, else back to the phone page (the
+    banner says why); ``rule_url`` is the rules section the refusal cites, or null."""
     if _is_htmx(request):
-        return JsonResponse({"code": code, "message": message}, status=422)
-    messages.error(request, message)
+        return JsonResponse({"code": code, "message": message,
+                             "rule_url": rulebook.rule_url(table.slug, code, table.code)}, status=422)
+    messages.error(request, _with_rule_link(table, code, message))
     return redirect("games:table", code=table.code)
 
 

@@ -117,6 +117,10 @@ class ErrorSerializer(serializers.Serializer):
     message = serializers.CharField()
     details = serializers.DictField(required=False)
     fields = serializers.JSONField(required=False, help_text="Per-field reasons of an invalid body.")
+    rule_url = serializers.CharField(
+        required=False, allow_null=True,
+        help_text="A refused action: the path of the rules section that explains the rule (``/rules/<game>/<section>/``, "
+                  "with ``?t=<code>`` and an anchor), or null when no rule explains the code (malformed input).")
 
 
 class PromptSerializer(serializers.Serializer):

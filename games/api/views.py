@@ -17,7 +17,7 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import services
+from games import rulebook, services
 from games.access import bearer, is_host, join_link, seat_for
 from games.api.serializers import (
     ActionDoneSerializer,
@@ -242,7 +242,8 @@ def _answer_write(table: Table, seat: int, write: Any) -> Response:
     try:
         outcome = write()
     except IllegalAction as exc:
-        return _error(exc.code, error_message(exc), 400, details=exc.as_json()["details"])
+        return _error(exc.code, error_message(exc), 400, details=exc.as_json()["details"],
+                      rule_url=rulebook.rule_url(table.slug, exc.code, table.code))
     except services.StaleVersion as exc:
         table.refresh_from_db()
         return _error(exc.code, exc.message, 409, fresh=_prompt_body(table, seat))

@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import live, services
-from games.access import device_id, host_cookie, join_link, remember_device, seat_cookie, set_signed, table_view
+from games.access import (device_id, host_cookie, join_link, reach, remember_device, seat_cookie, set_signed,
+                          table_view)
 from games.api.serializers import MAX_VERSION
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_ACTION_BYTES
@@ -349,9 +350,10 @@ def host(request: HttpRequest, table: Table) -> HttpResponse:
         {"seat": s, "link": join_link(request, table.code, s.token)}
         for s in table.seats.all()
     ]
-    context = {"table": table, "seats": seats, "screen_url": request.build_absolute_uri(
-        reverse("games:screen", args=[table.code])),
-        "draws": {"commitment": table.seed_commitment, "seed": table.seed_revealed}}
+    where = reach(request)  # the address the other phones use (issue 9 item 6), said on the page
+    context = {"table": table, "seats": seats, "reach": where,
+               "screen_url": where.origin + reverse("games:screen", args=[table.code]),
+               "draws": {"commitment": table.seed_commitment, "seed": table.seed_revealed}}
     return render(request, "games/host.html", context)
 
 

@@ -18,8 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import live, services
-from games.access import (device_id, host_cookie, join_link, reach, remember_device, seat_cookie, set_signed,
-                          table_view)
+from games.access import device_id, host_cookie, join_link, reach, remember_device, seat_cookie, set_signed, table_view
 from games.api.serializers import MAX_VERSION
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_ACTION_BYTES

@@ -6,7 +6,9 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-scale venv migrate static chromium bench lint clean
+PUBLIC_URL ?=
+
+.PHONY: run url test test-scale venv migrate static chromium bench lint clean
 
 # The scale-out stack: PostgreSQL and Redis on loopback (the platform tests run against them too).
 SCALE_DATABASE_URL ?= postgres://root@127.0.0.1:5432/companion
@@ -27,12 +29,14 @@ migrate: venv
 static: venv
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 
-run: migrate static
-	@echo
-	@echo "  Companion is running. Open http://$(HOST):$(PORT)/ on this machine"
-	@echo "  (phones on your network: set ALLOWED_HOSTS and HOST=0.0.0.0)."
-	@echo
-	STATIC_FROM_FINDERS=false $(BIN)/uvicorn companion.asgi:application --host $(HOST) --port $(PORT) --lifespan off
+# HOST=0.0.0.0 (or ::) serves every address: the URL printed, the join links and QR codes and ALLOWED_HOSTS use the
+# machine's LAN address (companion/lan.py), or PUBLIC_URL when set.
+run: migrate static url
+	SERVE_HOST=$(HOST) STATIC_FROM_FINDERS=false $(BIN)/uvicorn companion.asgi:application --host $(HOST) --port $(PORT) --lifespan off
+
+# The address to open, on this machine and on the phones (printed by make run before it serves).
+url:
+	@$(BIN)/python -m companion.lan --host "$(HOST)" --port "$(PORT)" --public-url "$(PUBLIC_URL)"
 
 # The browser tests (tests/e2e) drive Debian's Chromium: installed here when missing and we are root,
 # otherwise make stops at once and names the one command that installs it.

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import environ
 
+from companion import lan
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env(
@@ -24,6 +26,8 @@ env = environ.Env(
     SECURE_COOKIES=(bool, False),
     DB_POOL_MAX=(int, 20),
     STATIC_FROM_FINDERS=(bool, True),
+    SERVE_HOST=(str, ""),
+    PUBLIC_URL=(str, ""),
 )
 if (BASE_DIR / ".env").exists():
     environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
@@ -31,6 +35,18 @@ if (BASE_DIR / ".env").exists():
 DEBUG = env("DEBUG")
 SECRET_KEY = env("SECRET_KEY")
 ALLOWED_HOSTS = env("ALLOWED_HOSTS")
+# Phones at the table (issue 9 item 6). SERVE_HOST: the address the server binds (`make run` passes its
+# HOST); on every address (0.0.0.0, ::) the machine's LAN address is found (companion/lan.py, no traffic)
+# and the host page's join links and QR codes use it. PUBLIC_URL (e.g. http://192.168.1.20:8000) overrides
+# it. Every such address is an allowed host, so the links the app prints are ones it answers.
+SERVE_HOST = env("SERVE_HOST").strip()
+PUBLIC_URL = env("PUBLIC_URL").strip().rstrip("/")
+if PUBLIC_URL and "://" not in PUBLIC_URL:
+    PUBLIC_URL = "http://" + PUBLIC_URL  # PUBLIC_URL=192.168.1.20:8000 is read as http://192.168.1.20:8000
+LAN_ADDRESS = lan.lan_address() if SERVE_HOST and lan.serves_all_addresses(SERVE_HOST) else ""
+if LAN_ADDRESS and lan.is_loopback(LAN_ADDRESS):
+    LAN_ADDRESS = ""  # no network: join links keep the address the host typed (and the host page warns)
+ALLOWED_HOSTS += [h for h in lan.allowed_hosts(SERVE_HOST, PUBLIC_URL, LAN_ADDRESS) if h not in ALLOWED_HOSTS]
 CSRF_TRUSTED_ORIGINS = env("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [

@@ -11,15 +11,17 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from functools import wraps
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.core import signing
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from companion import lan
 from games.models import Seat, Table
 
 DEVICE_COOKIE = "device"
@@ -58,14 +60,55 @@ def set_signed(response: HttpResponse, name: str, value: str) -> None:
     )
 
 
-def join_link(request: HttpRequest, code: str, token: str) -> str:
-    """The absolute join link of a seat: ``https://host/t/<code>/join/#<token>``.
+class Reach(NamedTuple):
+    """Where the other phones reach this server (issue 9 item 6), as the host page says it.
 
-    The secret rides in the URL fragment, which browsers never send to the
-    server, so it stays out of access logs and Referer headers; the join page
-    POSTs it (see ``games.views.join``). QR codes encode this same link.
+    ``origin``: ``scheme://host[:port]`` without a trailing slash; ``via``: ``"public"`` (the
+    ``PUBLIC_URL`` setting), ``"lan"`` (the machine's LAN address in place of the loopback name the host
+    typed), or ``"typed"`` (the address the host's own request used); ``typed``: that address;
+    ``unreachable``: True when the links can only work on this machine (the host typed a loopback name
+    and the server does not listen on the network).
     """
-    return request.build_absolute_uri(reverse("games:join", args=[code])) + "#" + token
+
+    origin: str
+    via: str
+    typed: str
+    unreachable: bool
+
+    @property
+    def address(self) -> str:
+        """The origin without its scheme, as a person reads it (``192.168.1.20:8000``)."""
+        return self.origin.split("://", 1)[-1]
+
+
+def reach(request: HttpRequest) -> Reach:
+    """The origin join links, QR codes and the table-screen link use for ``request`` (see :class:`Reach`).
+
+    ``settings.PUBLIC_URL`` wins; else, when the host opened the page as ``127.0.0.1``/``localhost``
+    and the server listens on every address, the machine's LAN address (``settings.LAN_ADDRESS``, found
+    at start-up by :func:`companion.lan.lan_address`) with the port the host used; else the host's own.
+    """
+    typed = request.get_host()
+    if settings.PUBLIC_URL:
+        return Reach(settings.PUBLIC_URL, "public", typed, False)
+    loopback = lan.is_loopback(typed)
+    if loopback and settings.LAN_ADDRESS:
+        port = split_domain_port(typed)[1] or request.get_port()
+        default = "443" if request.is_secure() else "80"
+        netloc = lan.url_host(settings.LAN_ADDRESS) + ("" if str(port) == default else f":{port}")
+        return Reach(f"{request.scheme}://{netloc}", "lan", typed, False)
+    return Reach(f"{request.scheme}://{typed}", "typed", typed, loopback)
+
+
+def join_link(request: HttpRequest, code: str, token: str) -> str:
+    """The absolute join link of a seat: ``http://<address>/t/<code>/join/#<token>``.
+
+    The address is the one the other phones reach (:func:`reach`: ``PUBLIC_URL``, else the LAN
+    address in place of a loopback name, else the host's own). The secret rides in the URL fragment,
+    which browsers never send to the server, so it stays out of access logs and Referer headers; the
+    join page POSTs it (see ``games.views.join``). QR codes encode this same link.
+    """
+    return reach(request).origin + reverse("games:join", args=[code]) + "#" + token
 
 
 def device_id(request: HttpRequest) -> str:

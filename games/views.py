@@ -20,11 +20,11 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import live, rulebook, services
-from games.access import device_id, host_cookie, join_link, remember_device, seat_cookie, set_signed, table_view
+from games.access import device_id, host_cookie, join_link, reach, remember_device, seat_cookie, set_signed, table_view
 from games.api.serializers import MAX_VERSION
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_ACTION_BYTES
-from games.forms import NewTableForm, game_choices, options_form, options_from
+from games.forms import NewTableForm, game_choices, option_groups, options_form, options_from
 from games.inputs import clean_text, load_json
 from games.models import Correction, Seat, Table
 from games.presenters import error_message, seat_context, tr
@@ -101,7 +101,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
             set_signed(response, seat_cookie(table.code), first.token)
             return remember_device(request, response)
     mine = (Table.objects.filter(created_by_device=device) | Table.objects.filter(seats__claimed_by_device=device))
-    context = {"form": form, "options_form": opts, "tables": mine.distinct()[:30], "slug": slug}
+    groups = option_groups(opts, slug) if opts is not None else []
+    context = {"form": form, "options_form": opts, "tables": mine.distinct()[:30], "slug": slug,
+               "lead_options": [g for g in groups if g.key == "first"],
+               "option_groups": [g for g in groups if g.key != "first"]}
     template = "games/lobby.html#options" if _is_htmx(request) and request.method == "GET" else "games/lobby.html"
     return remember_device(request, render(request, template, context))
 
@@ -361,9 +364,10 @@ def host(request: HttpRequest, table: Table) -> HttpResponse:
         {"seat": s, "link": join_link(request, table.code, s.token)}
         for s in table.seats.all()
     ]
-    context = {"table": table, "seats": seats, "screen_url": request.build_absolute_uri(
-        reverse("games:screen", args=[table.code])),
-        "draws": {"commitment": table.seed_commitment, "seed": table.seed_revealed}}
+    where = reach(request)  # the address the other phones use (issue 9 item 6), said on the page
+    context = {"table": table, "seats": seats, "reach": where,
+               "screen_url": where.origin + reverse("games:screen", args=[table.code]),
+               "draws": {"commitment": table.seed_commitment, "seed": table.seed_revealed}}
     return render(request, "games/host.html", context)
 
 

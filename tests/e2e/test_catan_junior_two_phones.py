@@ -100,7 +100,7 @@ def test_a_player_picks_counts_for_a_trade_offer_which_is_clamped_to_holdings_an
     alice.select_option("select[name=players]", "2")
     alice.fill("input[name=name_0]", "Alice")
     alice.fill("input[name=name_1]", "Bob")
-    alice.click("details.options > summary")
+    alice.click("details[data-group=box] > summary")  # the lobby group holding player trades
     alice.check("input[name=opt-player_trades]")
     alice.click("button.big")
     alice.wait_for_url(re.compile(r"/t/\w+/host/$"))

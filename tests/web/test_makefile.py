@@ -54,3 +54,22 @@ def test_without_chromium_as_root_make_installs_debians_chromium(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     log = (tmp_path / "apt.log").read_text()
     assert "update" in log and "install -y -qq chromium" in log
+
+
+def test_make_run_on_every_address_prints_the_lan_url_never_0_0_0_0():
+    """Issue 9 item 6: ``make run HOST=0.0.0.0`` prints the address the phones open, and the server knows it."""
+    from companion.lan import lan_address
+
+    printed = make("url", "HOST=0.0.0.0", "PORT=18302")
+    assert printed.returncode == 0, printed.stderr
+    assert f"http://{lan_address()}:18302/" in printed.stdout
+    assert "0.0.0.0" not in printed.stdout
+    plan = make("-n", "run", "HOST=0.0.0.0", "PORT=18302").stdout
+    assert plan.index("companion.lan") < plan.index("uvicorn"), "the URL is printed before the server starts"
+    serve = next(line for line in plan.splitlines() if "uvicorn" in line)
+    assert "SERVE_HOST=0.0.0.0" in serve, "the settings learn the bind address (LAN address allowed, join links)"
+
+
+def test_make_run_on_loopback_prints_the_loopback_url_and_how_phones_can_join():
+    printed = make("url", "PORT=18303").stdout
+    assert "http://127.0.0.1:18303/" in printed and "HOST=0.0.0.0" in printed

@@ -103,6 +103,9 @@ def check(page, where: str) -> dict:
         bar = found["bar"]
         assert bar["top"] >= 0 and bar["bottom"] <= PHONE["height"] + 1, f"{where}: the action bar is out of view: {bar}"
         assert bar["buttons"] > 0, f"{where}: the action bar holds no buttons on my turn"
+    if page.locator("#live").count() and page.locator("#r-meta").count():
+        title = page.title()
+        assert title.startswith("●") == found["mine"], f"{where}: the tab title says my turn iff it is ({title!r})"
     return found
 
 
@@ -208,6 +211,20 @@ def test_every_game_holds_360_px_and_44_px_taps_in_every_direction(live_url, bro
             check(p, f"{slug}/{lang} first load, phone {i}")
         played = play(live_url, pages, created, 8, f"{slug}/{lang}", rng)
         assert played >= 4, f"{slug}/{lang}: only {played} moves were played"
+        if slug == "yellow_yangtze":  # tiles were laid: the newest one is lit on the phone that watched it laid
+            assert any(p.locator("#r-board use[data-tile].last-move").count() for p in pages), "the last move is lit"
+        # A dropped socket says so, and the banner goes when it is back (the htmx ws extension's events).
+        pages[1].evaluate("document.body.dispatchEvent(new CustomEvent('htmx:wsClose', {bubbles: true}))")
+        assert pages[1].locator("#reconnecting").is_visible()
+        pages[1].evaluate("document.body.dispatchEvent(new CustomEvent('htmx:wsOpen', {bubbles: true}))")
+        assert not pages[1].locator("#reconnecting").is_visible()
+        # The turn sound is a per-phone choice that survives a reload.
+        toggle = pages[0].locator(".sound-toggle")
+        assert toggle.get_attribute("aria-pressed") == "true"
+        toggle.click()
+        pages[0].reload()
+        pages[0].wait_for_selector("#table")
+        assert pages[0].locator(".sound-toggle").get_attribute("aria-pressed") == "false"
         if lang == "fa":
             SCREENS.mkdir(parents=True, exist_ok=True)
             mover = pages[0] if pages[0].locator("#table.my-turn").count() else pages[1]

@@ -167,9 +167,20 @@
   function highlight() {
     var now = pieces();
     if (!now) return;
+    var table = document.getElementById("table");
+    var store = "companion.lastMove." + (document.getElementById("live").dataset.actUrl || "");
     if (before) {
       var changed = Object.keys(now).filter(function (k) { return before[k] !== now[k]; });
-      if (changed.length && changed.length <= 6) lastKeys = changed;  // a whole new board (first render, new round) is no move
+      if (changed.length && changed.length <= 6) {  // a whole new board (first render, new round) is no move
+        lastKeys = changed;
+        try { sessionStorage.setItem(store, JSON.stringify({ v: table && table.dataset.version, keys: changed })); } catch (e) { /* private mode */ }
+      }
+    } else {
+      // A reload keeps the light of the move this phone saw last, while the table is still at that version.
+      try {
+        var kept = JSON.parse(sessionStorage.getItem(store) || "null");
+        if (kept && table && kept.v === table.dataset.version) lastKeys = kept.keys;
+      } catch (e) { /* nothing kept */ }
     }
     before = now;
     var board = document.getElementById("r-board");

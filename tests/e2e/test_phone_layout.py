@@ -262,7 +262,7 @@ def test_amun_re_scoring_and_final_tables_hold_360_px_to_the_end(live_url, brows
             ctx, page = join(browser, live_url, s["join_url"], code, lang, PHONE)
             contexts.append(ctx)
             pages.append(page)
-        play(live_url, pages, created, 900, f"amun_re/{lang} to the end", rng, ui=False, check_every=12)
+        play(live_url, pages, created, 900, f"amun_re/{lang} to the end", rng, ui=False, check_every=20)
         assert api(live_url, f"/api/tables/{code}/")["status"] == "finished", "the game reached its end"
         wait_synced(pages, api(live_url, f"/api/tables/{code}/")["version"])
         for i, p in enumerate(pages):
@@ -278,3 +278,27 @@ def test_amun_re_scoring_and_final_tables_hold_360_px_to_the_end(live_url, brows
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+@pytest.mark.parametrize("lang", ("fa", "ps"))
+def test_the_lobby_host_page_and_error_pages_hold_360_px_and_44_px_taps(live_url, browser, lang):
+    created = api(live_url, "/api/tables/", {"game": "sorry", "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        for slug in GAMES:  # the lobby with each game's seats and rule options shown
+            page.goto(live_url + "/")
+            with page.expect_response(lambda r: f"game={slug}" in r.url):
+                page.select_option("select[name=game]", slug)
+            page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            check(page, f"lobby/{slug}/{lang}")
+        for path in ("/no/such/page/", f"/t/{created['code']}/", f"/t/{created['code']}/host/"):
+            page.goto(live_url + path)
+            assert page.locator("html").get_attribute("dir") == "rtl"
+            assert page.locator("a.back").count() == 1, f"{path}: a way back"
+            check(page, f"{path} in {lang}")
+    finally:
+        ctx.close()

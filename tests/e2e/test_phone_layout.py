@@ -290,7 +290,7 @@ def test_the_lobby_host_page_and_error_pages_hold_360_px_and_44_px_taps(live_url
         page.set_default_timeout(15000)
         for slug in GAMES:  # the lobby with each game's seats and rule options shown
             page.goto(live_url + "/")
-            with page.expect_response(lambda r: f"game={slug}" in r.url):
+            with page.expect_response(lambda r, slug=slug: f"game={slug}" in r.url):
                 page.select_option("select[name=game]", slug)
             page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
             page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")

@@ -41,7 +41,7 @@ def test_the_yellow_yangtze_hit_hexagon_spans_44_px_across_its_narrow_side():
     plain = [tuple(map(float, p.split(","))) for p in board["hex_shape"].split()]
     factor = grown[0][0] / plain[0][0]
     assert all(math.isclose(g[0], p[0] * factor, abs_tol=1e-3) and math.isclose(g[1], p[1] * factor, abs_tol=1e-3)
-               for g, p in zip(grown, plain))
+               for g, p in zip(grown, plain, strict=True))
     assert math.sqrt(3) * board["size"] * 0.97 * factor >= 44, "the narrow side, in px at the 360 px drawing width"
     big = {"size": 40, "hex_shape": board["hex_shape"]}
     assert [tuple(map(float, p.split(","))) for p in hit_shape(big).split()] == plain, "a large hex keeps its shape"

@@ -13,4 +13,7 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
-handler404 = "games.api.errors.not_found"
+handler400 = "games.error_views.bad_request"
+handler403 = "games.error_views.permission_denied"
+handler404 = "games.error_views.not_found"
+handler500 = "games.error_views.server_error"

@@ -158,6 +158,20 @@ def is_host(request: HttpRequest, table: Table) -> bool:
     return bool(token) and secrets.compare_digest(token, table.host_token)
 
 
+def refusal(request: HttpRequest, table: Table, message: str) -> HttpResponse:
+    """A 403 that names why: the site page with a way back to the table (issue 9 item 7).
+
+    htmx requests (a tap answered into ``#table``) and API calls keep the short
+    plain-text answer their callers show in place.
+    """
+    if request.headers.get("HX-Request") or request.path.startswith("/api/") or bearer(request):
+        return HttpResponseForbidden(message)
+    from games.error_views import error_page  # the views layer; imported here to keep this module light
+
+    return error_page(request, 403, _("Not allowed"), message,
+                      back_url=reverse("games:table", args=[table.code]), back_label=_("Back to the table"))
+
+
 def table_view(*, seat: bool = False, host: bool = False):
     """Decorate a view taking ``(request, code)``: load the table or 404, attach ``request.table``,
     ``request.seat`` and ``request.is_host``; refuse with 403 when a seat or the host is required."""
@@ -170,9 +184,9 @@ def table_view(*, seat: bool = False, host: bool = False):
             request.seat = seat_for(request, table)  # type: ignore[attr-defined]
             request.is_host = is_host(request, table)  # type: ignore[attr-defined]
             if seat and request.seat is None:  # type: ignore[attr-defined]
-                return HttpResponseForbidden(_("This phone has no seat at this table. Ask the host for your link."))
+                return refusal(request, table, _("This phone has no seat at this table. Ask the host for your link."))
             if host and not request.is_host:  # type: ignore[attr-defined]
-                return HttpResponseForbidden(_("Only the host can do this."))
+                return refusal(request, table, _("Only the host can do this."))
             return view(request, table, *args, **kwargs)
 
         return wrapper

@@ -102,7 +102,7 @@
         table.dataset.version = meta.dataset.version;
         table.dataset.sig = meta.dataset.sig;
         table.classList.toggle("my-turn", meta.dataset.myTurn === "1");
-        table.querySelectorAll(":scope > .banner.error").forEach(function (b) { b.remove(); });
+        table.querySelectorAll(":scope > .banner.error, :scope > .actionbar > .banner.error").forEach(function (b) { b.remove(); });
       } else if (table && meta) {
         table.dataset.sig = meta.dataset.sig;
         table.classList.toggle("my-turn", meta.dataset.myTurn === "1");
@@ -126,5 +126,132 @@
       document.body.classList.remove("offline"); document.body.dataset.ws = "open";
     });
     keepAwake();
+  });
+})();
+
+// The table is felt (issue 9): the last move lights up on the board, my turn shows in the tab title with a short
+// vibration and an optional beep (turned off per phone, localStorage "companion.sound"), a dropped socket says
+// "Reconnecting…", and − / + steppers set counts without typing. Public board pieces only: what changed between two
+// renders of the board region is what the last move changed (the same on every phone).
+(function () {
+  "use strict";
+  var PIECES = "[data-pawn], use[data-tile], g[data-leader], rect.pagoda, .province .bid-card, line.ship[data-route], use.lair[data-site], g.island[data-island], g.castle";
+  var PASSING = /\b(tap|legal|on|sel|off|selected|shown|picking|last-move)\b/g;
+  function keyOf(el) {
+    if (el.dataset.pawn) return "pawn:" + el.dataset.pawn;
+    if (el.dataset.tile) return "tile:" + el.dataset.tile;
+    if (el.dataset.leader) return "leader:" + el.dataset.leader;
+    if (el.dataset.route) return "ship:" + el.dataset.route;
+    if (el.dataset.site) return "lair:" + el.dataset.site;
+    if (el.dataset.island) return "island:" + el.dataset.island;
+    var province = el.closest(".province");
+    if (province) return "province:" + province.dataset.province;
+    return el.tagName + ":" + (el.getAttribute("x") || "") + "," + (el.getAttribute("y") || "");
+  }
+  function valueOf(el) {
+    var cls = (el.getAttribute("class") || "").replace(PASSING, "").replace(/\s+/g, " ").trim();
+    var inner = el.querySelector("use");
+    return [cls, el.dataset.loc, el.dataset.owner, el.dataset.card, el.getAttribute("transform"),
+            inner ? inner.getAttribute("transform") : "", el.matches("g.island, g.castle") ? el.querySelectorAll("use, circle").length : ""].join("|");
+  }
+  function pieces() {
+    var out = {};
+    var board = document.getElementById("r-board");
+    if (!board) return null;
+    board.querySelectorAll(PIECES).forEach(function (el) { if (!el.hasAttribute("data-action")) out[keyOf(el)] = valueOf(el); });
+    return out;
+  }
+  var before = null;
+  var lastKeys = [];
+  function remember() { before = pieces(); }
+  function highlight() {
+    var now = pieces();
+    if (!now) return;
+    var table = document.getElementById("table");
+    var store = "companion.lastMove." + (document.getElementById("live").dataset.actUrl || "");
+    if (before) {
+      var changed = Object.keys(now).filter(function (k) { return before[k] !== now[k]; });
+      if (changed.length && changed.length <= 6) {  // a whole new board (first render, new round) is no move
+        lastKeys = changed;
+        try { sessionStorage.setItem(store, JSON.stringify({ v: table && table.dataset.version, keys: changed })); } catch (e) { /* private mode */ }
+      }
+    } else {
+      // A reload keeps the light of the move this phone saw last, while the table is still at that version.
+      try {
+        var kept = JSON.parse(sessionStorage.getItem(store) || "null");
+        if (kept && table && kept.v === table.dataset.version) lastKeys = kept.keys;
+      } catch (e) { /* nothing kept */ }
+    }
+    before = now;
+    var board = document.getElementById("r-board");
+    board.querySelectorAll(PIECES).forEach(function (el) {
+      el.classList.toggle("last-move", !el.hasAttribute("data-action") && lastKeys.indexOf(keyOf(el)) >= 0);
+    });
+  }
+  // Whose turn: the tab title, a vibration and a beep when it becomes mine.
+  var baseTitle = document.title;
+  var wasMine = null;
+  function soundOn() { try { return localStorage.getItem("companion.sound") !== "0"; } catch (e) { return true; } }
+  function beep() {
+    var Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx || !soundOn()) return;
+    try {
+      var ctx = beep.ctx || (beep.ctx = new Ctx());
+      var osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 880; gain.gain.value = 0.08;
+      osc.connect(gain); gain.connect(ctx.destination);
+      osc.start(); osc.stop(ctx.currentTime + 0.15);
+    } catch (e) { /* no audio on this phone */ }
+  }
+  function turnSignal() {
+    var meta = document.getElementById("r-meta");
+    var live = document.getElementById("live");
+    if (!meta || !live) return;
+    var mine = meta.dataset.myTurn === "1";
+    document.title = mine ? "● " + live.dataset.yourTurn + " · " + baseTitle : baseTitle;
+    if (mine && wasMine === false) {
+      if (navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ } }
+      beep();
+    }
+    wasMine = mine;
+  }
+  function soundButtons() {
+    document.querySelectorAll(".sound-toggle").forEach(function (b) {
+      var on = soundOn();
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.textContent = on ? b.dataset.on : b.dataset.off;
+    });
+  }
+  function afterRender() { highlight(); turnSignal(); soundButtons(); }
+  // − / + steppers: each changes its input within min/max and tells the page's own listeners (input event).
+  function step(event) {
+    var button = event.target.closest && event.target.closest(".stepper button[data-step]");
+    if (!button) return;
+    var input = button.parentNode.querySelector("input");
+    if (!input || input.disabled) return;
+    var n = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
+    var min = input.min === "" ? 0 : +input.min, max = input.max === "" ? Infinity : +input.max;
+    input.value = String(Math.max(min, Math.min(max, n)));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.body.addEventListener("click", step);
+    if (!document.getElementById("live")) return;
+    document.body.addEventListener("click", function (event) {
+      var b = event.target.closest(".sound-toggle");
+      if (!b) return;
+      try { localStorage.setItem("companion.sound", soundOn() ? "0" : "1"); } catch (e) { /* private mode */ }
+      soundButtons();
+      if (soundOn()) beep();
+    });
+    document.body.addEventListener("htmx:wsBeforeMessage", remember);
+    document.body.addEventListener("htmx:beforeSwap", remember);
+    document.body.addEventListener("htmx:wsAfterMessage", afterRender);
+    document.body.addEventListener("htmx:afterSettle", afterRender);
+    var banner = document.getElementById("reconnecting");
+    document.body.addEventListener("htmx:wsClose", function () { if (banner) banner.hidden = false; });
+    document.body.addEventListener("htmx:wsError", function () { if (banner) banner.hidden = false; });
+    document.body.addEventListener("htmx:wsOpen", function () { if (banner) banner.hidden = true; });
+    afterRender();
   });
 })();

@@ -129,8 +129,12 @@ def test_a_player_picks_counts_for_a_trade_offer_which_is_clamped_to_holdings_an
     alice.click("#cj-offer-picker > summary")
     button = alice.locator("[data-cj-offer] button[data-kind=offer_trade]")
     assert button.is_disabled(), "nothing picked yet"
-    alice.fill(f"input[data-side=give][data-res={give}]", str(mine.count(give)))
-    alice.fill(f"input[data-side=get][data-res={take}]", "9")  # more than Bob holds: clamped
+    # Counts are picked with the + button (issue 9: no typing); + past what Bob holds stays at his count.
+    for _ in range(mine.count(give)):
+        alice.locator(f".stepper:has(input[data-side=give][data-res={give}]) button[data-step='1']").click()
+    for _ in range(9):
+        alice.locator(f".stepper:has(input[data-side=get][data-res={take}]) button[data-step='1']").click()
+    assert alice.input_value(f"input[data-side=give][data-res={give}]") == str(mine.count(give))
     assert alice.input_value(f"input[data-side=get][data-res={take}]") == str(theirs.count(take))
     assert not button.is_disabled()
     button.click()

@@ -97,7 +97,7 @@ def test_three_phones_fight_a_war_step_by_step_and_agree_on_the_outcome(live_url
     for p in phones:
         wait_version(p, v)
         assert p.locator("#table .yy-conflict").count() == 0, "the war is over on every phone"
-    outcome = [p.locator("#table .log li").first.inner_text() for p in phones]
+    outcome = [p.locator("#table .log li").first.text_content().strip() for p in phones]
     assert len(set(outcome)) == 1 and "War over" in outcome[0] and "wins" in outcome[0], outcome
     for p in phones:  # every phone says who won, and what left the board
         assert "War over" in p.locator("#table .yy-outcome h3").inner_text()

@@ -205,7 +205,7 @@ def test_after_the_last_phone_offers_every_offering_is_revealed_to_everyone_at_o
     for viewer in (ALICE, BOB, CAROL, None):
         seen = channels(table, viewer)
         assert "Offerings revealed: total 10" in seen["page"]
-        rows = re.findall(r'data-offering-of="(\d)">.*?<td class="num">(\d+)</td>', seen["page"], re.S)
+        rows = re.findall(r'data-offering-of="(\d)">.*?<td class="num"[^>]*>(\d+)</td>', seen["page"], re.S)
         assert rows == [("0", "5"), ("1", "2"), ("2", "3")]
         if viewer is not None:
             assert seen["view"]["view"]["offerings"]["amounts"] == [5, 2, 3]

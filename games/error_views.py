@@ -1,0 +1,51 @@
+"""The site's error pages (issue 9 item 7): 400, 403, 404 and 500 in the site layout and the reader's language.
+
+Django's own handlers render 400.html and 500.html without the request, so
+the page would lose its language picker and CSRF token; these render
+``refusal.html`` through the request. Under ``/api/`` every error stays
+``{"code", "message"}`` JSON.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+_API_MESSAGES = {400: ("bad_request", "The request could not be read."), 403: ("forbidden", "Not allowed."),
+                 404: ("not_found", "No such API endpoint or table."), 500: ("server_error", "The server hit an error.")}
+
+
+def error_page(request: HttpRequest, status: int, heading: str, message: str, *, back_url: str = "",
+               back_label: str = "") -> HttpResponse:
+    """``refusal.html`` with ``status``: a heading, the message that names what went wrong, and a way back.
+
+    ``back_url`` defaults to the lobby. Requests under ``/api/`` get
+    ``{"code", "message"}`` JSON instead (the API's error shape).
+    """
+    if request.path.startswith("/api/"):
+        code, text = _API_MESSAGES.get(status, ("error", message))
+        return JsonResponse({"code": code, "message": text}, status=status)
+    context = {"heading": heading, "message": message, "back_url": back_url, "back_label": back_label,
+               "status_code": status}
+    return render(request, "refusal.html", context, status=status)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """``handler400``."""
+    return error_page(request, 400, _("Bad request"), _("The request could not be read."))
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """``handler403``."""
+    return error_page(request, 403, _("Not allowed"), _("This phone may not open this page."))
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """``handler404``."""
+    return error_page(request, 404, _("Page not found"), _("This page does not exist, or the table is gone."))
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """``handler500``: rendered without touching the database (it may be what failed)."""
+    return error_page(request, 500, _("Something went wrong"), _("The server hit an error. Try again in a moment."))

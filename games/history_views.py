@@ -23,6 +23,7 @@ from games.presenters import error_message, seat_context
 @require_GET
 def history_list(request: HttpRequest) -> HttpResponse:
     """This device's finished tables (game, date, players, winner) and a form to import an exported game."""
+    device_id(request)  # a phone that opens its history first gets its device id here
     rows = [history.summary(t) for t in history.device_tables(request)]
     return remember_device(request, render(request, "games/history.html", {"rows": rows}))
 

@@ -231,9 +231,9 @@ def _refuse(template: str, **details: Any) -> IllegalAction:
     return IllegalAction("bad_import", template, **details)
 
 
-def _diverges(seq: Any, why: str) -> IllegalAction:
-    return IllegalAction("import_diverges", gettext_noop("The export does not replay: move #{seq} {why}"),
-                         seq=seq, why=why)
+def _diverges(seq: Any, template: str) -> IllegalAction:
+    """``IllegalAction("import_diverges")`` naming move ``seq``; ``template`` is a whole sentence with ``{seq}``."""
+    return IllegalAction("import_diverges", template, seq=seq)
 
 
 def _require(ok: bool, template: str, **details: Any) -> None:
@@ -353,21 +353,27 @@ def import_export(data: Any, device: str = "") -> Table:
                                                          seed, mode == "digital")
                                   if sealed_digest(seed, seq, c) == move["sealed"]), None)
                     if found is None:
-                        raise _diverges(seq, gettext_noop("is sealed, and no move the rules allow here has its digest."))
+                        raise _diverges(seq, gettext_noop(
+                            "The export does not replay: move #{seq} is sealed, and no move the rules allow there "
+                            "has its digest."))
                     payload = found
                 else:
                     try:
                         final.check_payload(payload)
                     except IllegalAction as exc:
-                        raise _diverges(seq, gettext_noop("is not a move of this game.")) from exc
+                        raise _diverges(seq, gettext_noop("The export does not replay: move #{seq} is not a move of this game.")) from exc
                     if is_sealed(final, seat, payload):
-                        raise _diverges(seq, gettext_noop("shows what only its player may read; an export seals it."))
+                        raise _diverges(seq, gettext_noop(
+                            "The export does not replay: move #{seq} shows what only its player may read; an export "
+                            "seals it."))
                 try:
                     state = final.apply(state, seat, payload)
                 except (IllegalAction, TypeError, ValueError, KeyError, IndexError) as exc:
-                    raise _diverges(seq, gettext_noop("is not legal in the position before it.")) from exc
+                    raise _diverges(seq, gettext_noop(
+                        "The export does not replay: move #{seq} is not legal in the position before it.")) from exc
                 if view_digest(final, state) != move["after"]:
-                    raise _diverges(seq, gettext_noop("leaves another position than the export records."))
+                    raise _diverges(seq, gettext_noop(
+                        "The export does not replay: move #{seq} leaves another position than the export records."))
                 rows.append(Action(table=table, seq=seq, kind=Action.Kind.GAME, seat=seat, payload=payload,
                                    version=version, prompt_step=services._prompt_key(final, state)))
             result = final.result(state)
@@ -384,7 +390,9 @@ def import_export(data: Any, device: str = "") -> Table:
             check = services.check_draws(table) if data["opening_options"].get("components") != "physical" else None
             if check is not None and not check.ok:
                 raise _diverges(check.mismatch if check.mismatch is not None else "?",
-                                gettext_noop("holds a draw that the revealed seed does not give."))
+                                gettext_noop(
+                                "The export does not replay: move #{seq} holds a draw that the revealed seed does not "
+                                "give."))
     except (TypeError, ValueError, KeyError) as exc:  # options or seats the game's constructor cannot read
         raise _refuse(gettext_noop("The export's options or seats are not ones this game accepts.")) from exc
     return table

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from games import export, services
 from games.engines.base import IllegalAction
-from games.models import Action, Table
+from games.models import Table
 
 pytestmark = pytest.mark.django_db
 

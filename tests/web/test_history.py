@@ -219,3 +219,28 @@ def test_draws_into_hidden_hands_are_counted_only_once_the_game_is_over(slug, op
     assert {r["value"]: r["observed"] for r in stats["rows"]} == {v: drawn.count(v) for v in
                                                                     {r["value"] for r in stats["rows"]}}
     assert 'class="observed"' in Client().get(f"/t/{done.code}/screen/").content.decode()
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("fa", ("بازی‌های گذشته", "بعدی", "پرتاب‌های تاس در کنار شانس", "خروجی دوباره اجرا نمی‌شود")),
+    ("az", ("Keçmiş oyunlar", "Növbəti", "Zər atışları şansla yanaşı", "İxrac yenidən oynanılmır")),
+    ("ps", ("تېرې لوبې", "بل", "د تاس اچونې د بخت تر څنګ", "صادره بیا نه لوبول کېږي")),
+])
+def test_history_replay_statistics_and_import_refusals_speak_fa_az_ps(language, words):
+    import json
+
+    from django.conf import settings
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    history_word, next_word, stats_word, refusal_word = words
+    table = finished("catan_junior", {}, 2, seed=15)
+    phone = phone_for(table, 0)
+    phone.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    assert history_word in phone.get("/history/").content.decode()
+    assert next_word in phone.get(f"/t/{table.code}/history/replay/?step=1").content.decode()
+    assert stats_word in phone.get(f"/t/{table.code}/history/").content.decode()
+    data = json.loads(phone.get(f"/t/{table.code}/export.json").content)
+    data["result"]["winners"] = []
+    refused = phone.post("/history/import/", {"file": SimpleUploadedFile("g.json", json.dumps(data).encode())},
+                         HTTP_ACCEPT="application/json")
+    assert refused.status_code == 422 and refusal_word in refused.json()["message"]

@@ -164,7 +164,7 @@ def test_die_statistics_count_the_logged_rolls_against_a_fair_die():
     assert stats["chi2"] == round(sum((rolls.count(f) - expected) ** 2 / expected for f in range(1, 7)), 2)
     assert stats["df"] == 5 and stats["limit"] == 11.070 and stats["verdict"] in ("fair", "unusual")
     screen = Client().get(f"/t/{table.code}/screen/").content.decode()
-    assert "Die rolls beside chance" in screen and f"{len(rolls)} draws in all." in screen
+    assert "Die rolls beside chance" in screen and f"{len(rolls)} rolls in all." in screen
 
 
 def test_sorry_card_statistics_follow_the_deck_composition_and_show_while_playing():

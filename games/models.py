@@ -61,6 +61,8 @@ class Table(models.Model):
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PLAYING)
     host_token = models.CharField(max_length=64, default=new_token)
     created_by_device = models.CharField(max_length=64, blank=True, default="")
+    # Rebuilt from an exported game (games/export.py): read-only, every write is refused ("table_imported").
+    imported = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -18,6 +18,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.translation import get_language, gettext
 
+from games.chance_stats import stats_for_context
 from games.engines.base import Game, IllegalAction, LogLine
 from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for, static_view
 from games.models import Action, Table
@@ -239,7 +240,8 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "waiting_names": [seats[i]["name"] for i in prompt.seats],
         "my_turn": viewer is not None and viewer in prompt.seats and row.is_open,
         "can_undo_own": can_undo_own(snap, viewer),
-        "draws": {"commitment": row.seed_commitment, "seed": row.seed_revealed},
+        "draws": {"commitment": row.seed_commitment, "seed": row.seed_revealed,
+                  "stats": stats_for_context(row, game, viewer is None)},  # roll/draw counts beside chance
         "result_steps": [tr(step.get("text", ""), step.get("details")) for step in (result or {}).get("steps", [])
                          if step not in (result or {}).get("ties", [])],  # the ties are shown beside the ranking
         "result_ties": result_ties(result),

@@ -57,6 +57,12 @@ class Forbidden(Exception):
         super().__init__(message)
 
 
+def refuse_imported(table: Table) -> None:
+    """Raise ``Forbidden("table_imported")`` for a table rebuilt from an export (games/export.py): it is read-only."""
+    if table.imported:
+        raise Forbidden("table_imported", "This table was rebuilt from an exported game: it is read-only.")
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What a write produced: the new table version and its log row; ``replayed`` for a retried key."""
@@ -285,6 +291,7 @@ def _write(
     try:
         with transaction.atomic():
             table = Table.objects.select_for_update().get(code=code)
+            refuse_imported(table)
             if key:
                 first = Action.objects.filter(table=table, idempotency_key=key).first()
                 if first is not None:
@@ -607,7 +614,9 @@ class _Decided(Exception):
 
 def _lock_table(code: str) -> Table:
     """The table row, locked until the end of the current transaction (always the first lock taken)."""
-    return Table.objects.select_for_update().get(code=code)
+    table = Table.objects.select_for_update().get(code=code)
+    refuse_imported(table)
+    return table
 
 
 def _move_is_visible(game: Game, row: Action, viewer: int | None) -> bool:

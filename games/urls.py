@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import edition_views, rules_views, views
+from games import edition_views, history_views, rules_views, views
 from games.editors import amun_re as amun_re_editor
 from games.editors import yellow_yangtze as yellow_yangtze_editor
 
@@ -33,4 +33,11 @@ urlpatterns = [
     path("t/<str:code>/host/components/", views.components, name="components"),
     path("rules/<slug:slug>/", rules_views.rules_index, name="rules_index"),
     path("rules/<slug:slug>/<slug:key>/", rules_views.rules_section, name="rules_section"),
+    # past games (issue 10 items 7-8)
+    path("history/", history_views.history_list, name="history"),
+    path("history/import/", history_views.import_game, name="import_game"),
+    path("t/<str:code>/history/", history_views.table_history, name="table_history"),
+    path("t/<str:code>/history/replay/", history_views.replay_step, name="replay"),
+    path("t/<str:code>/export.json", history_views.export_json, name="export_json"),
+    path("t/<str:code>/export.csv", history_views.export_csv, name="export_csv"),
 ]

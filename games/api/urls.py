@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games.api import views
+from games.api import export_views, views
 
 urlpatterns = [
     path("tables/", views.create_table, name="api-create-table"),
@@ -14,4 +14,7 @@ urlpatterns = [
     path("tables/<str:code>/log/", views.log, name="api-log"),
     path("tables/<str:code>/undo/", views.undo, name="api-undo"),
     path("tables/<str:code>/undo-mine/", views.undo_mine, name="api-undo-mine"),
+    path("tables/<str:code>/export.json", export_views.export_json, name="api-export-json"),
+    path("tables/<str:code>/export.csv", export_views.export_csv, name="api-export-csv"),
+    path("imports/", export_views.import_game, name="api-import"),
 ]

@@ -1,0 +1,119 @@
+"""Roll and draw statistics beside what chance alone gives (issue 10 item 9, second half).
+
+Counted from the log's counted moves (undone or dropped moves left out), per
+game: Catan Junior's die faces (a fair die: 1/6 each), Sorry! cards drawn by
+value against the deck's composition, Yellow & Yangtze tiles drawn by colour
+against the bag's composition. Expected count of a value = draws × its share
+of the deck or bag (each draw from a shuffled pile is a value with that
+chance). A chi-square statistic compares the two, with the 95 % limit for its
+degrees of freedom; with any expected count under 5 the verdict is "too few
+draws to judge".
+
+Secrecy: what the table screen may show is decided by what each game's view
+already makes public. Catan Junior rolls and classic Sorry! draws are seen by
+everyone as they happen. A Sorry! points-mode draw goes into a hidden hand,
+and so do Yellow & Yangtze tiles: counts of them, set against what was
+played, would tell a player what the others hold. Those games' statistics
+are shown only once the game is over (the seed is revealed then too).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from games.models import Action, Table
+
+#: The 95 % point of the chi-square distribution for 1..12 degrees of freedom.
+CHI2_95 = (3.841, 5.991, 7.815, 9.488, 11.070, 12.592, 14.067, 15.507, 16.919, 18.307, 19.675, 21.026)
+MIN_EXPECTED = 5.0
+
+
+def _composition(table: Table, game: Any) -> tuple[str, str, dict[str, float]] | None:
+    """``(what, field, share of each value)`` of the game's chance device, or ``None`` for a game without one."""
+    if table.slug == "catan_junior":
+        return "die", "value", {str(face): 1 / 6 for face in range(1, 7)}
+    if table.slug == "sorry":
+        counts = {str(k): v for k, v in game.options["deck_counts"].items() if v}
+        total = sum(counts.values())
+        return "cards", "card", {k: v / total for k, v in counts.items()}
+    if table.slug == "yellow_yangtze":
+        from games.engines.yellow_yangtze import BAG
+
+        bag = dict(BAG)
+        if game.options.get("capitals_from_black"):
+            bag["black"] -= 7
+        total = sum(bag.values())
+        return "tiles", "tiles", {k: v / total for k, v in bag.items()}
+    return None
+
+
+def hidden_until_the_end(table: Table, game: Any) -> bool:
+    """True when the game's draws go into hidden hands (Sorry! points mode, Yellow & Yangtze)."""
+    return table.slug == "yellow_yangtze" or (table.slug == "sorry" and bool(game.options.get("points_mode")))
+
+
+def _outcomes(rows: Iterable[Action], field: str, kind: str) -> Counter[str]:
+    seen: Counter[str] = Counter()
+    for row in rows:
+        if row.payload.get("kind") != kind or field not in row.payload:
+            continue
+        value = row.payload[field]
+        for item in value if isinstance(value, list) else [value]:
+            seen[str(item)] += 1
+    return seen
+
+
+def chance_stats(table: Table, game: Any, rows: Iterable[Action] | None = None) -> dict[str, Any] | None:
+    """The statistics the table screen shows, or ``None`` for a game without a die, deck or bag.
+
+    Shape: ``{"what": "die"|"cards"|"tiles", "hidden": bool, "total": int, "rows": [{"value", "observed",
+    "expected"}], "chi2": float | None, "df": int, "limit": float | None, "verdict": "few"|"fair"|"unusual"}``.
+    ``hidden`` is true while the game is played and its draws are private: then nothing else is filled in.
+    ``rows`` is the log in seq order (default: read from the database).
+    """
+    found = _composition(table, game)
+    if found is None:
+        return None
+    what, field, shares = found
+    kind = "roll" if what == "die" else "draw"
+    if table.is_open and hidden_until_the_end(table, game):
+        return {"what": what, "hidden": True, "total": 0, "rows": [], "chi2": None, "df": 0, "limit": None,
+                "verdict": "few"}
+    from games import services
+
+    all_rows = list(rows) if rows is not None else list(table.actions.order_by("seq"))
+    seen = _outcomes(services.effective_actions(all_rows), field, kind)
+    total = sum(seen.values())
+    out_rows = [{"value": value, "observed": seen.get(value, 0), "expected": round(total * share, 1)}
+                for value, share in shares.items()]
+    chi2 = None
+    df = len([r for r in out_rows if r["expected"] > 0]) - 1
+    if total:
+        chi2 = round(sum((seen.get(v, 0) - total * s) ** 2 / (total * s) for v, s in shares.items() if s > 0), 2)
+    limit = CHI2_95[df - 1] if 1 <= df <= len(CHI2_95) else None
+    if not total or limit is None or min(total * s for s in shares.values() if s > 0) < MIN_EXPECTED:
+        verdict = "few"
+    elif chi2 is not None and chi2 <= limit:
+        verdict = "fair"
+    else:
+        verdict = "unusual"
+    return {"what": what, "hidden": False, "total": total, "rows": out_rows, "chi2": chi2, "df": df,
+            "limit": limit, "verdict": verdict}
+
+
+def stats_for_context(table: Table, game: Any, screen: bool, cache: dict[Any, Any] | None = None) -> Mapping[str, Any] | None:
+    """:func:`chance_stats` for the table screen only (phones: ``None``), cached per table version."""
+    if not screen:
+        return None
+    key = (table.code, table.version, table.status)
+    store = _CACHE if cache is None else cache
+    if key not in store:
+        if len(store) > 2048:
+            store.clear()
+        store[key] = chance_stats(table, game)
+    return store[key]
+
+
+_CACHE: dict[Any, Any] = {}

@@ -1,0 +1,398 @@
+"""A finished game as a file (issue 10 item 8): JSON (public log and result), CSV, the BG Stats link, and import.
+
+The JSON holds only what the table screen may read once the game is over:
+the game, options, seats (names, colours, teams), the published commitment
+and the revealed seed, each counted move and the final result. Never a seat
+or host secret, never the opening deal (a hidden hand: it follows from the
+seed) and never a move's private fields: a move whose owner's log line is
+private (a Yellow & Yangtze draw or swap, a Sorry! points draw, an Amun-Re
+offering) is *sealed*: the file keeps its kind, its public log line and
+``sealed = sha256("<seed>:<seq>:<payload as canonical JSON>")``. Every move
+also carries ``after``, the SHA-256 of the public view after it.
+
+:func:`import_export` rebuilds the table read-only (``Table.imported``): it
+deals the opening from the seed, replays every move (a sealed move is found
+again among the seat's legal moves, chance filled from the seed or spelled
+out, by its digest), checks each ``after`` digest and the final result, and
+re-derives every digital draw (``services.check_draws``). The first move that
+does not fit is named in the refusal (``IllegalAction("import_diverges")``).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+from urllib.parse import quote
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import services
+from games.engines import REGISTRY, get_game_class
+from games.engines.base import Game, IllegalAction, gettext_noop
+from games.engines.chance import table_rng
+from games.models import Action, Table, seed_commitment
+
+FORMAT = "companion-export"
+FORMAT_VERSION = 1
+MAX_IMPORT_BYTES = 2 * 1024 * 1024  # a long game is ~300 KB; edition options add a few KB
+MAX_IMPORT_DEPTH = 20  # options nest like an edition profile (16, games/edition_views.py) inside 4 levels
+MAX_MOVES = 20000
+BGSTATS_URL = "https://app.bgstatsapp.com/addPlay.html?data="
+
+
+def canonical(value: Any) -> str:
+    """``value`` as canonical JSON text (sorted keys, no spaces): what the digests hash."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def sealed_digest(seed: int, seq: int, payload: Mapping[str, Any]) -> str:
+    """``sha256("<seed>:<seq>:<canonical payload>")`` in hex: a sealed move's fingerprint."""
+    return _sha(f"{seed}:{seq}:{canonical(payload)}")
+
+
+def view_digest(game: Game, state: Any) -> str:
+    """The SHA-256 of the public view (``game.view(state, None)``) as canonical JSON."""
+    return _sha(canonical(game.view(state, None)))
+
+
+class NotFinished(Exception):
+    """Only a finished game can be exported (HTTP 409, code ``not_finished``)."""
+
+    code = "not_finished"
+    message = "Only a finished game can be exported: this one is still being played or was ended by the host."
+
+
+def _counted_rows(table: Table) -> tuple[list[Action], list[Action]]:
+    """All log rows in order, and the exported ones: counted game moves and component switches, in log order."""
+    rows = list(table.actions.order_by("seq"))
+    counted = services.effective_actions(rows)
+    by_seq = {row.seq: row for row in counted}
+    out = [by_seq.get(row.seq, row) for row in rows
+           if row.seq in by_seq or row.kind == Action.Kind.OPTIONS]
+    return rows, out
+
+
+def _opening_options(table: Table, rows: list[Action]) -> dict[str, Any]:
+    options = dict(table.options)
+    if "components" in options:
+        options["components"] = services._initial_mode(table, rows)
+    return options
+
+
+def is_sealed(game: Game, seat: int | None, payload: Mapping[str, Any]) -> bool:
+    """True when the move's own log line is private: its fields say something only its owner may read."""
+    if seat is None:
+        return False
+    return bool(game.describe(seat, payload, seat).private)
+
+
+def build_export(table: Table) -> dict[str, Any]:
+    """The export document of a finished table (shape in the module docstring); :class:`NotFinished` otherwise."""
+    if table.status != Table.Status.FINISHED:
+        raise NotFinished()
+    game = table.game()
+    rows, moves = _counted_rows(table)
+    state = services.opening_state(table, game, rows)
+    out_moves = []
+    for row in moves:
+        if row.kind == Action.Kind.OPTIONS:
+            out_moves.append({"seq": row.seq, "kind": "options", "payload": dict(row.payload)})
+            continue
+        state = game.apply(state, row.seat, row.payload)
+        line = game.describe(row.seat, row.payload, None)
+        entry: dict[str, Any] = {"seq": row.seq, "kind": "game", "seat": row.seat,
+                                 "line": line.text.format(**{k: _plain(v) for k, v in line.details.items()})
+                                 if line.details else line.text}
+        if is_sealed(game, row.seat, row.payload):
+            entry["payload"] = {"kind": row.payload.get("kind")}
+            entry["sealed"] = sealed_digest(table.seed, row.seq, row.payload)
+        else:
+            entry["payload"] = dict(row.payload)
+        entry["after"] = view_digest(game, state)
+        out_moves.append(entry)
+    result = game.result(state)
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "game": {"slug": table.slug, "title": table.title},
+        "code": table.code,
+        "created_at": table.created_at.isoformat(),
+        "finished_at": table.updated_at.isoformat(),
+        "options": dict(table.options),
+        "opening_options": _opening_options(table, rows),
+        "seats": [{"index": s.index, "name": s.name, "colour": s.colour, "team": s.team}
+                  for s in table.seats.order_by("index")],
+        "draws": {"commitment": table.seed_commitment, "seed": str(table.seed)},
+        "moves": out_moves,
+        "result": result,
+    }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(_plain(v)) for v in value)
+    return value
+
+
+# -- CSV ----------------------------------------------------------------------------------------
+
+
+def _flatten(value: Any, prefix: str) -> dict[str, Any]:
+    if isinstance(value, Mapping):
+        out: dict[str, Any] = {}
+        for key in value:
+            out.update(_flatten(value[key], f"{prefix}.{key}" if prefix else str(key)))
+        return out
+    if isinstance(value, (list, tuple)):
+        return {prefix: " ".join(str(v) for v in value)}
+    return {prefix: value}
+
+
+FIXED_COLUMNS = ("seat", "name", "colour", "rank", "winner", "score")
+
+
+def result_rows(table: Table, result: Mapping[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
+    """``(columns, rows)``: one row per player (seat order) with seat (1-based), name, colour, rank, winner,
+    score and every further score component of the game's ranking (nested ones as ``totals.red``)."""
+    seats = {s.index: s for s in table.seats.all()}
+    winners = set(result.get("winners", []))
+    extra: list[str] = []
+    rows = []
+    for entry in sorted(result.get("ranking", []), key=lambda r: r["seat"]):
+        seat = seats[entry["seat"]]
+        components = _flatten({k: v for k, v in entry.items() if k not in ("seat", "place", "rank", "score")}, "")
+        for key in components:
+            if key not in extra:
+                extra.append(key)
+        rows.append({"seat": seat.index + 1, "name": seat.name, "colour": seat.colour,
+                     "rank": entry.get("rank", entry.get("place")), "winner": "yes" if seat.index in winners else "no",
+                     "score": entry.get("score", ""), **components})
+    return [*FIXED_COLUMNS, *extra], rows
+
+
+def build_csv(table: Table) -> str:
+    """The result as CSV text (header row, then one row per player); :class:`NotFinished` when not finished."""
+    if table.status != Table.Status.FINISHED:
+        raise NotFinished()
+    result = table.game().result(table.game().decode(table.state))
+    columns, rows = result_rows(table, result or {})
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns, restval="", lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+# -- BG Stats -----------------------------------------------------------------------------------
+
+
+def bgstats_play(table: Table) -> dict[str, Any]:
+    """The play as BG Stats' documented URL import reads it: source, date, duration, game, players with
+    scores, ranks and winners (https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/)."""
+    game = table.game()
+    result = game.result(game.decode(table.state)) or {}
+    ranking = {r["seat"]: r for r in result.get("ranking", [])}
+    winners = set(result.get("winners", []))
+    first = table.actions.filter(kind=Action.Kind.GAME).order_by("seq").first()
+    finished = timezone.localtime(table.updated_at)
+    return {
+        "sourceName": "Companion",
+        "sourcePlayId": table.code,
+        "playDate": finished.strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": max(1, round((table.updated_at - table.created_at).total_seconds() / 60)),
+        "game": {"name": table.title, "sourceGameId": table.slug, "highestWins": True, "noPoints": False},
+        "players": [
+            {"name": s.name, "sourcePlayerId": f"{table.code}-{s.index}",
+             "score": ranking.get(s.index, {}).get("score"), "rank": ranking.get(s.index, {}).get("rank"),
+             "winner": s.index in winners, "startPlayer": first is not None and first.seat == s.index, "role": ""}
+            for s in table.seats.order_by("index")
+        ],
+    }
+
+
+def bgstats_link(table: Table) -> str:
+    """``https://app.bgstatsapp.com/addPlay.html?data=<url-encoded JSON>``: opens BG Stats' import dialog."""
+    return BGSTATS_URL + quote(json.dumps(bgstats_play(table), separators=(",", ":"), ensure_ascii=False), safe="")
+
+
+# -- import -------------------------------------------------------------------------------------
+
+
+def _refuse(template: str, **details: Any) -> IllegalAction:
+    return IllegalAction("bad_import", template, **details)
+
+
+def _diverges(seq: Any, template: str) -> IllegalAction:
+    """``IllegalAction("import_diverges")`` naming move ``seq``; ``template`` is a whole sentence with ``{seq}``."""
+    return IllegalAction("import_diverges", template, seq=seq)
+
+
+def _require(ok: bool, template: str, **details: Any) -> None:
+    if not ok:
+        raise _refuse(template, **details)
+
+
+def _check_shape(data: Any) -> None:
+    """The document's outer shape: the fields, their types and bounds (values are checked by the replay)."""
+    _require(isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") == FORMAT_VERSION,
+             gettext_noop("This is not a Companion game export (format {format}, version {version})."),
+             format=FORMAT, version=FORMAT_VERSION)
+    known = {"format", "version", "game", "code", "created_at", "finished_at", "options", "opening_options",
+             "seats", "draws", "moves", "result"}
+    unknown = sorted(set(data) - known)
+    _require(not unknown, gettext_noop("The export holds fields this version does not know: {fields}."),
+             fields=", ".join(unknown[:5]))
+    game = data.get("game")
+    _require(isinstance(game, dict) and game.get("slug") in REGISTRY,
+             gettext_noop("The export names no game this server knows."))
+    _require(isinstance(data.get("options"), dict) and isinstance(data.get("opening_options"), dict),
+             gettext_noop("The export's options must be objects."))
+    seats = data.get("seats")
+    _require(isinstance(seats, list) and 1 <= len(seats) <= 12 and all(
+        isinstance(s, dict) and isinstance(s.get("name"), str) and len(s["name"]) <= 40
+        and isinstance(s.get("colour"), str) and len(s["colour"]) <= 20
+        and (s.get("team") is None or (isinstance(s.get("team"), int) and 0 <= s["team"] < 12)) for s in seats),
+        gettext_noop("The export's seats must be a list of names (at most 40 characters) and colours."))
+    draws = data.get("draws")
+    _require(isinstance(draws, dict) and isinstance(draws.get("seed"), str) and draws["seed"].isdigit()
+             and len(draws["seed"]) <= 19 and isinstance(draws.get("commitment"), str),
+             gettext_noop("The export must reveal the table's seed and its commitment."))
+    moves = data.get("moves")
+    _require(isinstance(moves, list) and len(moves) <= MAX_MOVES,
+             gettext_noop("The export's moves must be a list of at most {limit}."), limit=MAX_MOVES)
+    last = 0
+    for move in moves:
+        _require(isinstance(move, dict) and isinstance(move.get("seq"), int) and not isinstance(move["seq"], bool)
+                 and last < move["seq"] <= 10 ** 7 and move.get("kind") in ("game", "options")
+                 and isinstance(move.get("payload"), dict),
+                 gettext_noop("Each exported move needs a rising seq, a kind and a payload."))
+        last = move["seq"]
+        if move["kind"] == "game":
+            _require(isinstance(move.get("seat"), int) and 0 <= move["seat"] < len(seats)
+                     and isinstance(move.get("after"), str)
+                     and (move.get("sealed") is None or isinstance(move["sealed"], str)),
+                     gettext_noop("Move #{seq} of the export names no seat of the table."), seq=move["seq"])
+    _require(data.get("result") is None or isinstance(data.get("result"), dict),
+             gettext_noop("The export's result must be an object."))
+
+
+def _candidates(game: Game, physical: Game, state: Any, seat: int, kind: Any, seq: int, seed: int,
+                digital: bool) -> Iterable[dict[str, Any]]:
+    """What a sealed move may have been: the seat's legal moves of that kind, chance drawn from the seed
+    (digital) or spelled out (as physical mode lists them)."""
+    if digital:
+        for action in game.legal_actions(state, seat):
+            if action.get("kind") == kind:
+                try:
+                    yield game.fill_chance(state, seat, action, table_rng(seed, seq))
+                except (IllegalAction, ValueError, IndexError, KeyError):
+                    continue
+    for action in physical.legal_actions(state, seat):
+        if action.get("kind") == kind:
+            yield action
+
+
+def _same_result(a: Any, b: Any) -> bool:
+    return canonical(a) == canonical(b)
+
+
+def import_export(data: Any, device: str = "") -> Table:
+    """Rebuild an exported game as a new read-only table (``imported``, status finished) and return it.
+
+    Raises ``IllegalAction``: ``bad_import`` (the document's shape, the seed
+    against its commitment, the options or seats the game refuses) or
+    ``import_diverges`` naming the first move that does not replay (refused by
+    the rules, a sealed digest no legal move gives, a public position other
+    than the export's, a digital draw the seed does not give) or the result.
+    Nothing is written when it raises.
+    """
+    _check_shape(data)
+    slug = data["game"]["slug"]
+    seed = int(data["draws"]["seed"])
+    _require(seed < 2 ** 63 and seed_commitment(seed) == data["draws"]["commitment"],
+             gettext_noop("The revealed seed does not match the published commitment (SHA-256 of the seed)."))
+    seats = [{"name": s["name"], "colour": s["colour"], "team": s.get("team")} for s in data["seats"]]
+    cls = get_game_class(slug)
+    try:
+        with transaction.atomic():
+            table = services.create_table(slug, data["opening_options"], seats, device=device, seed=seed)
+            final = cls(data["options"], table.seat_infos())
+            table.options = final.options
+            mode = data["opening_options"].get("components", "digital")
+            physical = cls({**final.options, "components": "physical"}, table.seat_infos())
+            state = services.opening_state(table, final)
+            version = 0
+            rows = []
+            for move in data["moves"]:
+                seq = move["seq"]
+                version += 1
+                if move["kind"] == "options":
+                    payload = move["payload"]
+                    _require(payload.get("components") in ("digital", "physical") and set(payload) <= {
+                        "components", "from"}, gettext_noop("Move #{seq} of the export switches to no known mode."),
+                        seq=seq)
+                    mode = payload["components"]
+                    rows.append(Action(table=table, seq=seq, kind=Action.Kind.OPTIONS, payload=payload,
+                                       version=version))
+                    continue
+                seat = move["seat"]
+                payload = move["payload"]
+                if move.get("sealed"):
+                    _require(set(payload) == {"kind"} and isinstance(payload["kind"], str),
+                             gettext_noop("Sealed move #{seq} of the export may name only its kind."), seq=seq)
+                    found = next((c for c in _candidates(final, physical, state, seat, payload.get("kind"), seq,
+                                                         seed, mode == "digital")
+                                  if sealed_digest(seed, seq, c) == move["sealed"]), None)
+                    if found is None:
+                        raise _diverges(seq, gettext_noop(
+                            "The export does not replay: move #{seq} is sealed, and no move the rules allow there "
+                            "has its digest."))
+                    payload = found
+                else:
+                    try:
+                        final.check_payload(payload)
+                    except IllegalAction as exc:
+                        raise _diverges(seq, gettext_noop("The export does not replay: move #{seq} is not a move of this game.")) from exc
+                    if is_sealed(final, seat, payload):
+                        raise _diverges(seq, gettext_noop(
+                            "The export does not replay: move #{seq} shows what only its player may read; an export "
+                            "seals it."))
+                try:
+                    state = final.apply(state, seat, payload)
+                except (IllegalAction, TypeError, ValueError, KeyError, IndexError) as exc:
+                    raise _diverges(seq, gettext_noop(
+                        "The export does not replay: move #{seq} is not legal in the position before it.")) from exc
+                if view_digest(final, state) != move["after"]:
+                    raise _diverges(seq, gettext_noop(
+                        "The export does not replay: move #{seq} leaves another position than the export records."))
+                rows.append(Action(table=table, seq=seq, kind=Action.Kind.GAME, seat=seat, payload=payload,
+                                   version=version, prompt_step=services._prompt_key(final, state)))
+            result = final.result(state)
+            if result is None or not _same_result(result, data.get("result")):
+                raise IllegalAction("import_diverges", gettext_noop(
+                    "The export does not replay: its moves give another final result than the one it records."))
+            Action.objects.bulk_create(rows)
+            table.state = final.encode(state)
+            table.version = version
+            table.status = Table.Status.FINISHED
+            table.imported = True
+            table.save()
+            # check_draws deals its opening in digital mode, so it speaks only for tables dealt digitally.
+            check = services.check_draws(table) if data["opening_options"].get("components") != "physical" else None
+            if check is not None and not check.ok:
+                raise _diverges(check.mismatch if check.mismatch is not None else "?",
+                                gettext_noop(
+                                "The export does not replay: move #{seq} holds a draw that the revealed seed does not "
+                                "give."))
+    except (TypeError, ValueError, KeyError) as exc:  # options or seats the game's constructor cannot read
+        raise _refuse(gettext_noop("The export's options or seats are not ones this game accepts.")) from exc
+    return table

@@ -1,0 +1,136 @@
+"""Past games on the web (issue 10 items 7 and 8): the history list, a table's final tally with its exports,
+the step-through replay, and importing an exported game."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import export, history
+from games.access import device_id, remember_device
+from games.chance_stats import chance_stats
+from games.engines.base import IllegalAction
+from games.inputs import load_json
+from games.models import Table
+from games.presenters import error_message, seat_context
+
+
+@require_GET
+def history_list(request: HttpRequest) -> HttpResponse:
+    """This device's finished tables (game, date, players, winner) and a form to import an exported game."""
+    device_id(request)  # a phone that opens its history first gets its device id here
+    rows = [history.summary(t) for t in history.device_tables(request)]
+    return remember_device(request, render(request, "games/history.html", {"rows": rows}))
+
+
+def _done_table(code: str) -> Table:
+    return get_object_or_404(Table, code=code.upper())
+
+
+def _not_over(request: HttpRequest, table: Table) -> HttpResponse:
+    return render(request, "games/history_not_over.html", {"table": table}, status=409)
+
+
+@require_GET
+def table_history(request: HttpRequest, code: str) -> HttpResponse:
+    """A past table: the final tally exactly as the table showed it, the draws beside chance, exports, replay."""
+    table = _done_table(code)
+    if table.is_open:
+        return _not_over(request, table)
+    viewer = history.viewer_seat(request, table)
+    context = seat_context(table, viewer)
+    get_token(request)
+    context.update(is_host=False, error=None, csrf_token=request.META.get("CSRF_COOKIE", ""))
+    tally = render_to_string("games/table.html#r-status", context, request=request)
+    stats = chance_stats(table, context["game"]) if viewer is not None else None  # the screen's tally shows them
+    finished = table.status == Table.Status.FINISHED
+    return render(request, "games/table_history.html", {
+        "table": table, "tally": tally, "stats": stats, "finished": finished,
+        "bgstats": export.bgstats_link(table) if finished else "", "moves": len(history.replay(table).moves),
+    })
+
+
+@require_GET
+def replay_step(request: HttpRequest, code: str) -> HttpResponse:
+    """Step ``?step=N`` of the replay (0 = the opening): the move, the board after it, prev/next, a counter."""
+    table = _done_table(code)
+    if table.is_open:
+        return _not_over(request, table)
+    played = history.replay(table)
+    total = len(played.moves)
+    try:
+        step = int(request.GET.get("step", total))
+    except ValueError:
+        step = total
+    step = max(0, min(total, step))
+    viewer = history.viewer_seat(request, table)
+    html = history.render_step(table, played, step, viewer)
+    move = played.moves[step - 1] if step else None
+    names = {s.index: s.name for s in table.seat_infos()}
+    return render(request, "games/replay.html", {
+        "table": table, "step": step, "total": total, "html": html, "seq": move.seq if move else None,
+        "who": names.get(move.seat, "") if move else "", "viewer_name": names.get(viewer) if viewer is not None else "",
+        "prev": step - 1 if step > 0 else None, "next": step + 1 if step < total else None,
+    })
+
+
+def _export_refused(exc: export.NotFinished) -> JsonResponse:
+    return JsonResponse({"code": exc.code, "message": _("Only a finished game can be exported.")}, status=409)
+
+
+@require_GET
+def export_json(request: HttpRequest, code: str) -> HttpResponse:
+    """Download the finished game as JSON (public log and result; see games/export.py)."""
+    table = _done_table(code)
+    try:
+        data = export.build_export(table)
+    except export.NotFinished as exc:
+        return _export_refused(exc)
+    response = JsonResponse(data, json_dumps_params={"indent": 1, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="{table.slug}-{table.code}.json"'
+    return response
+
+
+@require_GET
+def export_csv(request: HttpRequest, code: str) -> HttpResponse:
+    """Download the result as CSV: one row per player (seat, colour, score components, rank)."""
+    table = _done_table(code)
+    try:
+        text = export.build_csv(table)
+    except export.NotFinished as exc:
+        return _export_refused(exc)
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{table.slug}-{table.code}.csv"'
+    return response
+
+
+@require_POST
+def import_game(request: HttpRequest) -> HttpResponse:
+    """Import an exported game (multipart field ``file``): a new read-only table, checked by replay."""
+    upload = request.FILES.get("file")
+    try:
+        if upload is None or upload.size > export.MAX_IMPORT_BYTES:
+            raise ValueError
+        data = load_json(upload.read(export.MAX_IMPORT_BYTES + 1), max_bytes=export.MAX_IMPORT_BYTES,
+                         max_depth=export.MAX_IMPORT_DEPTH, what="game file")
+        table = export.import_export(data, device=device_id(request))
+    except ValueError:
+        return _import_refused(request, "bad_file", _("Choose an exported game file (JSON, at most 2 MiB)."))
+    except IllegalAction as exc:
+        return _import_refused(request, exc.code, error_message(exc))
+    messages.success(request, _("Imported: the moves replay to the recorded result. This copy is read-only."))
+    return remember_device(request, redirect("games:table_history", code=table.code))
+
+
+def _import_refused(request: HttpRequest, code: str, message: str) -> HttpResponse:
+    """422 ``{code, message}`` for htmx and scripts that ask for JSON, else the history page with the message."""
+    if getattr(request, "htmx", False) or "json" in request.headers.get("Accept", ""):
+        return JsonResponse({"code": code, "message": message}, status=422)
+    messages.error(request, message)
+    return redirect("games:history")
+

@@ -1,0 +1,270 @@
+"""Export, CSV, BG Stats and import (issue 10 item 8): every game round-trips; a tampered file is refused."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from urllib.parse import unquote
+
+import pytest
+from django.test import Client
+from django.utils import translation
+from rest_framework.test import APIClient
+
+from games import export, services
+from games.engines.base import IllegalAction
+from games.models import Table
+
+pytestmark = pytest.mark.django_db
+
+GAMES = [
+    ("sorry", {}, 3),
+    ("sorry", {"points_mode": True}, 2),
+    ("sorry", {"points_mode": True, "components": "physical"}, 2),
+    ("yellow_yangtze", {}, 3),
+    ("yellow_yangtze", {"components": "physical"}, 2),
+    ("amun_re", {}, 3),
+    ("catan_junior", {}, 2),
+]
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    with translation.override("en"):
+        yield
+
+
+def finished(slug: str, options: dict, players: int, seed: int = 7) -> Table:
+    """A real game played to its end through the write path (physical draws: ones the real pile can give)."""
+    table = services.create_table(slug, options, [{"name": f"P{i}"} for i in range(players)], seed=seed)
+    rng = random.Random(seed)
+    game = table.game()
+    for _ in range(5000):
+        table.refresh_from_db()
+        state = game.decode(table.state)
+        if game.result(state) is not None:
+            break
+        seat = game.prompt(state).seats[0]
+        legal = game.legal_actions(state, seat)
+        rng.shuffle(legal)
+        for action in legal:
+            try:
+                game.apply(state, seat, game.fill_chance(state, seat, action, random.Random(0))
+                           if not game.physical else action)
+            except IllegalAction:
+                continue
+            services.submit_action(table.code, seat, action, table.version)
+            break
+    table.refresh_from_db()
+    assert table.status == "finished"
+    return table
+
+
+@pytest.mark.parametrize(("slug", "options", "players"), GAMES)
+def test_export_then_import_replays_to_the_same_result(slug, options, players):
+    table = finished(slug, options, players)
+    data = export.build_export(table)
+    text = json.dumps(data)
+    for seat in table.seats.all():
+        assert seat.token not in text
+    assert table.host_token not in text
+    assert '"state"' not in text, "the opening deal (hidden hands) stays out"
+    game = table.game()
+    for move in data["moves"]:
+        if move.get("sealed"):
+            assert move["payload"] == {"kind": move["payload"]["kind"]}
+    copy = export.import_export(json.loads(text), device="dev")
+    assert copy.imported and copy.status == "finished" and copy.code != table.code
+    assert game.result(game.decode(copy.state)) == game.result(game.decode(table.state))
+    assert services.check_draws(copy).ok or options.get("components") == "physical"
+
+
+@pytest.fixture(scope="module")
+def _catan_export(django_db_setup, django_db_blocker):
+    """One finished Catan Junior game, exported (built once for the tamper tests)."""
+    with django_db_blocker.unblock():
+        from django.db import transaction
+
+        with transaction.atomic():
+            table = finished("catan_junior", {}, 2, seed=11)
+            data = export.build_export(table)
+            transaction.set_rollback(True)
+    return data
+
+
+def _refusal(data) -> IllegalAction:
+    with pytest.raises(IllegalAction) as caught:
+        export.import_export(data)
+    assert not Table.objects.filter(imported=True).exists(), "nothing is written when an import is refused"
+    return caught.value
+
+
+def test_a_changed_move_is_refused_naming_the_move(_catan_export):
+    data = json.loads(json.dumps(_catan_export))
+    roll = next(m for m in data["moves"] if m["kind"] == "game" and m["payload"].get("kind") == "roll")
+    roll["payload"]["value"] = 6 if roll["payload"]["value"] != 6 else 1
+    exc = _refusal(data)
+    assert exc.code == "import_diverges" and exc.details["seq"] == roll["seq"]
+    assert f"move #{roll['seq']}" in exc.message.format(**exc.details)
+
+
+def test_a_changed_result_is_refused(_catan_export):
+    data = json.loads(json.dumps(_catan_export))
+    data["result"]["winners"] = [1 - data["result"]["winners"][0]]
+    exc = _refusal(data)
+    assert exc.code == "import_diverges" and "final result" in exc.message
+
+
+def test_a_dropped_move_is_refused_naming_the_move_after_it(_catan_export):
+    data = json.loads(json.dumps(_catan_export))
+    games = [m for m in data["moves"] if m["kind"] == "game"]
+    dropped = games[5]
+    data["moves"].remove(dropped)
+    exc = _refusal(data)
+    assert exc.code == "import_diverges" and exc.details["seq"] == games[6]["seq"]
+
+
+def test_a_changed_seed_is_refused_against_its_commitment(_catan_export):
+    data = json.loads(json.dumps(_catan_export))
+    data["draws"]["seed"] = str(int(data["draws"]["seed"]) + 1)
+    exc = _refusal(data)
+    assert exc.code == "bad_import" and "commitment" in exc.message
+
+
+def test_a_consistent_forgery_of_a_digital_roll_is_caught_by_the_seed():
+    """Rewriting a roll and recomputing every digest and the result does not help: the seed does not give it."""
+    table = finished("catan_junior", {}, 2, seed=12)
+    rolls = list(table.actions.filter(kind="game", payload__kind="roll").order_by("-seq"))
+    data = forged = None
+    for row in rolls:  # the latest roll whose other value the later moves still fit
+        original = dict(row.payload)
+        for value in range(1, 7):
+            if value == original["value"]:
+                continue
+            row.payload = dict(original, value=value)
+            row.save()
+            try:
+                data = export.build_export(table)
+            except IllegalAction:
+                continue
+            forged = row
+            break
+        if forged:
+            break
+        row.payload = original
+        row.save()
+    assert forged is not None, "some roll can be rewritten so that the later moves still fit"
+    exc = _refusal(data)
+    assert exc.code == "import_diverges" and exc.details["seq"] == forged.seq
+
+
+def test_a_sealed_move_with_another_digest_is_refused_naming_it():
+    table = finished("sorry", {"points_mode": True}, 2, seed=5)
+    data = export.build_export(table)
+    sealed = next(m for m in data["moves"] if m.get("sealed"))
+    sealed["sealed"] = "0" * 64
+    exc = _refusal(data)
+    assert exc.code == "import_diverges" and exc.details["seq"] == sealed["seq"]
+
+
+def test_an_unsealed_private_move_is_refused():
+    table = finished("sorry", {"points_mode": True}, 2, seed=5)
+    data = export.build_export(table)
+    sealed = next(m for m in data["moves"] if m.get("sealed"))
+    row = table.actions.get(seq=sealed["seq"])
+    sealed.pop("sealed")
+    sealed["payload"] = row.payload  # the card a player drew into a hidden hand, in the clear
+    exc = _refusal(data)
+    assert exc.code == "import_diverges" and exc.details["seq"] == sealed["seq"]
+
+
+def test_the_csv_has_one_row_per_player_with_rank_and_components():
+    table = finished("yellow_yangtze", {}, 3, seed=3)
+    rows = list(csv.DictReader(io.StringIO(export.build_csv(table))))
+    header = export.build_csv(table).splitlines()[0].split(",")
+    assert header[:6] == ["seat", "name", "colour", "rank", "winner", "score"]
+    assert "totals.red" in header and "points.yellow" in header
+    result = table.game().result(table.game().decode(table.state))
+    by_seat = {r["seat"]: r for r in result["ranking"]}
+    assert [r["seat"] for r in rows] == ["1", "2", "3"]
+    for r in rows:
+        entry = by_seat[int(r["seat"]) - 1]
+        assert r["name"] == f"P{int(r['seat']) - 1}" and r["rank"] == str(entry["rank"])
+        assert r["score"] == str(entry["score"]) and r["totals.red"] == str(entry["totals"]["red"])
+        assert r["winner"] == ("yes" if entry["seat"] in result["winners"] else "no")
+
+
+def test_the_bgstats_link_carries_game_date_players_scores_and_winner():
+    table = finished("amun_re", {}, 3, seed=4)
+    link = export.bgstats_link(table)
+    assert link.startswith("https://app.bgstatsapp.com/addPlay.html?data=")
+    play = json.loads(unquote(link.split("data=", 1)[1]))
+    result = table.game().result(table.game().decode(table.state))
+    assert play["game"]["name"] == "Amun-Re" or play["game"]["name"] == table.title
+    assert play["sourceName"] == "Companion" and play["sourcePlayId"] == table.code
+    assert len(play["playDate"]) == 19 and play["playDate"][4] == "-"
+    assert [p["name"] for p in play["players"]] == ["P0", "P1", "P2"]
+    ranking = {r["seat"]: r for r in result["ranking"]}
+    for i, p in enumerate(play["players"]):
+        assert p["score"] == ranking[i]["score"] and p["rank"] == ranking[i]["rank"]
+        assert p["winner"] is (i in result["winners"])
+    assert sum(p["winner"] for p in play["players"]) >= 1
+
+
+def test_the_api_exports_and_imports_and_the_copy_refuses_every_write():
+    table = finished("sorry", {}, 2, seed=9)
+    api = APIClient()
+    answer = api.get(f"/api/tables/{table.code}/export.json")
+    assert answer.status_code == 200 and answer.json()["format"] == "companion-export"
+    text = api.get(f"/api/tables/{table.code}/export.csv")
+    assert text.status_code == 200 and text["Content-Type"].startswith("text/csv")
+    assert text.content.decode().splitlines()[0].startswith("seat,name,colour,rank,winner,score")
+    made = api.post("/api/imports/", answer.content, content_type="application/json")
+    assert made.status_code == 201, made.content
+    copy = Table.objects.get(code=made.json()["code"])
+    assert copy.imported and made.json()["moves"] == copy.actions.filter(kind="game").count()
+    seat = copy.seats.get(index=0)
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {seat.token}")
+    refused = api.post(f"/api/tables/{copy.code}/actions/", {"action": {"kind": "draw"}, "version": copy.version},
+                       format="json")
+    assert refused.status_code == 403 and refused.json()["code"] == "table_imported"
+    refused = api.post(f"/api/tables/{copy.code}/undo-mine/", {"version": copy.version}, format="json")
+    assert refused.status_code == 403 and refused.json()["code"] == "table_imported"
+    host = APIClient()
+    refused = host.post(f"/api/tables/{copy.code}/undo/", {"version": copy.version}, format="json",
+                        HTTP_X_HOST_TOKEN=copy.host_token)
+    assert refused.status_code == 403 and refused.json()["code"] == "table_imported"
+    with pytest.raises(services.Forbidden) as caught:
+        services.end_game(copy.code)
+    assert caught.value.code == "table_imported"
+    bad = api.post("/api/imports/", b'{"format": "companion-export", "version": 1}', content_type="application/json")
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_import"
+    deep = api.post("/api/imports/", b"[" * 40 + b"]" * 40, content_type="application/json")
+    assert deep.status_code == 400 and deep.json()["code"] == "too_deep"
+
+
+def test_an_open_game_is_not_exported():
+    table = services.create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=1)
+    assert APIClient().get(f"/api/tables/{table.code}/export.json").status_code == 409
+    assert Client().get(f"/t/{table.code}/export.csv").json()["code"] == "not_finished"
+
+
+def test_the_web_import_rebuilds_the_table_and_refuses_a_tampered_file():
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    table = finished("catan_junior", {}, 2, seed=13)
+    phone = Client()
+    text = phone.get(f"/t/{table.code}/export.json").content
+    answer = phone.post("/history/import/", {"file": SimpleUploadedFile("g.json", text, "application/json")})
+    assert answer.status_code == 302 and "/history/" in answer["Location"]
+    copy = Table.objects.get(imported=True)
+    page = phone.get(answer["Location"]).content.decode()
+    assert "read-only" in page and "Game over" in page
+    assert copy.code in phone.get("/history/").content.decode(), "the importing device lists its copy"
+    data = json.loads(text)
+    data["result"]["ranking"][0]["score"] += 1
+    refused = phone.post("/history/import/", {"file": SimpleUploadedFile("g.json", json.dumps(data).encode())},
+                         HTTP_ACCEPT="application/json")
+    assert refused.status_code == 422 and refused.json()["code"] == "import_diverges"

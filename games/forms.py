@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engines import available_slugs, get_game_class
 from games.engines.base import OptionSpec
 from games.models import EditionProfile
+from games.pregame import RULE_NAMES, start_choices
 
 MAX_SEATS = 5
 
@@ -44,6 +45,23 @@ class NewTableForm(forms.Form):
                 choices=[(c, gettext(c)) for c in colours],
             )
             self.seat_rows.append((self[f"name_{i}"], self[f"colour_{i}"]))
+        self._add_start_fields(slug)
+
+    def _add_start_fields(self, slug: str) -> None:
+        """Who starts (issue 10 item 1): the printed rule (default), its printed alternatives, random, or
+        the host's pick (``start_seat``); and whether to walk through the set-up (item 2)."""
+        if not slug:
+            return
+        cls = get_game_class(slug)
+        choices = [("printed", gettext("The rulebook: %(rule)s") % {"rule": gettext(RULE_NAMES[cls.start_rule])})]
+        choices += [(r, gettext(RULE_NAMES[r]).capitalize()) for r in start_choices(cls)[1:]]
+        self.fields["start"] = forms.ChoiceField(label=_("Who starts"), choices=choices, initial="printed",
+                                                 required=False, help_text=gettext(cls.start_source))
+        self.fields["start_seat"] = forms.TypedChoiceField(
+            label=_("Start player (when the host picks)"), coerce=int, required=False, empty_value=0,
+            choices=[(i, _("Player %(n)s") % {"n": i + 1}) for i in range(cls.max_seats)])
+        self.fields["walkthrough"] = forms.BooleanField(label=_("Walk through the set-up"), required=False,
+                                                        initial=True)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -60,6 +78,13 @@ class NewTableForm(forms.Form):
             if len(set(chosen)) != len(chosen):
                 raise forms.ValidationError(_("Each player needs a colour of their own."))
         return data
+
+    def start_options(self) -> dict[str, Any]:
+        """``create_table``'s who-starts and walkthrough arguments from the cleaned form (issue 10 items 1, 2)."""
+        rule = self.cleaned_data.get("start") or "printed"
+        seat = self.cleaned_data.get("start_seat") or 0
+        return {"start": rule, "start_seat": seat if rule == "chosen" else None,
+                "walkthrough": bool(self.cleaned_data.get("walkthrough"))}
 
     def seats(self) -> list[dict[str, Any]]:
         """The seats as ``create_table`` takes them (a blank name becomes the colour the seat plays)."""

@@ -50,9 +50,9 @@ class NewTableForm(forms.Form):
     def _add_start_fields(self, slug: str) -> None:
         """Who starts (issue 10 item 1): the printed rule (default), its printed alternatives, random, or
         the host's pick (``start_seat``); and whether to walk through the set-up (item 2)."""
-        if not slug:
+        cls = get_game_class(slug) if slug else None
+        if cls is None or cls.start_rule is None:
             return
-        cls = get_game_class(slug)
         choices = [("printed", gettext("The rulebook: %(rule)s") % {"rule": gettext(RULE_NAMES[cls.start_rule])})]
         choices += [(r, gettext(RULE_NAMES[r]).capitalize()) for r in start_choices(cls)[1:]]
         self.fields["start"] = forms.ChoiceField(label=_("Who starts"), choices=choices, initial="printed",

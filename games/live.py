@@ -336,11 +336,11 @@ def _undo_own_inputs(c: Mapping[str, Any]) -> list[Any]:
 def _pregame_inputs(c: Mapping[str, Any]) -> list[Any]:
     """What the status region shows before, between and after games (issue 10 items 1, 2, 6): the start
     question, the set-up steps, the next game; the CSRF token when one of them holds a form."""
-    start, walk, after = c.get("start"), c.get("walk"), c.get("next_code") or (
+    start, walk, after = c.get("start") or c.get("start_again"), c.get("walk"), c.get("next_code") or (
         c.get("result") is not None or c["table"].status == "ended")
     if not (start or walk or after):
         return []
-    return [start, walk, c.get("next_code"), c.get("is_host"), c.get("csrf_token")]
+    return [start, c.get("start_again"), walk, c.get("next_code"), c.get("is_host"), c.get("csrf_token")]
 
 
 REGIONS: tuple[Region, ...] = (

@@ -172,6 +172,8 @@ def start_line(payload: Mapping[str, Any], names: Mapping[int, str]) -> str:
     """
     seat = payload.get("seat")
     who = names.get(seat, "?") if seat is not None else ""
+    if payload.get("again"):
+        return gettext("The host asks again who starts.")
     if payload.get("rule") != "highest_card":
         return gettext(_START_LINES.get(payload.get("rule"), _START_LINES["chosen"])) % {"who": who}
     rounds = "; ".join(", ".join(f"{names.get(int(s), '?')} {card_label(c)}" for s, c in sorted(
@@ -226,7 +228,11 @@ def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
         done = sum(1 for s in steps if s["checked"])
         if done < len(steps):
             walk_ctx = {"steps": steps, "done": done, "total": len(steps)}
-    return {"start": start_ctx, "walk": walk_ctx, "next_code": table.pregame.get("next") or ""}
+    no_move_yet = bool(snap.rows) and snap.rows[0].seq == 0 and not any(r.kind == Action.Kind.GAME for r in snap.rows)
+    asked_again = (start is not None and start.get("seat") is not None and no_move_yet and table.is_open
+                   and start["rule"] in ("youngest", "oldest", "highest_card"))
+    return {"start": start_ctx, "walk": walk_ctx, "next_code": table.pregame.get("next") or "",
+            "start_again": seats[start["seat"]]["name"] if asked_again and start else ""}
 
 
 @functools.cache

@@ -162,12 +162,14 @@ def _start_rows(table: Table, rows: Iterable[Action] | None) -> list[Action]:
 def with_logged_start(table: Table, game: Game, state: Any, rows: Iterable[Action] | None = None) -> Any:
     """``state`` (the opening) with the start player the log decided (issue 10 item 1), if it decided one.
 
-    The last ``start`` row naming a seat counts (:meth:`Game.with_start`); a
-    table without one keeps the engine's own opening (seat 0, or Yellow &
-    Yangtze's set-up draw).
+    The last ``start`` row counts: one naming a seat applies it
+    (:meth:`Game.with_start`); one without (a tie still to draw again, or the
+    host asking again) and a table without any keep the engine's own opening
+    (seat 0, or Yellow & Yangtze's set-up draw).
     """
-    decided = [r for r in _start_rows(table, rows) if r.payload.get("seat") is not None]
-    return game.with_start(state, decided[-1].payload["seat"]) if decided else state
+    starts = _start_rows(table, rows)
+    seat = starts[-1].payload.get("seat") if starts else None
+    return game.with_start(state, seat) if seat is not None else state
 
 
 # -- creating ---------------------------------------------------------------
@@ -228,7 +230,7 @@ def create_table(
                           else gettext(played[i.index]).capitalize(), played[i.index], i.team) for i in infos]
         game = cls(options, infos)
     pregame: dict[str, Any] = {}
-    if start is not None:
+    if start is not None and cls.start_rule is not None:
         rule, seat = pregame_rules.check_rule(game, cls.start_rule if start == "printed" else start, start_seat)
         pregame["start"] = {"rule": rule, "seat": seat}
     if walkthrough:
@@ -959,7 +961,7 @@ def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
     def failed(seq: int, reason: str) -> DrawCheck:
         return DrawCheck(False, commitment_ok, tuple(checked), tuple(physical), seq, reason)
 
-    opening = game.setup(table_rng(seed, 0))
+    opening = dealt = game.setup(table_rng(seed, 0))
     counted: list[Action] = []
     befores: list[Any] = []
     state = opening
@@ -982,13 +984,12 @@ def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
                 if (again, winner) != (rounds, seat):
                     return failed(row.seq, f"move #{row.seq}: the log says {rounds}, the seed gives {again}.")
                 checked.append(row.seq)
-            drawing = list(row.payload.get("tied") or drawing)
-            if seat is not None:
-                try:
-                    opening = game.with_start(opening, seat)
-                except IllegalAction as exc:
-                    return failed(row.seq, f"move #{row.seq}: {exc.message}")
-                state = opening
+            drawing = list(row.payload.get("tied") or range(len(game.seats)))
+            try:
+                opening = game.with_start(dealt, seat) if seat is not None else dealt
+            except IllegalAction as exc:
+                return failed(row.seq, f"move #{row.seq}: {exc.message}")
+            state = opening
             continue
         if row.kind == Action.Kind.UNDO:
             if counted:
@@ -1086,6 +1087,33 @@ def decide_start(code: str, *, seat: int | None = None, cards: Mapping[Any, Any]
         table.pregame = {**table.pregame, "start": {"rule": rule, "seat": chosen, "tied": payload.get("tied", [])}}
         table.save(update_fields=["pregame"])
         return Action.Kind.START, None, payload, game.encode(state), None
+
+    return _write(code, None, key, compute)
+
+
+def ask_start_again(code: str, key: str = "") -> Outcome:
+    """The host asks "who starts?" again before the first move (a mis-tapped seat or card, issue 10 item 1).
+
+    Logs a ``start`` row ``{"rule", "seat": None, "again": True}``: the
+    opening goes back to the engine's, and the question is asked again.
+    Only for the asked rules (youngest, oldest, highest card). Raises
+    ``IllegalAction("start_decided")`` once a move was played or for a start
+    decided at creation (random, chosen, winner).
+    """
+
+    def compute(table: Table, game: Game, seq: int):
+        if not table.is_open:
+            raise Forbidden("table_closed", "This table is closed: the game has ended.")
+        start = pregame_rules.start_state(table.pregame)
+        rows = list(table.actions.order_by("seq"))
+        if (start is None or start.get("seat") is None or start["rule"] not in ("youngest", "oldest", "highest_card")
+                or any(r.kind == Action.Kind.GAME for r in rows)):
+            raise IllegalAction("start_decided", gettext_noop("Who starts is already decided."))
+        table.pregame = {**table.pregame, "start": {"rule": start["rule"], "seat": None, "tied": []}}
+        table.save(update_fields=["pregame"])
+        payload = {"rule": start["rule"], "seat": None, "again": True, "mode": "asked"}
+        probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.START, payload=payload, version=0)]
+        return Action.Kind.START, None, payload, game.encode(opening_state(table, game, probe)), None
 
     return _write(code, None, key, compute)
 

@@ -28,6 +28,7 @@ urlpatterns = [
     path("t/<str:code>/start/", views.start, name="start"),
     path("t/<str:code>/next/", views.next_game, name="next_game"),
     path("t/<str:code>/host/walk/", views.walk, name="walk"),
+    path("t/<str:code>/host/start-again/", views.start_again, name="start_again"),
     path("t/<str:code>/host/play-again/", views.play_again, name="play_again"),
     path("t/<str:code>/host/", views.host, name="host"),
     path("t/<str:code>/host/qr/<int:index>.svg", views.seat_qr, name="seat_qr"),

@@ -488,6 +488,19 @@ def start(request: HttpRequest, table: Table) -> HttpResponse:
 
 @require_POST
 @table_view(host=True)
+def start_again(request: HttpRequest, table: Table) -> HttpResponse:
+    """Host: ask "who starts?" again before the first move (a mis-tap), see :func:`services.ask_start_again`."""
+    try:
+        services.ask_start_again(table.code, _key(request))
+    except IllegalAction as exc:
+        messages.error(request, error_message(exc))
+    except (services.Forbidden, services.KeyReused):
+        messages.error(request, _("This table is closed: the game has ended."))
+    return _back(request, table)
+
+
+@require_POST
+@table_view(host=True)
 def walk(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: check or uncheck one set-up step (``step``, ``checked`` 1/0), or ``skip`` the walkthrough (item 2)."""
     try:
@@ -513,6 +526,7 @@ def play_again(request: HttpRequest, table: Table) -> HttpResponse:
     except services.Forbidden:
         messages.error(request, _("The next game starts from the final tally of this one."))
         return _back(request, table)
+    table.refresh_from_db()  # it now names the next game
     response = redirect("games:table", code=new.code) if request.seat else redirect("games:host", code=new.code)  # type: ignore[attr-defined]
     _follow(request, table, new, response)
     return remember_device(request, response)

@@ -193,8 +193,8 @@ class Game:
     #: (``youngest``, ``oldest``, ``highest_card``, ``random``); ``start_alternatives`` are other printed
     #: ways the rulebook allows; ``start_source`` cites the rules-file section; ``next_game_start`` is the
     #: rule for a next game with the same players (``winner``: the winner of the last game starts), or
-    #: ``None`` when the printed rule applies again.
-    start_rule: ClassVar[str] = "random"
+    #: ``None`` when the printed rule applies again. A game that sets ``start_rule`` implements :meth:`with_start`.
+    start_rule: ClassVar[str | None] = None  # None: the engine has no start step (seat 0 starts)
     start_alternatives: ClassVar[tuple[str, ...]] = ()
     start_source: ClassVar[str] = ""
     next_game_start: ClassVar[str | None] = None

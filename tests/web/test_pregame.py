@@ -379,3 +379,24 @@ def test_play_again_is_refused_while_the_game_is_played(db):
     with pytest.raises(services.Forbidden):
         services.play_again(table.code)
     assert not Table.objects.filter(pregame__previous=table.code).exists()
+
+
+def test_the_host_can_ask_again_before_the_first_move_but_not_after_it(db):
+    table = services.create_table("catan_junior", {}, seats_for("catan_junior"), start="youngest", seed=4)
+    host = _host_phone(table)
+    host.post(f"/t/{table.code}/start/", {"seat": "2"})
+    assert "Ask again" in host.get(f"/t/{table.code}/").content.decode()
+    assert phone_for(table, 1).get(f"/t/{table.code}/").content.decode().count("Ask again") == 0
+    host.post(f"/t/{table.code}/host/start-again/")
+    table.refresh_from_db()
+    assert pregame.start_pending(table.pregame) and prompted(table) == (0,)
+    services.decide_start(table.code, seat=1)
+    assert prompted(table) == (1,)
+    services.submit_action(table.code, 1, {"kind": "roll"}, Table.objects.get(code=table.code).version)
+    with pytest.raises(IllegalAction) as late:
+        services.ask_start_again(table.code)
+    assert late.value.code == "start_decided"
+    assert replays(table)
+    assert services.check_draws(Table.objects.get(code=table.code)).ok
+    lines = [r.payload for r in Table.objects.get(code=table.code).actions.filter(kind=Action.Kind.START)]
+    assert [p.get("seat") for p in lines] == [2, None, 1]

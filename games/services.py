@@ -193,7 +193,7 @@ def create_table(
     ``"printed"`` (the game's own rule, :attr:`Game.start_rule`); ``None``
     (the API default) keeps the engine's opening (seat 0 starts). ``random``,
     ``chosen`` and ``winner`` (with ``start_seat``) are decided at once and
-    logged as row #1 (kind ``start``: ``random`` draws from
+    logged as row #1 (kind ``start``, still version 0: ``random`` draws from
     ``table_rng(seed, 1)``); ``youngest``, ``oldest`` and ``highest_card``
     are asked on the phones before the first move (:func:`decide_start`).
     ``walkthrough`` turns on the set-up walkthrough (item 2). ``devices``
@@ -263,7 +263,7 @@ def create_table(
 
 
 def _log_start_at_creation(table: Table, game: Game, opening: Any, start: dict[str, Any]) -> None:
-    """Log row #1 (kind ``start``) for a start decided when the table is made: ``random`` from
+    """Log row #1 (kind ``start``, version 0) for a start decided when the table is made: ``random`` from
     ``table_rng(seed, 1)`` (re-derived by :func:`check_draws`), or the seat the host chose / the last winner."""
     seq = OPENING_SEQ + 1
     seat = start["seat"]
@@ -272,10 +272,10 @@ def _log_start_at_creation(table: Table, game: Game, opening: Any, start: dict[s
     payload = {"rule": start["rule"], "seat": seat, "mode": "digital" if start["rule"] == "random" else "chosen"}
     state = game.with_start(opening, seat)
     table.state = game.encode(state)
-    table.version = 1
     table.pregame = {**table.pregame, "start": {"rule": start["rule"], "seat": seat}}
-    table.save(update_fields=["state", "version", "pregame", "updated_at"])
-    Action.objects.create(table=table, seq=seq, kind=Action.Kind.START, seat=None, payload=payload, version=1,
+    table.save(update_fields=["state", "pregame", "updated_at"])
+    # Version 0 like the opening deal: who starts is part of the table as it was made.
+    Action.objects.create(table=table, seq=seq, kind=Action.Kind.START, seat=None, payload=payload, version=0,
                           prompt_step=_prompt_key(game, state))
 
 
@@ -327,7 +327,7 @@ def _only_others_answered(table: Table, game: Game, seat: int | None, seen_versi
     if any(row.kind != Action.Kind.GAME or row.seat == seat or not _asks(row.prompt_step, prompt.step, seat)
            for row in since):
         return False
-    before = table.actions.filter(version=seen_version).first()
+    before = table.actions.filter(version=seen_version).order_by("-seq").first()  # the last row of that version
     seen_key = before.prompt_step if before and before.prompt_step else _prompt_key(game, opening_state(table, game))
     return _asks(seen_key, prompt.step, seat)
 

@@ -14,4 +14,5 @@ urlpatterns = [
     path("tables/<str:code>/log/", views.log, name="api-log"),
     path("tables/<str:code>/undo/", views.undo, name="api-undo"),
     path("tables/<str:code>/undo-mine/", views.undo_mine, name="api-undo-mine"),
+    path("tables/<str:code>/start/", views.start, name="api-start"),
 ]

@@ -400,3 +400,21 @@ def test_the_host_can_ask_again_before_the_first_move_but_not_after_it(db):
     assert services.check_draws(Table.objects.get(code=table.code)).ok
     lines = [r.payload for r in Table.objects.get(code=table.code).actions.filter(kind=Action.Kind.START)]
     assert [p.get("seat") for p in lines] == [2, None, 1]
+
+
+def test_the_api_creates_a_table_that_asks_who_starts_and_answers_it(db):
+    client = Client()
+    created = client.post("/api/tables/", {"game": "catan_junior", "seats": seats_for("catan_junior"),
+                                           "start": "printed", "walkthrough": True}, content_type="application/json")
+    assert created.status_code == 201
+    code, token = created.json()["code"], created.json()["seats"][1]["token"]
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    prompt = client.get(f"/api/tables/{code}/prompt/", **auth).json()
+    assert prompt["start"] == {"rule": "youngest", "tied": []} and prompt["legal"] == []
+    assert client.post(f"/api/tables/{code}/start/", {"seat": 9}, content_type="application/json",
+                       **auth).status_code == 400
+    answered = client.post(f"/api/tables/{code}/start/", {"seat": 1}, content_type="application/json", **auth)
+    assert answered.status_code == 200 and answered.json()["version"] == 1
+    assert prompted(Table.objects.get(code=code)) == (1,)
+    again = client.post(f"/api/tables/{code}/start/", {"seat": 2}, content_type="application/json", **auth)
+    assert again.status_code == 400 and again.json()["code"] == "start_decided"

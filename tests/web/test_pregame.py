@@ -290,23 +290,43 @@ def test_physical_opening_draws_are_entered_after_the_start_while_the_walkthroug
 # -- secrecy ---------------------------------------------------------------------------------------
 
 
-def test_a_tapped_in_card_and_the_walkthrough_show_every_seat_the_same_public_text(db):
-    """The start cards are turned up in front of everyone; the walkthrough names no hidden tile or card."""
-    table = services.create_table("yellow_yangtze", {}, seats_for("yellow_yangtze"), start="chosen", start_seat=0,
-                                  walkthrough=True)
-    game = table.game()
-    state = game.decode(table.state)
-    hand = game.view(state, 0)["private"]
-    pages = [phone_for(table, i).get(f"/t/{table.code}/").content.decode() for i in (1, 2)]
-    for page in pages:
-        section = page.split('class="pregame walk"')[1].split("</section>")[0]
-        assert section == pages[0].split('class="pregame walk"')[1].split("</section>")[0]
-    assert hand  # seat 0 has a secret hand that the walkthrough never lists
+def _section(page: str, cls: str) -> str:
+    """One pregame section of a page, each phone's own CSRF token left out."""
+    import re
+
+    part = page.split(f'class="pregame {cls}"')[1].split("</section>")[0]
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", part)
+
+
+@pytest.mark.parametrize("components", ["digital", "physical"])
+def test_the_walkthrough_and_start_question_read_the_same_on_twin_tables_with_other_hidden_hands(db, components):
+    """Twin Yellow & Yangtze tables whose seeds deal seat 0 other secret tiles: seat 1 and the table screen get
+    the same set-up and start sections, so neither says anything about a hidden hand or the bag."""
+    pages = []
+    for seed in (11, 12):
+        table = services.create_table("yellow_yangtze", {"components": components}, seats_for("yellow_yangtze"),
+                                      start="chosen", start_seat=0, walkthrough=True, seed=seed)
+        pages.append((table, phone_for(table, 1).get(f"/t/{table.code}/").content.decode(),
+                      Client().get(f"/t/{table.code}/screen/").content.decode()))
+    (t1, p1, s1), (t2, p2, s2) = pages
+    if components == "digital":
+        hand = lambda t: t.game().view(t.game().decode(Table.objects.get(code=t.code).state), 0)["private"]  # noqa: E731
+        assert hand(t1) != hand(t2)
+    assert _section(p1, "walk") == _section(p2, "walk") and _section(s1, "walk") == _section(s2, "walk")
+
+
+def test_tapped_in_start_cards_read_the_same_on_every_phone_and_name_no_hand(db):
+    """Sorry! play for points: the start cards are turned up in front of everyone, before any hand is dealt."""
     sorry = services.create_table("sorry", {"components": "physical", "points_mode": True}, seats_for("sorry"),
                                   start="highest_card")
+    phones = [phone_for(sorry, i) for i in range(3)]
+    before = [_section(p.get(f"/t/{sorry.code}/").content.decode(), "start") for p in phones]
+    assert before[0] == before[1] == before[2]
     services.decide_start(sorry.code, cards={"0": "7", "1": "2", "2": "sorry"})
-    lines = [phone_for(sorry, i).get(f"/t/{sorry.code}/").content.decode() for i in range(3)]
+    lines = [p.get(f"/t/{sorry.code}/").content.decode() for p in phones]
     assert all("Cards turned up for the start: Ann 7, Ben 2, Cy Sorry!." in p for p in lines)
+    sorry.refresh_from_db()
+    assert sorry.game().decode(sorry.state).hands == ((0,) * 11,) * 3  # nothing dealt yet: the cards are not a hand
 
 
 # -- play again ------------------------------------------------------------------------------------

@@ -302,7 +302,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         )
     signature = hashlib.sha1(json.dumps(
         [row.code, row.version, row.status, [(c["id"], c["waiting"]) for c in open_corrections],
-         [s["claimed"] for s in seats]], sort_keys=True).encode()).hexdigest()[:12]
+         [s["claimed"] for s in seats], row.pregame], sort_keys=True).encode()).hexdigest()[:12]
     view = game.view(state, viewer)
     static_template = game_template(row.slug, "static.html", "")
     before = pregame_context(snap, game, state, viewer, seats)

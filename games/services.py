@@ -23,10 +23,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games import pregame as pregame_rules
 from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, SeatInfo, gettext_noop
 from games.engines.chance import table_rng
-from games import pregame as pregame_rules
 from games.models import Action, Correction, Seat, Table
 from games.models import seed_commitment as seed_commitment_of
 

@@ -31,8 +31,8 @@ from games.api.serializers import (
     PostActionSerializer,
     PromptBodySerializer,
     StaleSerializer,
-    TableDetailSerializer,
     StartSerializer,
+    TableDetailSerializer,
     UndoMineSerializer,
     UndoSerializer,
 )

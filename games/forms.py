@@ -13,6 +13,7 @@ from games.engines import available_slugs, get_game_class
 from games.engines.base import OptionSpec
 from games.models import EditionProfile
 from games.option_words import FIRST, GROUPS, OptionWords, words_for
+from games.pregame import RULE_NAMES, start_choices
 
 MAX_SEATS = 5
 
@@ -51,6 +52,23 @@ class NewTableForm(forms.Form):
                 widget=forms.Select(attrs={"aria-label": gettext("%(player)s: colour") % {"player": player}}),
             )
             self.seat_rows.append((self[f"name_{i}"], self[f"colour_{i}"]))
+        self._add_start_fields(slug)
+
+    def _add_start_fields(self, slug: str) -> None:
+        """Who starts (issue 10 item 1): the printed rule (default), its printed alternatives, random, or
+        the host's pick (``start_seat``); and whether to walk through the set-up (item 2)."""
+        cls = get_game_class(slug) if slug else None
+        if cls is None or cls.start_rule is None:
+            return
+        choices = [("printed", gettext("The rulebook: %(rule)s") % {"rule": gettext(RULE_NAMES[cls.start_rule])})]
+        choices += [(r, gettext(RULE_NAMES[r]).capitalize()) for r in start_choices(cls)[1:]]
+        self.fields["start"] = forms.ChoiceField(label=_("Who starts"), choices=choices, initial="printed",
+                                                 required=False, help_text=gettext(cls.start_source))
+        self.fields["start_seat"] = forms.TypedChoiceField(
+            label=_("Start player (when the host picks)"), coerce=int, required=False, empty_value=0,
+            choices=[(i, _("Player %(n)s") % {"n": i + 1}) for i in range(cls.max_seats)])
+        self.fields["walkthrough"] = forms.BooleanField(label=_("Walk through the set-up"), required=False,
+                                                        initial=True)
 
     @property
     def setup_fields(self) -> list[forms.BoundField]:
@@ -73,6 +91,13 @@ class NewTableForm(forms.Form):
             if len(set(chosen)) != len(chosen):
                 raise forms.ValidationError(_("Each player needs a colour of their own."))
         return data
+
+    def start_options(self) -> dict[str, Any]:
+        """``create_table``'s who-starts and walkthrough arguments from the cleaned form (issue 10 items 1, 2)."""
+        rule = self.cleaned_data.get("start") or "printed"
+        seat = self.cleaned_data.get("start_seat") or 0
+        return {"start": rule, "start_seat": seat if rule == "chosen" else None,
+                "walkthrough": bool(self.cleaned_data.get("walkthrough"))}
 
     def seats(self) -> list[dict[str, Any]]:
         """The seats as ``create_table`` takes them (a blank name becomes the colour the seat plays)."""

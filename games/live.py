@@ -333,11 +333,21 @@ def _undo_own_inputs(c: Mapping[str, Any]) -> list[Any]:
     return [True, c["seat"], c["version"], c.get("csrf_token")] if c.get("can_undo_own") else []
 
 
+def _pregame_inputs(c: Mapping[str, Any]) -> list[Any]:
+    """What the status region shows before, between and after games (issue 10 items 1, 2, 6): the start
+    question, the set-up steps, the next game; the CSRF token when one of them holds a form."""
+    start, walk, after = c.get("start") or c.get("start_again"), c.get("walk"), c.get("next_code") or (
+        c.get("result") is not None or c["table"].status == "ended")
+    if not (start or walk or after):
+        return []
+    return [start, c.get("start_again"), walk, c.get("next_code"), c.get("is_host"), c.get("csrf_token")]
+
+
 REGIONS: tuple[Region, ...] = (
     Region("status", "r-status", "r-status", lambda c: [
         _table_meta(c), c["me"], _parts(c)["prompt"], c["my_turn"], _parts(c)["result"], c["waiting_names"],
         _parts(c)["seats"], (c["view"] or {}).get("edition") if isinstance(c["view"], Mapping) else None,
-        c.get("draws") if c["screen"] else None]),
+        c.get("draws") if c["screen"] else None] + _pregame_inputs(c)),
     Region("corrections", "r-corrections", "r-corrections", lambda c: [
         _table_meta(c), c["corrections"], c.get("csrf_token") if c["corrections"] else None]),
     Region("board", "r-board", "r-board", _board_inputs),

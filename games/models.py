@@ -63,6 +63,10 @@ class Table(models.Model):
     created_by_device = models.CharField(max_length=64, blank=True, default="")
     # Rebuilt from an exported game (games/export.py): read-only, every write is refused ("table_imported").
     imported = models.BooleanField(default=False)
+    # Before, between and after games (issue 10 items 1, 2, 6), see ``games/pregame.py``: ``{"start": {"rule",
+    # "seat", "tied", "asked"}, "walk": {"checked": [step ids], "skipped": bool}, "next": code, "previous": code}``.
+    # Empty for tables made without these steps (the API default): seat 0 starts, no walkthrough.
+    pregame = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -149,7 +153,11 @@ class Action(models.Model):
     ended the game) or ``options`` (the host switched digital/physical) or
     ``setup`` (seq 0, version 0: the opening position the set-up dealt,
     payload ``{"state": encoded state}``; every replay starts from it, so the
-    deal's randomness is in the log like every other chance outcome).
+    deal's randomness is in the log like every other chance outcome) or
+    ``start`` (who starts, before the first move, issue 10 item 1: payload
+    ``{"rule", "seat": start seat or None, "rounds": [{seat: card}, ...],
+    "mode": "digital" | "physical"}``; every replay applies the last one
+    with a seat to the opening, :meth:`Game.with_start`).
     ``version`` is the table version this row produced.
     """
 
@@ -160,6 +168,7 @@ class Action(models.Model):
         END = "end", _("end")
         OPTIONS = "options", _("options")
         SETUP = "setup", _("opening deal")
+        START = "start", _("who starts")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()

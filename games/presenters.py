@@ -18,8 +18,9 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.translation import get_language, gettext
 
+from games import pregame
 from games.chance_stats import stats_for_context
-from games.engines.base import Game, IllegalAction, LogLine
+from games.engines.base import Game, IllegalAction, LogLine, gettext_noop
 from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for, static_view
 from games.models import Action, Table
 from games.services import own_undo_target
@@ -145,7 +146,94 @@ def _host_line(row: Action, names: Mapping[int, str]) -> str:
         return gettext("The host ended the game.")
     if row.kind == Action.Kind.SETUP:  # its payload is the whole opening state: never shown, only named
         return gettext("The opening position was dealt.")
+    if row.kind == Action.Kind.START:
+        return start_line(row.payload, names)
     return gettext("The host switched the components to %(mode)s.") % {"mode": row.payload.get("components", "")}
+
+
+_START_LINES = {
+    "random": gettext_noop("%(who)s starts (drawn at random)."),
+    "chosen": gettext_noop("%(who)s starts (chosen by the host)."),
+    "winner": gettext_noop("%(who)s starts: the winner of the last game."),
+    "youngest": gettext_noop("%(who)s starts: the youngest player."),
+    "oldest": gettext_noop("%(who)s starts: the oldest player."),
+}
+
+
+def card_label(card: str) -> str:
+    """A card as the start draw shows it: its number, or "Sorry!"."""
+    return "Sorry!" if card == "sorry" else str(card)
+
+
+def start_line(payload: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """The log line of a ``start`` row (issue 10 item 1): who starts and why, with every card turned up.
+
+    Everything in it is public: the start draw is made in front of the
+    whole table, before any hand is dealt.
+    """
+    seat = payload.get("seat")
+    who = names.get(seat, "?") if seat is not None else ""
+    if payload.get("again"):
+        return gettext("The host asks again who starts.")
+    if payload.get("rule") != "highest_card":
+        return gettext(_START_LINES.get(payload.get("rule"), _START_LINES["chosen"])) % {"who": who}
+    rounds = "; ".join(", ".join(f"{names.get(int(s), '?')} {card_label(c)}" for s, c in sorted(
+        r.items(), key=lambda kv: int(kv[0]))) for r in payload.get("rounds") or [])
+    text = gettext("Cards turned up for the start: %(cards)s.") % {"cards": rounds}
+    if seat is not None:
+        return text + " " + gettext("%(who)s drew the highest card and starts.") % {"who": who}
+    tied = ", ".join(names.get(s, "?") for s in payload.get("tied") or [])
+    return text + " " + gettext("A tie: %(names)s draw again.") % {"names": tied}
+
+
+def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
+                    seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the phones show before, between and after games (issue 10 items 1, 2, 6).
+
+    ``start``: ``None`` once decided (or never asked), else ``{"rule",
+    "question", "source", "drawing", "tied", "physical", "cards",
+    "can_answer"}``: the same for every seat (the start is public), but for
+    ``can_answer`` (a seated phone). ``walk``: the set-up steps with their
+    checked marks (``None`` when there is none, it was skipped, or every step is
+    checked). ``next_code``: the next game's table once the host started it.
+    """
+    table = snap.table
+    start = pregame.start_state(table.pregame)
+    start_ctx = None
+    if start is not None and start.get("seat") is None and table.is_open:
+        rule = start["rule"]
+        drawing = list(start.get("tied") or range(len(seats)))
+        questions = {
+            "youngest": gettext("Who is the youngest? Tap their seat."),
+            "oldest": gettext("Who is the oldest? Tap their seat."),
+            "highest_card": gettext("Each player turns up a card from the real deck; enter what each shows. "
+                                    "The highest card starts; a tie draws again.") if game.physical else
+            gettext("Each player draws a card; the highest starts and a tie draws again. The app draws for every seat."),
+        }
+        cards = sorted((game.start_cards() or {}).items(), key=lambda kv: game.start_card_rank(kv[0]))
+        start_ctx = {
+            "rule": rule,
+            "question": questions.get(rule, ""),
+            "source": tr(game.start_source),
+            "drawing": [seats[i] for i in drawing],
+            "tied": [seats[i]["name"] for i in start.get("tied") or []],
+            "physical": game.physical,
+            "cards": [(c, card_label(c)) for c, n in cards if n > 0],
+            "can_answer": viewer is not None,
+        }
+    walk = pregame.walk_state(table.pregame)
+    walk_ctx = None
+    if walk["on"] and not walk["skipped"] and table.is_open:
+        steps = [{"id": s.id, "text": tr(s.text, s.details), "source": s.source, "checked": s.id in walk["checked"]}
+                 for s in pregame.walkthrough(game)]
+        done = sum(1 for s in steps if s["checked"])
+        if done < len(steps):
+            walk_ctx = {"steps": steps, "done": done, "total": len(steps)}
+    no_move_yet = bool(snap.rows) and snap.rows[0].seq == 0 and not any(r.kind == Action.Kind.GAME for r in snap.rows)
+    asked_again = (start is not None and start.get("seat") is not None and no_move_yet and table.is_open
+                   and start["rule"] in ("youngest", "oldest", "highest_card"))
+    return {"start": start_ctx, "walk": walk_ctx, "next_code": table.pregame.get("next") or "",
+            "start_again": seats[start["seat"]]["name"] if asked_again and start else ""}
 
 
 @functools.cache
@@ -215,10 +303,13 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         )
     signature = hashlib.sha1(json.dumps(
         [row.code, row.version, row.status, [(c["id"], c["waiting"]) for c in open_corrections],
-         [s["claimed"] for s in seats]], sort_keys=True).encode()).hexdigest()[:12]
+         [s["claimed"] for s in seats], row.pregame], sort_keys=True).encode()).hexdigest()[:12]
     view = game.view(state, viewer)
     static_template = game_template(row.slug, "static.html", "")
+    before = pregame_context(snap, game, state, viewer, seats)
+    waiting = before["start"] is not None  # nobody moves before the table decided who starts
     return {
+        **before,
         "table": row,
         "game": game,
         "signature": signature,
@@ -229,7 +320,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "slug": row.slug,
         "view": view,
         "prompt": prompt_json,
-        "legal": legal_for(game, state, viewer) if row.is_open else [],
+        "legal": legal_for(game, state, viewer) if row.is_open and not waiting else [],
         "result": result,
         "seats": seats,
         "seat": viewer,
@@ -238,7 +329,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "corrections": open_corrections,
         "version": row.version,
         "waiting_names": [seats[i]["name"] for i in prompt.seats],
-        "my_turn": viewer is not None and viewer in prompt.seats and row.is_open,
+        "my_turn": viewer is not None and viewer in prompt.seats and row.is_open and not waiting,
         "can_undo_own": can_undo_own(snap, viewer),
         "draws": {"commitment": row.seed_commitment, "seed": row.seed_revealed,
                   "stats": stats_for_context(row, game, viewer is None)},  # roll/draw counts beside chance

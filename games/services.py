@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games import pregame as pregame_rules
 from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, SeatInfo, gettext_noop
 from games.engines.chance import table_rng
@@ -150,10 +151,31 @@ def opening_state(table: Table, game: Game, rows: Iterable[Action] | None = None
     else:
         row = next((r for r in rows if r.kind == Action.Kind.SETUP), None)
     if row is not None and isinstance(row.payload.get("state"), dict):
-        return game.decode(row.payload["state"])
-    if strict:
+        state = game.decode(row.payload["state"])
+    elif strict:
         raise IncompleteLog(f"table {table.code}: the log has no recorded opening position")
-    return game.setup(table_rng(table.seed, 0))
+    else:
+        state = game.setup(table_rng(table.seed, 0))
+    return with_logged_start(table, game, state, rows)
+
+
+def _start_rows(table: Table, rows: Iterable[Action] | None) -> list[Action]:
+    if rows is None:
+        return list(table.actions.filter(kind=Action.Kind.START).order_by("seq"))
+    return sorted((r for r in rows if r.kind == Action.Kind.START), key=lambda r: r.seq)
+
+
+def with_logged_start(table: Table, game: Game, state: Any, rows: Iterable[Action] | None = None) -> Any:
+    """``state`` (the opening) with the start player the log decided (issue 10 item 1), if it decided one.
+
+    The last ``start`` row counts: one naming a seat applies it
+    (:meth:`Game.with_start`); one without (a tie still to draw again, or the
+    host asking again) and a table without any keep the engine's own opening
+    (seat 0, or Yellow & Yangtze's set-up draw).
+    """
+    starts = _start_rows(table, rows)
+    seat = starts[-1].payload.get("seat") if starts else None
+    return game.with_start(state, seat) if seat is not None else state
 
 
 # -- creating ---------------------------------------------------------------
@@ -165,8 +187,24 @@ def create_table(
     seats: Iterable[Mapping[str, Any]],
     device: str = "",
     seed: int | None = None,
+    start: str | None = None,
+    start_seat: int | None = None,
+    walkthrough: bool = False,
+    devices: list[str] | None = None,
+    previous: str = "",
 ) -> Table:
     """Create a table and its seats, deal the opening position and log it as row #0 (kind ``setup``).
+
+    Who starts (issue 10 item 1): ``start`` is one of :data:`START_RULES` or
+    ``"printed"`` (the game's own rule, :attr:`Game.start_rule`); ``None``
+    (the API default) keeps the engine's opening (seat 0 starts). ``random``,
+    ``chosen`` and ``winner`` (with ``start_seat``) are decided at once and
+    logged as row #1 (kind ``start``, still version 0: ``random`` draws from
+    ``table_rng(seed, 1)``); ``youngest``, ``oldest`` and ``highest_card``
+    are asked on the phones before the first move (:func:`decide_start`).
+    ``walkthrough`` turns on the set-up walkthrough (item 2). ``devices``
+    (one per seat) and ``previous`` (the last game's code) come from
+    :func:`play_again`. ``IllegalAction("bad_start")`` for a bad rule or seat.
 
     ``seats`` is a list of ``{"name": str, "colour": str, "team": int | None}``
     (2 to the game's maximum). ``seed`` fixes the table's RNG (tests, demos);
@@ -197,15 +235,26 @@ def create_table(
         infos = [SeatInfo(i.index, i.name if (seat_list[i.index].get("name") or "").strip()
                           else gettext(played[i.index]).capitalize(), played[i.index], i.team) for i in infos]
         game = cls(options, infos)
+    pregame: dict[str, Any] = {}
+    if start is not None and cls.start_rule is not None:
+        rule, seat = pregame_rules.check_rule(game, cls.start_rule if start == "printed" else start, start_seat)
+        pregame["start"] = {"rule": rule, "seat": seat}
+    if walkthrough:
+        pregame["walk"] = {"checked": [], "skipped": False}
+    if previous:
+        pregame["previous"] = previous
     with transaction.atomic():
-        table = Table(slug=slug, options=game.options, created_by_device=device)
+        table = Table(slug=slug, options=game.options, created_by_device=device, pregame=pregame)
         if seed is not None:
             table.seed = seed
         opening = game.setup(table_rng(table.seed, 0))
         table.state = game.encode(opening)
         table.save()
+        claimed, devs = timezone.now(), list(devices or [])
+        devs += [""] * (len(infos) - len(devs))
         Seat.objects.bulk_create(
-            [Seat(table=table, index=i.index, name=i.name, colour=i.colour, team=i.team) for i in infos]
+            [Seat(table=table, index=i.index, name=i.name, colour=i.colour, team=i.team,
+                  claimed_by_device=devs[i.index], claimed_at=claimed if devs[i.index] else None) for i in infos]
         )
         # The outcome of the set-up randomness is in the log like every other chance outcome, so the table
         # replays exactly after a component switch (DESIGN.md "The engine contract": randomness is an action).
@@ -213,7 +262,27 @@ def create_table(
             table=table, seq=OPENING_SEQ, kind=Action.Kind.SETUP, seat=None, payload={"state": table.state},
             version=0, prompt_step=_prompt_key(game, opening),
         )
+        start_now = pregame.get("start")
+        if start_now and start_now["rule"] in ("random", "chosen", "winner"):
+            _log_start_at_creation(table, game, opening, start_now)
     return table
+
+
+def _log_start_at_creation(table: Table, game: Game, opening: Any, start: dict[str, Any]) -> None:
+    """Log row #1 (kind ``start``, version 0) for a start decided when the table is made: ``random`` from
+    ``table_rng(seed, 1)`` (re-derived by :func:`check_draws`), or the seat the host chose / the last winner."""
+    seq = OPENING_SEQ + 1
+    seat = start["seat"]
+    if start["rule"] == "random":
+        seat = table_rng(table.seed, seq).randrange(len(game.seats))
+    payload = {"rule": start["rule"], "seat": seat, "mode": "digital" if start["rule"] == "random" else "chosen"}
+    state = game.with_start(opening, seat)
+    table.state = game.encode(state)
+    table.pregame = {**table.pregame, "start": {"rule": start["rule"], "seat": seat}}
+    table.save(update_fields=["state", "pregame", "updated_at"])
+    # Version 0 like the opening deal: who starts is part of the table as it was made.
+    Action.objects.create(table=table, seq=seq, kind=Action.Kind.START, seat=None, payload=payload, version=0,
+                          prompt_step=_prompt_key(game, state))
 
 
 # -- the write path -----------------------------------------------------------
@@ -264,7 +333,7 @@ def _only_others_answered(table: Table, game: Game, seat: int | None, seen_versi
     if any(row.kind != Action.Kind.GAME or row.seat == seat or not _asks(row.prompt_step, prompt.step, seat)
            for row in since):
         return False
-    before = table.actions.filter(version=seen_version).first()
+    before = table.actions.filter(version=seen_version).order_by("-seq").first()  # the last row of that version
     seen_key = before.prompt_step if before and before.prompt_step else _prompt_key(game, opening_state(table, game))
     return _asks(seen_key, prompt.step, seat)
 
@@ -344,6 +413,10 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
     def compute(table: Table, game: Game, seq: int):
         if not table.is_open:
             raise Forbidden("table_closed", "This table is closed: the game has ended.")
+        if pregame_rules.start_pending(table.pregame):
+            raise IllegalAction("start_first", gettext_noop(
+                "Before the first move the table decides who starts: {rule}."),
+                rule=pregame_rules.RULE_NAMES[table.pregame["start"]["rule"]])
         state = game.decode(table.state)
         payload = dict(action)
         if not game.physical:
@@ -491,8 +564,8 @@ def own_undo_target(rows: Iterable[Action], seat: int, game: Game, complete: boo
             continue
         if row.kind == Action.Kind.GAME and row.seq in taken_back:
             continue
-        if row.kind == Action.Kind.SETUP:
-            break  # the opening position: no move before it
+        if row.kind in (Action.Kind.SETUP, Action.Kind.START):
+            break  # the opening position (and who starts): no move before it
         if row.kind != Action.Kind.GAME:
             raise IllegalAction("undo_not_last", gettext_noop(
                 "Only your last move can be taken back, and something else has happened at the table since; "
@@ -897,13 +970,35 @@ def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
     def failed(seq: int, reason: str) -> DrawCheck:
         return DrawCheck(False, commitment_ok, tuple(checked), tuple(physical), seq, reason)
 
-    opening = game.setup(table_rng(seed, 0))
+    opening = dealt = game.setup(table_rng(seed, 0))
     counted: list[Action] = []
     befores: list[Any] = []
     state = opening
+    drawing = list(range(len(game.seats)))
     for row in rows:
         if row.kind == Action.Kind.OPTIONS:
             mode = row.payload.get("components", mode)
+            continue
+        if row.kind == Action.Kind.START:  # who starts (issue 10 item 1): a random seat or a card per seat
+            rule, seat, rounds = row.payload.get("rule"), row.payload.get("seat"), row.payload.get("rounds")
+            if row.payload.get("mode") == "physical":
+                physical.append(row.seq)
+            elif rule == "random":
+                derived = table_rng(seed, row.seq).randrange(len(game.seats))
+                if derived != seat:
+                    return failed(row.seq, f"move #{row.seq}: the log says seat {seat} starts, the seed gives {derived}.")
+                checked.append(row.seq)
+            elif rule == "highest_card":
+                again, winner = pregame_rules.draw_highest(game, drawing, table_rng(seed, row.seq))
+                if (again, winner) != (rounds, seat):
+                    return failed(row.seq, f"move #{row.seq}: the log says {rounds}, the seed gives {again}.")
+                checked.append(row.seq)
+            drawing = list(row.payload.get("tied") or range(len(game.seats)))
+            try:
+                opening = game.with_start(dealt, seat) if seat is not None else dealt
+            except IllegalAction as exc:
+                return failed(row.seq, f"move #{row.seq}: {exc.message}")
+            state = opening
             continue
         if row.kind == Action.Kind.UNDO:
             if counted:
@@ -946,3 +1041,196 @@ def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
         return DrawCheck(False, False, tuple(checked), tuple(physical), None,
                          "the seed does not match the table's published commitment.")
     return DrawCheck(True, True, tuple(checked), tuple(physical))
+
+
+# -- before, between and after games (issue 10 items 1, 2, 6) ------------------------------------------------
+
+
+def decide_start(code: str, *, seat: int | None = None, cards: Mapping[Any, Any] | None = None,
+                 draw: bool = False, key: str = "") -> Outcome:
+    """Answer the table's "who starts?" question before the first move (issue 10 item 1).
+
+    ``youngest`` / ``oldest``: ``seat`` is the tapped seat. ``highest_card``:
+    in digital mode ``draw=True`` turns up a card for every seat still
+    drawing from ``table_rng(seed, seq)`` (ties draw again in the same row,
+    :func:`games.pregame.draw_highest`); in physical mode ``cards`` maps each
+    seat still drawing to the card its real card showed, one round per call
+    (a tie leaves the tied seats to draw again). Logged as a ``start`` row
+    ``{"rule", "seat" (or None while tied), "rounds", "tied", "mode"}``
+    through the write path; the snapshot gets the opening with that start
+    player (:meth:`Game.with_start`). Raises ``IllegalAction``:
+    ``start_decided`` (already decided, or a move was played),
+    ``bad_start`` / ``bad_start_cards``; ``Forbidden("table_closed")``.
+    """
+
+    def compute(table: Table, game: Game, seq: int):
+        if not table.is_open:
+            raise Forbidden("table_closed", "This table is closed: the game has ended.")
+        start = pregame_rules.start_state(table.pregame)
+        rows = list(table.actions.order_by("seq"))
+        if start is None or start.get("seat") is not None or effective_actions(rows):
+            raise IllegalAction("start_decided", gettext_noop("Who starts is already decided."))
+        rule = start["rule"]
+        payload: dict[str, Any] = {"rule": rule}
+        chosen: int | None
+        if rule in ("youngest", "oldest"):
+            chosen = game.check_start_seat(seat)
+            payload.update(seat=chosen, mode="asked")
+        elif rule == "highest_card":
+            drawing = pregame_rules.still_drawing(rows, len(game.seats))
+            if game.physical:
+                round_, top = pregame_rules.tapped_round(game, drawing, cards or {})
+                chosen = top[0] if len(top) == 1 else None
+                payload.update(rounds=[round_], seat=chosen, tied=top if chosen is None else [], drawing=drawing,
+                               mode="physical")
+            else:
+                if not draw:
+                    raise IllegalAction("bad_start", gettext_noop("In digital mode the app draws the cards."))
+                rounds, chosen = pregame_rules.draw_highest(game, drawing, table_rng(table.seed, seq))
+                payload.update(rounds=rounds, seat=chosen, tied=[], drawing=drawing, mode="digital")
+        else:
+            raise IllegalAction("start_decided", gettext_noop("Who starts is already decided."))
+        state = game.decode(table.state)
+        if chosen is not None:
+            state = game.with_start(opening_state(table, game, rows), chosen)
+        table.pregame = {**table.pregame, "start": {"rule": rule, "seat": chosen, "tied": payload.get("tied", [])}}
+        table.save(update_fields=["pregame"])
+        return Action.Kind.START, None, payload, game.encode(state), None
+
+    return _write(code, None, key, compute)
+
+
+def ask_start_again(code: str, key: str = "") -> Outcome:
+    """The host asks "who starts?" again before the first move (a mis-tapped seat or card, issue 10 item 1).
+
+    Logs a ``start`` row ``{"rule", "seat": None, "again": True}``: the
+    opening goes back to the engine's, and the question is asked again.
+    Only for the asked rules (youngest, oldest, highest card). Raises
+    ``IllegalAction("start_decided")`` once a move was played or for a start
+    decided at creation (random, chosen, winner).
+    """
+
+    def compute(table: Table, game: Game, seq: int):
+        if not table.is_open:
+            raise Forbidden("table_closed", "This table is closed: the game has ended.")
+        start = pregame_rules.start_state(table.pregame)
+        rows = list(table.actions.order_by("seq"))
+        if (start is None or start.get("seat") is None or start["rule"] not in ("youngest", "oldest", "highest_card")
+                or any(r.kind == Action.Kind.GAME for r in rows)):
+            raise IllegalAction("start_decided", gettext_noop("Who starts is already decided."))
+        table.pregame = {**table.pregame, "start": {"rule": start["rule"], "seat": None, "tied": []}}
+        table.save(update_fields=["pregame"])
+        payload = {"rule": start["rule"], "seat": None, "again": True, "mode": "asked"}
+        probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.START, payload=payload, version=0)]
+        return Action.Kind.START, None, payload, game.encode(opening_state(table, game, probe)), None
+
+    return _write(code, None, key, compute)
+
+
+def _lock_and_walk(code: str, change: Callable[[dict[str, Any]], None]) -> Table:
+    with transaction.atomic():
+        table = _lock_table(code)
+        walk = pregame_rules.walk_state(table.pregame)
+        if not walk["on"]:
+            raise IllegalAction("no_walkthrough", gettext_noop("This table has no set-up walkthrough."))
+        change(walk)
+        table.pregame = {**table.pregame, "walk": {"checked": walk["checked"], "skipped": walk["skipped"]}}
+        table.save(update_fields=["pregame", "updated_at"])
+        version = table.version
+        stamp = table.updated_at.timestamp()
+        transaction.on_commit(lambda: broadcast_version(code, version, stamp))
+    return table
+
+
+def check_walk_step(code: str, step: str, checked: bool = True) -> Table:
+    """The host checks (or unchecks) set-up step ``step`` (issue 10 item 2); kept on the table, pushed to phones.
+
+    Raises ``IllegalAction("no_such_step")`` for a step this table's
+    walkthrough does not have, ``IllegalAction("no_walkthrough")``.
+    """
+    table = Table.objects.get(code=code)
+    ids = [s.id for s in pregame_rules.walkthrough(table.game())]
+    if step not in ids:
+        raise IllegalAction("no_such_step", gettext_noop("This set-up has no such step."))
+
+    def change(walk: dict[str, Any]) -> None:
+        marked = [s for s in walk["checked"] if s != step]
+        walk["checked"] = [s for s in ids if s in (marked + [step] if checked else marked)]
+
+    return _lock_and_walk(code, change)
+
+
+def skip_walkthrough(code: str) -> Table:
+    """The host skips the rest of the set-up walkthrough (issue 10 item 2)."""
+
+    def change(walk: dict[str, Any]) -> None:
+        walk["skipped"] = True
+
+    return _lock_and_walk(code, change)
+
+
+def next_game_start(table: Table) -> tuple[str, int | None]:
+    """Who starts the next game with the same players (issue 10 item 6): ``(rule, seat)``.
+
+    A game whose rulebook says the winner starts (:attr:`Game.next_game_start`
+    ``"winner"``, Sorry! section 2.3) gives the seat that won (the one who
+    finished, in team play); the others their printed rule, asked again.
+    """
+    game = table.game()
+    if game.next_game_start == "winner":
+        state = game.decode(table.state)
+        winner = getattr(state, "winner", None)
+        if winner is None:
+            winners = (game.result(state) or {}).get("winners") or []
+            winner = winners[0] if winners else None
+        if winner is not None:
+            return "winner", int(winner)
+    return game.start_rule, None
+
+
+def play_again(code: str, device: str = "") -> Table:
+    """From the final tally, a new table with the same seats, phones and options (issue 10 item 6).
+
+    Same game, options (components included), seat names, colours and
+    teams; each new seat is claimed by the device that held the old one
+    (:func:`follow_seat` moves each phone's cookie); who starts follows
+    :func:`next_game_start`; the walkthrough is on when it was on before.
+    The old table records the new code (``pregame["next"]``) and every phone
+    is told, so each shows a "Next game" button. Idempotent: a second call
+    returns the same new table. Raises ``Forbidden("table_open")`` while the
+    game is still played.
+    """
+    with transaction.atomic():
+        table = _lock_table(code)
+        if table.is_open:
+            raise Forbidden("table_open", "The next game starts from the final tally of this one.")
+        existing = table.pregame.get("next")
+        if existing and Table.objects.filter(code=existing).exists():
+            return Table.objects.get(code=existing)
+        seats = list(table.seats.order_by("index"))
+        rule, seat = next_game_start(table)
+        new = create_table(
+            table.slug, table.options, [{"name": s.name, "colour": s.colour, "team": s.team} for s in seats],
+            device=table.created_by_device or device, start=rule, start_seat=seat,
+            walkthrough=pregame_rules.walk_state(table.pregame)["on"],
+            devices=[s.claimed_by_device for s in seats], previous=table.code,
+        )
+        table.pregame = {**table.pregame, "next": new.code}
+        table.save(update_fields=["pregame", "updated_at"])
+        version = table.version
+        transaction.on_commit(lambda: broadcast_version(code, version))
+    return new
+
+
+def follow_seat(old: Table, old_seat: Seat) -> Seat:
+    """The seat of the next game that the phone holding ``old_seat`` of ``old`` takes (same index).
+
+    Only the current secret of the old seat leads here (the caller read it
+    from the phone's cookie), so no other phone can take it. Raises
+    ``Forbidden("no_next_game")`` before the host started the next game.
+    """
+    code = old.pregame.get("next")
+    seat = Seat.objects.filter(table__code=code, index=old_seat.index).select_related("table").first() if code else None
+    if seat is None:
+        raise Forbidden("no_next_game", "The host has not started the next game yet.")
+    return seat

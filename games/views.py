@@ -90,7 +90,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid() and opts is not None and opts.is_valid():
         slug = form.cleaned_data["game"]
         try:
-            table = services.create_table(slug, options_from(opts, slug), form.seats(), device=device)
+            table = services.create_table(slug, options_from(opts, slug), form.seats(), device=device,
+                                          **form.start_options())
         except IllegalAction as exc:
             form.add_error(None, error_message(exc))
         else:
@@ -469,3 +470,113 @@ def manifest(request: HttpRequest) -> JsonResponse:
         },
         content_type="application/manifest+json",
     )
+
+
+# -- before, between and after games (issue 10 items 1, 2, 6) -------------------------------------------------
+
+
+def _back(request: HttpRequest, table: Table) -> HttpResponse:
+    """Back to where the tap came from: the phone page of a seat, else the host tools."""
+    if request.seat is not None:  # type: ignore[attr-defined]
+        return redirect("games:table", code=table.code)
+    return redirect("games:host", code=table.code)
+
+
+@require_POST
+@table_view()
+def start(request: HttpRequest, table: Table) -> HttpResponse:
+    """Answer "who starts?" (issue 10 item 1): ``seat`` (the youngest/oldest tapped), ``draw`` (digital
+    highest card) or ``card_<seat>`` fields (the real cards, physical). A seated phone or the host."""
+    if request.seat is None and not request.is_host:  # type: ignore[attr-defined]
+        return HttpResponse(_("This phone has no seat at this table. Ask the host for your link."), status=403)
+    cards = {k[5:]: v for k, v in request.POST.items() if k.startswith("card_")}
+    seat: Any = request.POST.get("seat")
+    try:
+        seat = int(seat) if seat not in (None, "") else None
+    except ValueError:
+        seat = -1
+    try:
+        services.decide_start(table.code, seat=seat, cards=cards or None, draw=bool(request.POST.get("draw")),
+                              key=_key(request))
+    except IllegalAction as exc:
+        messages.error(request, error_message(exc))
+    except (services.Forbidden, services.KeyReused):
+        messages.error(request, _("This table is closed: the game has ended."))
+    return _back(request, table)
+
+
+@require_POST
+@table_view(host=True)
+def start_again(request: HttpRequest, table: Table) -> HttpResponse:
+    """Host: ask "who starts?" again before the first move (a mis-tap), see :func:`services.ask_start_again`."""
+    try:
+        services.ask_start_again(table.code, _key(request))
+    except IllegalAction as exc:
+        messages.error(request, error_message(exc))
+    except (services.Forbidden, services.KeyReused):
+        messages.error(request, _("This table is closed: the game has ended."))
+    return _back(request, table)
+
+
+@require_POST
+@table_view(host=True)
+def walk(request: HttpRequest, table: Table) -> HttpResponse:
+    """Host: check or uncheck one set-up step (``step``, ``checked`` 1/0), or ``skip`` the walkthrough (item 2)."""
+    try:
+        if request.POST.get("skip"):
+            services.skip_walkthrough(table.code)
+        else:
+            services.check_walk_step(table.code, request.POST.get("step", "")[:40], request.POST.get("checked") != "0")
+    except IllegalAction as exc:
+        messages.error(request, error_message(exc))
+    return _back(request, table)
+
+
+@require_POST
+@table_view(host=True)
+def play_again(request: HttpRequest, table: Table) -> HttpResponse:
+    """Host, from the final tally: the next game with the same seats, phones and options (issue 10 item 6).
+
+    The host's phone moves to its own seat of the new table at once; every
+    other phone gets a "Next game" button (:func:`next_game`).
+    """
+    try:
+        new = services.play_again(table.code, device_id(request))
+    except services.Forbidden:
+        messages.error(request, _("The next game starts from the final tally of this one."))
+        return _back(request, table)
+    table.refresh_from_db()  # it now names the next game
+    response = redirect("games:table", code=new.code) if request.seat else redirect("games:host", code=new.code)  # type: ignore[attr-defined]
+    _follow(request, table, new, response)
+    return remember_device(request, response)
+
+
+def _follow(request: HttpRequest, old: Table, new: Table, response: HttpResponse) -> None:
+    """Give this phone its seat of ``new`` (the same index as its seat of ``old``) and the host secret if it hosted."""
+    if request.seat is not None:  # type: ignore[attr-defined]
+        seat = services.follow_seat(old, request.seat)  # type: ignore[attr-defined]
+        services.claim_seat(seat, device_id(request))
+        set_signed(response, seat_cookie(new.code), seat.token)
+    if request.is_host:  # type: ignore[attr-defined]
+        set_signed(response, host_cookie(new.code), new.host_token)
+
+
+@require_POST
+@table_view()
+def next_game(request: HttpRequest, table: Table) -> HttpResponse:
+    """Follow the host into the next game (issue 10 item 6): this phone gets its own seat of the new table.
+
+    Only the phone whose cookie holds the current secret of seat N of this
+    table gets seat N of the next one; any other phone is refused (403), so
+    nobody takes another player's seat without a new join link.
+    """
+    if request.seat is None and not request.is_host:  # type: ignore[attr-defined]
+        return HttpResponse(_("This phone has no seat at this table. Ask the host for your link."), status=403)
+    code = table.pregame.get("next")
+    new = Table.objects.filter(code=code).first() if code else None
+    if new is None:
+        messages.error(request, _("The host has not started the next game yet."))
+        return _back(request, table)
+    response = redirect("games:table", code=new.code) if request.seat else redirect("games:host", code=new.code)  # type: ignore[attr-defined]
+    _follow(request, table, new, response)
+    return remember_device(request, response)

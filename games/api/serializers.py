@@ -43,6 +43,15 @@ class CreateTableSerializer(serializers.Serializer):
     seats = serializers.ListField(child=SeatInSerializer(), min_length=1, max_length=5,
                                   help_text="1-5 seats; each game's own range (e.g. 2-4) is checked by its rules.")
 
+    start = serializers.ChoiceField(
+        choices=["printed", "youngest", "oldest", "highest_card", "random", "chosen"], required=False,
+        help_text="Who starts (issue 10 item 1): the game's printed rule, a question the phones answer before "
+                  "the first move, a random seat from the table's seed, or start_seat. Absent: seat 0 starts.")
+    start_seat = serializers.IntegerField(required=False, min_value=0, max_value=4,
+                                          help_text="The seat that starts when start is chosen.")
+    walkthrough = serializers.BooleanField(required=False, default=False,
+                                           help_text="Walk the phones through the physical set-up (issue 10 item 2).")
+
     def validate_options(self, value: dict) -> dict:
         """Options are bounded JSON: at most 64 KiB, nested at most 16 deep, no NUL."""
         return _bounded_json(value, what="options", max_bytes=64 * 1024, max_depth=16)
@@ -92,6 +101,25 @@ class UndoMineSerializer(serializers.Serializer):
                                        help_text="The table version the undo was chosen at.")
     key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
                                 help_text="Idempotency key: a retry with the same key writes nothing twice.")
+
+class StartSerializer(serializers.Serializer):
+    """``POST /api/tables/{code}/start/``: answer "who starts?" before the first move (issue 10 item 1)."""
+
+    seat = serializers.IntegerField(required=False, min_value=0, max_value=4,
+                                    help_text="youngest / oldest: the seat that is the youngest (oldest).")
+    draw = serializers.BooleanField(required=False, default=False,
+                                    help_text="highest_card, digital: the app turns up a card for every seat.")
+    cards = serializers.DictField(child=serializers.CharField(max_length=8, allow_blank=True), required=False, allow_empty=True,
+                                  help_text="highest_card, physical: seat index (as text) -> the card it turned up.")
+    key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
+                                help_text="Idempotency key: a retry with the same key writes nothing twice.")
+
+    def validate_cards(self, value: dict) -> dict:
+        """At most one card per seat (5)."""
+        if len(value) > 5:
+            raise serializers.ValidationError("At most one card per seat.")
+        return value
+
 
 class UndoSerializer(serializers.Serializer):
     """``POST /api/tables/{code}/undo/`` (host): the version the host saw, and an idempotency key."""

@@ -17,4 +17,5 @@ urlpatterns = [
     path("tables/<str:code>/export.json", export_views.export_json, name="api-export-json"),
     path("tables/<str:code>/export.csv", export_views.export_csv, name="api-export-csv"),
     path("imports/", export_views.import_game, name="api-import"),
+    path("tables/<str:code>/start/", views.start, name="api-start"),
 ]

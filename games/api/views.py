@@ -17,7 +17,7 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import rulebook, services
+from games import pregame, rulebook, services
 from games.access import bearer, is_host, join_link, seat_for
 from games.api.serializers import (
     ActionDoneSerializer,
@@ -31,6 +31,7 @@ from games.api.serializers import (
     PostActionSerializer,
     PromptBodySerializer,
     StaleSerializer,
+    StartSerializer,
     TableDetailSerializer,
     UndoMineSerializer,
     UndoSerializer,
@@ -110,13 +111,17 @@ def _prompt_body(table: Table, seat: int | None) -> dict[str, Any]:
     prompt = game.prompt(state)
     body = prompt.as_json()
     body["text"] = tr(prompt.text, prompt.details)
-    return {
+    waiting = pregame.start_pending(table.pregame)  # no move before the table decided who starts (issue 10 item 1)
+    answer = {
         "version": table.version,
         "status": table.status,
         "prompt": body,
         "legal": [{"action": item["payload"], "label": item["label"]} for item in legal_for(game, state, seat)]
-        if table.is_open else [],
+        if table.is_open and not waiting else [],
     }
+    if waiting:
+        answer["start"] = {"rule": table.pregame["start"]["rule"], "tied": table.pregame["start"].get("tied") or []}
+    return answer
 
 
 @extend_schema(request=CreateTableSerializer, auth=[{}],
@@ -128,8 +133,9 @@ def create_table(request: Request) -> Response:
     body = CreateTableSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     try:
-        table = services.create_table(body.validated_data["game"], body.validated_data["options"],
-                                      body.validated_data["seats"])
+        data = body.validated_data
+        table = services.create_table(data["game"], data["options"], data["seats"], start=data.get("start"),
+                                      start_seat=data.get("start_seat"), walkthrough=data.get("walkthrough", False))
     except IllegalAction as exc:
         return _error(exc.code, error_message(exc), 400)
     seats = [
@@ -313,3 +319,23 @@ def undo_mine(request: Request, code: str) -> Response:
     data = body.validated_data
     return _answer_write(table, seat.index,
                          lambda: services.undo_own(table.code, seat.index, data["version"], data["key"]))
+
+
+@extend_schema(parameters=[CODE], auth=SEAT_AUTH, request=StartSerializer,
+               responses={200: ActionDoneSerializer, **WRITE_ERRORS})
+@api_view(["POST"])
+@throttle_classes([TableThrottle])
+def start(request: Request, code: str) -> Response:
+    """Answer "who starts?" before the first move (issue 10 item 1): ``{"seat"}`` (youngest, oldest),
+    ``{"draw": true}`` (highest card, digital) or ``{"cards": {"0": "7", ...}}`` (highest card, physical).
+
+    400 ``start_decided``, ``bad_start``, ``bad_start_cards``; 403 without a seat or once the game is over.
+    """
+    table, seat, refused = _load(request, code)
+    if refused:
+        return refused
+    body = StartSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    data = body.validated_data
+    return _answer_write(table, seat.index, lambda: services.decide_start(
+        table.code, seat=data.get("seat"), cards=data.get("cards"), draw=data["draw"], key=data["key"]))

@@ -155,6 +155,10 @@ class OptionSpec:
     help: str = ""
 
 
+#: The ways a table may decide who starts (issue 10 item 1): the two asked questions, a card drawn by
+#: every player (ties draw again), the table's seeded RNG, the host's pick, and the last game's winner.
+START_RULES: tuple[str, ...] = ("youngest", "oldest", "highest_card", "random", "chosen", "winner")
+
 COMPONENTS = OptionSpec(
     "components",
     "digital",
@@ -184,6 +188,16 @@ class Game:
     #: Action kinds that reveal something hidden besides a chance outcome (a province card, a sealed
     #: offering): a player may not take such a move back, since the table has seen what it showed.
     reveal_kinds: ClassVar[tuple[str, ...]] = ()
+
+    #: Who starts (issue 10 item 1): the printed rule of the game's rulebook, one of :data:`START_RULES`
+    #: (``youngest``, ``oldest``, ``highest_card``, ``random``); ``start_alternatives`` are other printed
+    #: ways the rulebook allows; ``start_source`` cites the rules-file section; ``next_game_start`` is the
+    #: rule for a next game with the same players (``winner``: the winner of the last game starts), or
+    #: ``None`` when the printed rule applies again. A game that sets ``start_rule`` implements :meth:`with_start`.
+    start_rule: ClassVar[str | None] = None  # None: the engine has no start step (seat 0 starts)
+    start_alternatives: ClassVar[tuple[str, ...]] = ()
+    start_source: ClassVar[str] = ""
+    next_game_start: ClassVar[str | None] = None
 
     #: The declared payload schema of every action kind, built with :mod:`games.engines.schema`. When left
     #: ``None`` it is read from ``SCHEMA`` in the engine package's ``actions`` module, if there is one.
@@ -349,6 +363,30 @@ class Game:
                              "to physical components to enter what the real one gave."),
                 field=named[0],
             )
+
+    def with_start(self, state: Any, seat: int) -> Any:
+        """Must: the opening ``state`` with ``seat`` as the start player; play then goes clockwise from it.
+
+        Called once, before the first move, when the table decided who starts
+        (issue 10 item 1). Seat indexes are clockwise round the real table, so
+        only the seat in turn (and any start-player token) changes. Raises
+        ``IllegalAction("bad_start")`` for a seat that is not at the table.
+        """
+        raise NotImplementedError
+
+    def start_cards(self) -> dict[str, int] | None:
+        """The deck a "highest card" start is drawn from (card -> copies), or ``None`` when the game has none."""
+        return None
+
+    def start_card_rank(self, card: str) -> int:
+        """How high ``card`` counts when the start player is drawn (higher starts)."""
+        return 0
+
+    def check_start_seat(self, seat: Any) -> int:
+        """``seat`` if it is a seat index of this table, else ``IllegalAction("bad_start")``."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise IllegalAction("bad_start", gettext_noop("The start player must be one of the seats at the table."))
+        return seat
 
     def view(self, state: Any, seat: int | None) -> JSON:
         """Must: the state as ``seat`` may see it (``None``: the public/table view).

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import two_phones_at_a_new_table
+from tests.e2e.conftest import choose_first_seat_without_walkthrough, two_phones_at_a_new_table
 
 pytestmark = pytest.mark.e2e
 
@@ -100,6 +100,7 @@ def test_a_player_picks_counts_for_a_trade_offer_which_is_clamped_to_holdings_an
     alice.select_option("select[name=players]", "2")
     alice.fill("input[name=name_0]", "Alice")
     alice.fill("input[name=name_1]", "Bob")
+    choose_first_seat_without_walkthrough(alice)
     alice.click("details[data-group=box] > summary")  # the lobby group holding player trades
     alice.check("input[name=opt-player_trades]")
     alice.click("button.big")

@@ -11,6 +11,7 @@ token in Kingdom 1 (2.1 step 5).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -165,6 +166,10 @@ class AmunReGame(Game):
     #: the table has seen these, so their player may not take them back (issue 10 item 4).
     reveal_kinds: ClassVar[tuple[str, ...]] = ("reveal", "offer")
     title: ClassVar[str] = "Amun-Re: The Card Game"
+    # Who starts (issue 10 item 1): rules 2.1 step 5, the oldest player takes the Ankh token.
+    start_rule: ClassVar[str] = "oldest"
+    start_alternatives: ClassVar[tuple[str, ...]] = ()
+    start_source: ClassVar[str] = gettext_noop("Rules 2.1 step 5: the oldest player takes the Ankh token and starts Kingdom 1; the turn passes clockwise (2.4).")
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     colours: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green", "purple")
@@ -259,6 +264,11 @@ class AmunReGame(Game):
     def setup(self, rng: random.Random) -> State:
         """All markers at 0, every card available, seat 0 (the oldest) holds the Ankh (2.1). ``rng`` is unused."""
         return State(players=tuple(Player() for _ in self.seats))
+
+    def with_start(self, state: State, seat: int) -> State:
+        """Rules 2.1 step 5: ``seat`` holds the Ankh for Kingdom 1 and builds its hand first (2.3)."""
+        seat = self.check_start_seat(seat)
+        return dataclasses.replace(state, ankh=seat, kingdom_start=seat, turn=seat)
 
     def _name(self, seat: int) -> str:
         return self.seats[seat].name

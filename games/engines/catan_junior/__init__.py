@@ -11,6 +11,7 @@ Coco stack is a multiset, never an order).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -60,6 +61,10 @@ class CatanJuniorGame(Game):
 
     slug: ClassVar[str] = "catan_junior"
     title: ClassVar[str] = "Catan Junior"
+    # Who starts (issue 10 item 1): SU6, the youngest player starts; play passes to the left.
+    start_rule: ClassVar[str] = "youngest"
+    start_alternatives: ClassVar[tuple[str, ...]] = ()
+    start_source: ClassVar[str] = gettext_noop("Rules SU6: the youngest player starts; play passes to the left.")
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     colours: ClassVar[tuple[str, ...]] = EDITION_COLOURS["kosmos"]
@@ -202,6 +207,11 @@ class CatanJuniorGame(Game):
     def setup(self, rng: random.Random) -> State:
         """SU1-SU6: the opening state (needs no randomness; ``rng`` is unused)."""
         return setup.opening_state(self._live_rules())
+
+    def with_start(self, state: State, seat: int) -> State:
+        """SU6: ``seat`` rolls first; play passes to the left (TU1)."""
+        seat = self.check_start_seat(seat)
+        return dataclasses.replace(state, active=seat)
 
     def _live_rules(self) -> Ruleset:
         # ``components`` may switch between digital and physical during a table's life.

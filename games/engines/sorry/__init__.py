@@ -113,6 +113,14 @@ class SorryGame(Game):
     max_seats = 4
     colours = COLOURS
     chance_fields = {"draw": ("card",)}
+    # Who starts (issue 10 item 1; the rules file has no such section, so the notes live here). The seeds
+    # (sorry.az.txt, sorry.ps.txt, "Sorry!" set-up paragraph) say: choose a player to begin — the highest
+    # card drawn, the youngest player, etc. — and play passes to the left (section 1.1); under "Winning"
+    # (section 2.3, "The winner starts the next game", H1): if you play again, the winner goes first.
+    start_rule = "highest_card"
+    start_alternatives = ("youngest",)
+    start_source = gettext_noop("Seeds, set-up: the highest card drawn (or the youngest player) starts; play passes to the left. Section 2.3: the winner starts the next game.")
+    next_game_start = "winner"
     option_specs = (
         COMPONENTS,
         _flag("team_mode", False, gettext_noop("Section 3.1: team rules, Red+Yellow against Blue+Green (4 players); move either partner's pawns.")),
@@ -238,6 +246,21 @@ class SorryGame(Game):
                 raise bad_position("more {card} cards than the deck holds", card=c)
         step = MOVE if (card is not None or self.points) else DRAW
         return SorryState(pawns, seat, step, None if self.points else card, deck, empty, tuple(hand_counts))
+
+    def with_start(self, state: SorryState, seat: int) -> SorryState:
+        """The opening with ``seat`` to draw (or to be dealt first, points mode): play then passes left (1.1)."""
+        seat = self.check_start_seat(seat)
+        return SorryState(state.pawns, seat, state.step, state.card, state.deck, state.discard, state.hands,
+                          state.again, state.winner)
+
+    def start_cards(self) -> dict[str, int]:
+        """The table's own deck (``deck_counts``, section 2.1): each player turns up one card for the start."""
+        return dict(self.options["deck_counts"])
+
+    def start_card_rank(self, card: str) -> int:
+        """Numbers count their value; a Sorry! card, which has none, counts above 12 [D: our reading of
+        "the highest card"]."""
+        return 13 if card == "sorry" else int(card)
 
     def next_seat(self, seat: int) -> int:
         """Play passes to the left: the next seat index, wrapping (section 1.1)."""
@@ -420,8 +443,8 @@ class SorryGame(Game):
         if state.step == DEAL:
             size = self.options["points_hand_size"]
             nxt = self.next_seat(seat)
-            if sum(hands[nxt]) >= size:
-                return SorryState(state.pawns, 0, MOVE, None, deck, discard, hands)
+            if sum(hands[nxt]) >= size:  # round the table: back at the first seat dealt, the start player
+                return SorryState(state.pawns, nxt, MOVE, None, deck, discard, hands)
             return SorryState(state.pawns, nxt, DEAL, None, deck, discard, hands)
         turn = seat if state.again else self.next_seat(seat)
         return SorryState(state.pawns, turn, MOVE, None, deck, discard, hands)

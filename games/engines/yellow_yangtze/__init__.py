@@ -15,6 +15,7 @@ the table settles it with a correction ("The board says otherwise").
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -111,6 +112,10 @@ class YellowYangtzeGame(Game):
     max_seats = 4
     chance_fields = {"draw": ("tiles",)}
     option_specs = OPTIONS
+    # Who starts (issue 10 item 1): §1.3 step 8, "Choose a start player at random; play goes clockwise".
+    start_rule = "random"
+    start_alternatives = ()
+    start_source = gettext_noop("Rules §1.3 step 8: choose a start player at random; play goes clockwise.")
 
     def __init__(self, options: Mapping[str, Any] | None, seats: Sequence[SeatInfo]) -> None:
         super().__init__(options, seats)
@@ -152,6 +157,20 @@ class YellowYangtzeGame(Game):
                 seat = s.pending.queue[0][0]  # type: ignore[union-attr]
                 s = self.settle(s, seat, self.fill_chance(s, seat, {"kind": "draw"}, rng))
         return s
+
+    def with_start(self, state: State, seat: int) -> State:
+        """§1.3 step 8: ``seat`` starts; the deal still pending (physical mode) goes round from it, and the
+        start player lays out the market. Once the deal is drawn only the start player changes."""
+        seat = self.check_start_seat(seat)
+        n = len(self.seats)
+        pending = state.pending
+        if state.phase == "deal" and isinstance(pending, DrawStep):
+            targets = [t for t in pending.queue if t[1] == "hand"]
+            if len(targets) == n and pending.queue[-1][1] == "market":  # nothing drawn yet
+                queue = tuple(((seat + i) % n, "hand", t[2]) for i, t in enumerate(targets))
+                pending = DrawStep(queue + ((seat, "market", pending.queue[-1][2]),), pending.then)
+        active = seat if state.phase in ("deal", "play") else state.active
+        return dataclasses.replace(state, start=seat, active=active, pending=pending)
 
     # -- prompt & legal ----------------------------------------------------------
 

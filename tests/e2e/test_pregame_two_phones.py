@@ -1,0 +1,60 @@
+"""Issue 10 items 1, 2, 6 in two real browsers: the set-up list, who starts, and the next game in one tap.
+
+Checks what only a browser shows: a push that keeps the table version (a ticked step, the next game) is
+not skipped by the page as one it already shows, and each phone follows to its own seat of the new table.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.conftest import chromium_path  # noqa: F401  (the session fixtures live there)
+
+
+def test_a_ticked_step_the_start_and_the_next_game_reach_the_other_phone_live(live_url, phone):
+    alice = phone()
+    alice.goto(live_url + "/")
+    with alice.expect_response(lambda r: "game=catan_junior" in r.url):
+        alice.select_option("select[name=game]", "catan_junior")
+    alice.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    alice.select_option("select[name=players]", "2")
+    alice.fill("input[name=name_0]", "Alice")
+    alice.fill("input[name=name_1]", "Bob")
+    assert alice.locator("select[name=start]").input_value() == "printed"
+    alice.click("button.big")
+    alice.wait_for_url(re.compile(r"/t/\w+/host/$"))
+    bob_link = alice.locator("input.link").nth(1).input_value()
+    code = re.search(r"/t/(\w+)/", alice.url).group(1)
+    alice.click("text=Open my seat")
+    alice.wait_for_selector("#table")
+    bob = phone()
+    bob.goto(bob_link)
+    bob.wait_for_url(re.compile(rf"/t/{code}/$"))
+    alice.wait_for_selector("body[data-ws=open]", state="attached")
+    bob.wait_for_selector("body[data-ws=open]", state="attached")
+    assert "Who is the youngest?" in bob.locator("#r-status").inner_text()
+    assert bob.locator("#table [data-action]").count() == 0  # nobody moves before the table knows who starts
+    # The host ticks a set-up step; Bob's list follows without a reload.
+    alice.click("[data-walk-step=ghost] button")
+    alice.wait_for_selector("[data-walk-step=ghost].done")
+    bob.wait_for_selector("#r-status summary:has-text('1 of 5')")
+    # Bob says he is the youngest; Alice's phone shows it and Bob rolls first.
+    bob.click("[data-start-seat='1']")
+    bob.wait_for_selector("#table [data-action]")
+    alice.wait_for_selector("#r-status:has-text('Bob starts')")
+    assert alice.locator("#table [data-action]").count() == 0
+    # The host ends the game; from the tally one tap starts the next game, and Bob follows to his own seat.
+    alice.goto(live_url + f"/t/{code}/host/")
+    alice.once("dialog", lambda dialog: dialog.accept())
+    alice.click("button.danger")
+    alice.goto(live_url + f"/t/{code}/")
+    bob.wait_for_selector("#r-status:has-text('The host ended this game')")
+    alice.click("text=Play again")
+    alice.wait_for_url(re.compile(r"/t/\w+/$"))
+    new = re.search(r"/t/(\w+)/", alice.url).group(1)
+    assert new != code and "Alice" in alice.locator("#table .status").inner_text()
+    bob.wait_for_selector(f"[data-next={new}]")
+    bob.click(f"[data-next={new}]")
+    bob.wait_for_url(re.compile(rf"/t/{new}/$"))
+    assert "Bob" in bob.locator("#table .status").inner_text()
+    assert "Who is the youngest?" in bob.locator("#r-status").inner_text()

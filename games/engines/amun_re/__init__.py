@@ -169,7 +169,7 @@ class AmunReGame(Game):
     # Who starts (issue 10 item 1): rules 2.1 step 5, the oldest player takes the Ankh token.
     start_rule: ClassVar[str] = "oldest"
     start_alternatives: ClassVar[tuple[str, ...]] = ()
-    start_source: ClassVar[str] = gettext_noop("Rules 2.1 step 5: the oldest player takes the Ankh token and starts Kingdom 1; the turn passes clockwise (2.4).")
+    start_source: ClassVar[str] = gettext_noop("The oldest player takes the Ankh token and starts Kingdom 1; the turn passes clockwise.")  # Rules 2.1 step 5
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     colours: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green", "purple")

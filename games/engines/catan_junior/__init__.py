@@ -64,7 +64,7 @@ class CatanJuniorGame(Game):
     # Who starts (issue 10 item 1): SU6, the youngest player starts; play passes to the left.
     start_rule: ClassVar[str] = "youngest"
     start_alternatives: ClassVar[tuple[str, ...]] = ()
-    start_source: ClassVar[str] = gettext_noop("Rules SU6: the youngest player starts; play passes to the left.")
+    start_source: ClassVar[str] = gettext_noop("The youngest player starts; play passes to the left.")  # Rules SU6
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     colours: ClassVar[tuple[str, ...]] = EDITION_COLOURS["kosmos"]

@@ -119,7 +119,7 @@ class SorryGame(Game):
     # (section 2.3, "The winner starts the next game", H1): if you play again, the winner goes first.
     start_rule = "highest_card"
     start_alternatives = ("youngest",)
-    start_source = gettext_noop("Seeds, set-up: the highest card drawn (or the youngest player) starts; play passes to the left. Section 2.3: the winner starts the next game.")
+    start_source = gettext_noop("The highest card drawn (or the youngest player) starts; play passes to the left. The winner starts the next game.")  # seeds, set-up; rules 2.3
     next_game_start = "winner"
     option_specs = (
         COMPONENTS,

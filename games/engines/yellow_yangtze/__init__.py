@@ -115,7 +115,7 @@ class YellowYangtzeGame(Game):
     # Who starts (issue 10 item 1): §1.3 step 8, "Choose a start player at random; play goes clockwise".
     start_rule = "random"
     start_alternatives = ()
-    start_source = gettext_noop("Rules §1.3 step 8: choose a start player at random; play goes clockwise.")
+    start_source = gettext_noop("Choose a start player at random; play goes clockwise.")  # Rules §1.3 step 8
 
     def __init__(self, options: Mapping[str, Any] | None, seats: Sequence[SeatInfo]) -> None:
         super().__init__(options, seats)

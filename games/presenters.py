@@ -22,23 +22,16 @@ from games.engines.base import Game, IllegalAction, LogLine
 from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for, static_view
 from games.models import Action, Table
 from games.services import own_undo_target
+from games.words import show
 
 
 def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
-    """Translate an engine's English template, then fill ``{placeholders}`` from ``details``."""
-    translated = gettext(text) if text else ""
-    if not details:
-        return translated
-    try:
-        return translated.format(**{k: _plain(v) for k, v in details.items()})
-    except (KeyError, IndexError, ValueError):
-        return translated
+    """Translate an engine's English template, then fill ``{placeholders}`` from ``details``.
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(_plain(v)) for v in value)
-    return value
+    Terms (colours, resources) in the details are translated too, names isolated
+    and lists joined with the language's comma (:func:`games.words.show`).
+    """
+    return show(text, details)
 
 
 def error_message(exc: IllegalAction) -> str:

@@ -22,7 +22,7 @@ from games.engines.base import Game, IllegalAction, LogLine
 from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for, static_view
 from games.models import Action, Table
 from games.services import own_undo_target
-from games.words import show
+from games.words import isolate, show
 
 
 def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
@@ -104,7 +104,7 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
                     cached["original"] = tr(first.text, first.details)
                 _LINES.put(key, cached)
             entry.update(cached)
-            entry["who"] = names.get(row.seat, "")
+            entry["who"] = isolate(names.get(row.seat, ""))  # a Latin name in a Persian line stays whole
         else:
             entry["text"] = _host_line(row, names)
         lines.append(entry)
@@ -196,11 +196,11 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         open_corrections.append(
             {
                 "id": c["id"],
-                "proposer": seats[c["proposer"]]["name"] if c["proposer"] < len(seats) else "?",
+                "proposer": isolate(seats[c["proposer"]]["name"]) if c["proposer"] < len(seats) else "?",
                 "target": c["target"],
                 "replacement": replacement,
                 "reason": c["reason"],
-                "waiting": [seats[i]["name"] for i in c["waiting"]],
+                "waiting": [isolate(seats[i]["name"]) for i in c["waiting"]],
                 "can_confirm": viewer is not None and viewer in c["waiting"],
                 "can_withdraw": viewer is not None and viewer == c["proposer"],
             }
@@ -229,7 +229,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "log": log_lines(snap, game, viewer),
         "corrections": open_corrections,
         "version": row.version,
-        "waiting_names": [seats[i]["name"] for i in prompt.seats],
+        "waiting_names": [isolate(seats[i]["name"]) for i in prompt.seats],  # shown inside sentences
         "my_turn": viewer is not None and viewer in prompt.seats and row.is_open,
         "can_undo_own": can_undo_own(snap, viewer),
         "draws": {"commitment": row.seed_commitment, "seed": row.seed_revealed},

@@ -44,8 +44,10 @@ ALLOWED = {
     "hasbro": "the publisher's name in the Sorry! points edition's name",
     "javascript": "the name of the browser's scripting language (the join page asks for it in Pashto)",
 }
-# Yellow & Yangtze hexes are named by the board's edge letters A-N and row numbers ("D9"), as drawn on the board.
+# Yellow & Yangtze hexes are named by the board's edge letters A-N and row numbers ("D9"), as drawn along the
+# board's edges: on that game's pages only.
 BOARD_COORDINATE = re.compile(r"^[A-N]$")
+COORDINATE_GAMES = {"yellow_yangtze"}
 
 
 def _words(texts) -> set[str]:
@@ -74,7 +76,7 @@ def foreign_words(html_or_text: str, lang: str, allowed: set[str], *, html: bool
             continue
         for word in LATIN_WORD.findall(text.replace("\u2068", " ").replace("\u2069", " ")):
             low = word.lower()
-            if low in allowed or low in ALLOWED or BOARD_COORDINATE.match(word):
+            if low in allowed or low in ALLOWED or ("<coordinates>" in allowed and BOARD_COORDINATE.match(word)):
                 continue
             if lang == "az" and (low not in ENGLISH or low in AZ_OWN):
                 continue
@@ -87,7 +89,8 @@ def foreign_words(html_or_text: str, lang: str, allowed: set[str], *, html: bool
 def _allowed_for(table) -> set[str]:
     titles = {get_game_class(slug).title for slug in available_slugs()}
     names = {s.name for s in table.seats.all()}
-    return _words([*titles, *names, table.code]) | {table.code.lower()}
+    coordinates = {"<coordinates>"} if table.slug in COORDINATE_GAMES else set()
+    return _words([*titles, *names, table.code]) | {table.code.lower()} | coordinates
 
 
 def _client(table, index: int, lang: str) -> Client:
@@ -196,6 +199,8 @@ def test_the_checker_itself_catches_english_and_spares_names_and_codes():
             '<code>9f3a</code> \u2068Bob\u2069</p><option lang="az">Azərbaycanca</option>'
             '<script>var x = "hidden";</script></body></html>')
     assert foreign_words(page, "fa", set()) == {"black"}
+    assert foreign_words('<html lang="fa"><p>F۱ C۲ K۳</p></html>', "fa", set()) == {"F", "C", "K"}
+    assert foreign_words('<html lang="fa"><p>D۹</p></html>', "fa", {"<coordinates>"}) == set()
     assert foreign_words('<html lang="az"><p>Qara lider black</p></html>', "az", set()) == {"black"}
     assert json.dumps(sorted(ALLOWED))  # every allow-list entry carries its reason
     assert all(reason for reason in ALLOWED.values())

@@ -27,7 +27,7 @@ GAMES = {"sorry": "Sorry!", "yellow_yangtze": "Yellow & Yangtze", "amun_re": "Am
          "catan_junior": "Catan Junior"}
 TURNS = 6
 
-# The words a reader sees: visible text nodes (and title-less aria labels are not shown), less isolated runs.
+# The words a reader sees: visible text nodes outside markup that isolates a name or a code.
 VISIBLE_WORDS = r"""
 () => {
   const page = document.documentElement.lang;
@@ -51,7 +51,7 @@ VISIBLE_WORDS = r"""
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
     if (!el || !n.textContent.trim() || skip(el) || !seen(el)) continue;
-    out.push(n.textContent.replace(/[\u2066-\u2068][^\u2069]*\u2069/g, " "));
+    out.push(n.textContent.replace(/[\u2066-\u2069]/g, " "));  // isolated runs are checked as names/codes too
   }
   return out;
 }

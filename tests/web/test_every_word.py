@@ -29,7 +29,7 @@ from games import services
 from games.engines import available_slugs, get_game_class
 from tests.conftest import phone_for
 from tests.web.test_translations import po_entries
-from tests.web.words import LATIN_WORD, host_client, visible_pieces
+from tests.web.words import ISOLATED_RUN, LATIN_WORD, host_client, visible_pieces
 
 pytestmark = pytest.mark.django_db
 
@@ -71,14 +71,17 @@ def foreign_words(html_or_text: str, lang: str, allowed: set[str], *, html: bool
     """
     pieces = visible_pieces(html_or_text) if html else [(line, False) for line in html_or_text.splitlines()]
     found = set()
+    if not html:  # plain API text: its Unicode-isolated runs are checked as names or codes too
+        pieces = [(run, "run") for text, _ in pieces for run in ISOLATED_RUN.findall(text)] + [
+            (ISOLATED_RUN.sub(" ", text), False) for text, _ in pieces]
     for text, isolated in pieces:
-        if isolated:
+        if isolated is True:
             continue
         for word in LATIN_WORD.findall(text.replace("\u2068", " ").replace("\u2069", " ")):
             low = word.lower()
             if low in allowed or low in ALLOWED or ("<coordinates>" in allowed and BOARD_COORDINATE.match(word)):
                 continue
-            if lang == "az" and (low not in ENGLISH or low in AZ_OWN):
+            if lang == "az" and isolated != "run" and (low not in ENGLISH or low in AZ_OWN):
                 continue
             found.add(word)
             if context is not None:
@@ -198,9 +201,11 @@ def test_the_checker_itself_catches_english_and_spares_names_and_codes():
     page = ('<html lang="fa"><body><p>رهبر black</p><p><bdi>Alice</bdi> <span class="code">AB12</span>'
             '<code>9f3a</code> \u2068Bob\u2069</p><option lang="az">Azərbaycanca</option>'
             '<script>var x = "hidden";</script></body></html>')
-    assert foreign_words(page, "fa", set()) == {"black"}
+    assert foreign_words(page, "fa", {"bob"}) == {"black"}
     assert foreign_words('<html lang="fa"><p>F۱ C۲ K۳</p></html>', "fa", set()) == {"F", "C", "K"}
     assert foreign_words('<html lang="fa"><p>D۹</p></html>', "fa", {"<coordinates>"}) == set()
+    # Isolated inside a sentence is not a pass: only a name or a code may be isolated there.
+    assert foreign_words('<html lang="fa"><p>\u2068castle\u2069 \u2068Alice\u2069</p></html>', "fa", {"alice"}) == {"castle"}
     assert foreign_words('<html lang="az"><p>Qara lider black</p></html>', "az", set()) == {"black"}
     assert json.dumps(sorted(ALLOWED))  # every allow-list entry carries its reason
     assert all(reason for reason in ALLOWED.values())

@@ -72,14 +72,18 @@ class _Reader(HTMLParser):
             return
         # Text between Unicode isolates (FSI/LRI/RLI ... PDI) is a name or a code isolated in a sentence.
         for inner in ISOLATED_RUN.findall(data):
-            self.pieces.append((inner, True))
+            self.pieces.append((inner, "run"))  # isolated in a sentence: must still be a name or a code
         rest = ISOLATED_RUN.sub(" ", data)
         if rest.strip():
             self.pieces.append((rest, isolated))
 
 
-def visible_pieces(html: str) -> list[tuple[str, bool]]:
-    """The pieces of text of ``html`` a reader sees, each with whether it is isolated (name, code)."""
+def visible_pieces(html: str) -> list[tuple[str, bool | str]]:
+    """The pieces of text of ``html`` a reader sees, each with whether it is isolated.
+
+    ``True``: isolated by markup as a name or a code (``<bdi>``, ``.code``...); ``"run"``: a run
+    between Unicode isolates inside a sentence (a name, a code, a card name: checked by the caller).
+    """
     reader = _Reader()
     reader.feed(html)
     reader.close()
@@ -90,7 +94,7 @@ def latin_words(html: str, allowed: set[str]) -> set[str]:
     """Latin-letter words shown outside isolated names/codes, less ``allowed`` (compared case-blind)."""
     found = set()
     for text, isolated in visible_pieces(html):
-        if isolated:
+        if isolated is True:
             continue
         for word in LATIN_WORD.findall(text):
             if word.lower() not in allowed:

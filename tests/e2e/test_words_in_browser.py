@@ -131,6 +131,8 @@ def test_a_few_turns_show_no_latin_word_outside_names_and_codes(browser, live_ur
     try:
         for turn in range(TURNS + 1):
             for seat, (_, page, _, _) in enumerate(phones):
+                assert page.evaluate("() => document.querySelector('.topbar').scrollWidth") <= 360, \
+                    "the language and digit pickers fit a 360 px phone"
                 for word in _latin_words(page, allowed):
                     problems.setdefault(word, f"turn {turn}, seat {seat}")
             if turn < TURNS and not _take_a_turn(live_url, code, phones, rng):

@@ -5,11 +5,14 @@ from __future__ import annotations
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from games import digits
+
 urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("digits/", digits.set_digits, name="set_digits"),
     path("", include("games.urls")),
 ]
 

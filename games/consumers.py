@@ -25,7 +25,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext
 
-from games import live
+from games import digits, live
 from games.access import host_cookie, read_signed, seat_cookie
 from games.presenters import seat_context
 from games.services import group_name
@@ -93,6 +93,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         auth = headers.get("authorization", "")
         self.token = auth[7:].strip() if auth.startswith("Bearer ") else read_signed(cookies, seat_cookie(self.code))
         self.language = _language(headers, cookies)
+        self.digits = digits.system_for(self.language, cookies.get(digits.COOKIE))
         self.host_token = read_signed(cookies, host_cookie(self.code))
         self.csrf_token = cookies.get(settings.CSRF_COOKIE_NAME)
         self.sent = live.Sent()
@@ -121,8 +122,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _render(self, page_signature: str | None = None,
                       marker: tuple[int, float] | None = None) -> str | None:
-        return await database_sync_to_async(render_push)(self.code, self.token, self.language, self.screen, self.sent,
-                                                         self.host_token, self.csrf_token, page_signature, marker)
+        frame = await database_sync_to_async(render_push)(self.code, self.token, self.language, self.screen, self.sent,
+                                                          self.host_token, self.csrf_token, page_signature, marker)
+        # Regions are cached with ASCII digits; each phone's frame is written in its own digit system.
+        return digits.localize_html(frame, self.digits) if frame else frame
 
     async def _refresh(self, marker: tuple[int, float] | None = None) -> None:
         frame = await self._render(marker=marker)

@@ -24,23 +24,16 @@ from games.engines.base import Game, IllegalAction, LogLine, gettext_noop
 from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for, static_view
 from games.models import Action, Table
 from games.services import own_undo_target
+from games.words import isolate, show
 
 
 def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
-    """Translate an engine's English template, then fill ``{placeholders}`` from ``details``."""
-    translated = gettext(text) if text else ""
-    if not details:
-        return translated
-    try:
-        return translated.format(**{k: _plain(v) for k, v in details.items()})
-    except (KeyError, IndexError, ValueError):
-        return translated
+    """Translate an engine's English template, then fill ``{placeholders}`` from ``details``.
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(_plain(v)) for v in value)
-    return value
+    Terms (colours, resources) in the details are translated too, names isolated
+    and lists joined with the language's comma (:func:`games.words.show`).
+    """
+    return show(text, details)
 
 
 def error_message(exc: IllegalAction) -> str:
@@ -113,7 +106,7 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
                     cached["original"] = tr(first.text, first.details)
                 _LINES.put(key, cached)
             entry.update(cached)
-            entry["who"] = names.get(row.seat, "")
+            entry["who"] = isolate(names.get(row.seat, ""))  # a Latin name in a Persian line stays whole
         else:
             entry["text"] = _host_line(row, names)
         lines.append(entry)
@@ -292,11 +285,11 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         open_corrections.append(
             {
                 "id": c["id"],
-                "proposer": seats[c["proposer"]]["name"] if c["proposer"] < len(seats) else "?",
+                "proposer": isolate(seats[c["proposer"]]["name"]) if c["proposer"] < len(seats) else "?",
                 "target": c["target"],
                 "replacement": replacement,
                 "reason": c["reason"],
-                "waiting": [seats[i]["name"] for i in c["waiting"]],
+                "waiting": [isolate(seats[i]["name"]) for i in c["waiting"]],
                 "can_confirm": viewer is not None and viewer in c["waiting"],
                 "can_withdraw": viewer is not None and viewer == c["proposer"],
             }
@@ -328,7 +321,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "log": log_lines(snap, game, viewer),
         "corrections": open_corrections,
         "version": row.version,
-        "waiting_names": [seats[i]["name"] for i in prompt.seats],
+        "waiting_names": [isolate(seats[i]["name"]) for i in prompt.seats],  # shown inside sentences
         "my_turn": viewer is not None and viewer in prompt.seats and row.is_open and not waiting,
         "can_undo_own": can_undo_own(snap, viewer),
         "draws": {"commitment": row.seed_commitment, "seed": row.seed_revealed,

@@ -725,11 +725,9 @@ def _no_longer_fits(game: Game, probe: list[Action], conflict: IllegalAction, vi
 
 def _line_text(line: Any) -> str:
     """A log line in the active language, placeholders filled (lists joined), as ``presenters.tr`` does."""
-    details = {k: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else v for k, v in line.details.items()}
-    try:
-        return gettext(line.text).format(**details) if details else gettext(line.text)
-    except (KeyError, IndexError, ValueError):
-        return gettext(line.text)
+    from games.words import show
+
+    return show(line.text, line.details)
 
 
 def _check_fits(table: Table, game: Game, probe: list[Action], viewer: int | None) -> Any:

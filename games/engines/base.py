@@ -141,6 +141,44 @@ class LogLine:
     private: bool = False
 
 
+def fill(text: str, details: Mapping[str, Any] | None, translate: Any = None, term: Any = None,
+         separator: str = ", ") -> str:
+    """``text`` with ``{placeholders}`` filled from ``details``, for people to read.
+
+    ``translate(s)`` translates a template (identity by default: English, as
+    the golden transcripts print it); ``term(key, value)`` turns one plain
+    detail value into what is shown (e.g. ``"black"`` into the reader's word
+    for it; identity by default). A value that is a :class:`LogLine` is
+    filled the same way (a sentence built from parts, e.g. a Sorry! move in
+    words); a list or tuple is filled item by item and joined with
+    ``separator``; a mapping is a bundle of counts (``{"wood": 2, "gold": 1}``:
+    "2 wood and 1 gold"). A template whose placeholders the details miss is shown
+    unfilled rather than raising.
+    """
+    translate = translate or (lambda s: s)
+    term = term or (lambda key, value: value)
+
+    def one(key: str, value: Any) -> Any:
+        if isinstance(value, LogLine):
+            return fill(value.text, value.details, translate, term, separator)
+        if isinstance(value, (list, tuple)):
+            return separator.join(str(one(key, v)) for v in value)
+        if isinstance(value, Mapping):  # a bundle {"wood": 2, "gold": 1}: "2 wood and 1 gold"
+            parts = [f"{count} {one(key, item)}" for item, count in value.items()]
+            if len(parts) < 2:
+                return "".join(parts)
+            return translate(gettext_noop("{first} and {second}")).format(first=separator.join(parts[:-1]), second=parts[-1])
+        return term(key, value)
+
+    shown = translate(text) if text else ""
+    if not details:
+        return shown
+    try:
+        return shown.format(**{k: one(k, v) for k, v in details.items()})
+    except (KeyError, IndexError, ValueError):
+        return shown
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One table option: name, default, allowed choices and the rule it toggles.
@@ -181,6 +219,9 @@ class Game:
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     colours: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green")
+    # Internal names an engine puts in a sentence's details ({"cutlass": "cutlass"}: value -> English msgid,
+    # marked with gettext_noop): the web layer shows each in the reader's words (games/words.py).
+    terms: ClassVar[Mapping[str, str]] = {}
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (COMPONENTS,)
     #: Chance action kinds and the payload fields that hold their outcome (``{"draw": ("card",)}``).
     #: In digital mode the server fills these; a phone that sends one is refused (it would pick its card).

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from games.engines import get_game_class
-from games.engines.base import SeatInfo
+from games.engines.base import SeatInfo, fill
 from games.engines.chance import table_rng
 
 
@@ -65,7 +65,7 @@ def transcript(slug: str, players: int, seed: int, steps: int = 40, options: dic
         action = game.fill_chance(state, seat, chooser.choice(game.legal_actions(state, seat)),
                                   table_rng(seed, step))
         line = game.describe(seat, action, None)
-        out.append(f"#{step} seat {seat}: {prompt.step} | {line.text.format(**line.details)}")
+        out.append(f"#{step} seat {seat}: {prompt.step} | {fill(line.text, line.details)}")
         state = game.apply(state, seat, action)
         public: list[str] = []
         for viewer in viewers:

@@ -27,3 +27,34 @@ def where(payload: Mapping[str, Any]) -> str:
     if to.startswith("T"):
         return to
     return f"{str(payload.get('pawn', '?'))[:1]}:{to}"
+
+
+@register.filter
+def term(value: Any) -> Any:
+    """A game term or shipped edition name in the reader's words (``"black"`` -> "مشکی"); anything else as it is."""
+    from django.utils.translation import gettext
+
+    from games.words import terms
+
+    known = terms()
+    return gettext(known[value]) if isinstance(value, str) and value in known else value
+
+
+@register.filter
+def sorry_pawn(pawn: Any) -> str:
+    """A Sorry! pawn id as players name it: ``R0`` -> "red pawn 1" (translated)."""
+    from games.engines.sorry import pawn_words
+    from games.words import show
+
+    line = pawn_words(pawn)
+    return show(line.text, line.details)
+
+
+@register.filter
+def sorry_square(loc: Any) -> str:
+    """A Sorry! location as players count it: ``T40`` -> "square 41", ``S2`` -> "safety square 2" (translated)."""
+    from games.engines.sorry import square_words
+    from games.words import show
+
+    line = square_words(loc)
+    return show(line.text, line.details)

@@ -116,12 +116,12 @@ def test_the_province_shorthand_has_a_key_under_the_players():
     game, state = won_auction({ALICE: 0, BOB: 0, CAROL: 1})
     text = board(game, state, ALICE)
     for entry in (
-        "F farms",
-        "C caravans",
-        "☥ ankhs",
-        "K1 Kingdom of that card",
+        "farms, caravans, ☥ ankhs (top card of the column), Kingdom of that card",
         "1/3 cards in the column, of 3",
         "▲ pyramids in the column",
         "+2 empty pyramid spaces",
     ):
         assert entry in text
+    # The top card of a column is written in words (issue 9 item 3), not as F/C/K letters.
+    assert "farms: " in text and "caravans: " in text and "Kingdom " in text
+    assert not re.search(r"\b[FCK]\d", text)

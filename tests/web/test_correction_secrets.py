@@ -243,7 +243,7 @@ def test_the_refusal_is_translated_with_the_move_filled_in(db, fixture_game_regi
     alice.cookies["django_language"] = "fa"
     response = alice.post(f"/t/{table.code}/corrections/{correction.id}/", {"answer": "yes"}, follow=True)
     page = response.content.decode()
-    assert "این تغییر دیگر با حرکت #2" in page and "no longer fits" not in page
+    assert "این تغییر دیگر با حرکت #۲" in page and "no longer fits" not in page  # Persian digits on a fa page
 
 
 def test_a_replacement_the_rules_refuse_is_described_as_proposed_without_the_rule(db, fixture_game_registered):

@@ -75,7 +75,7 @@ def test_physical_mode_refuses_a_card_no_longer_in_the_draw_pile():
 
 def hand_cards(html: str) -> list[str]:
     block = re.search(r'<p class="hand">(.*?)</p>', html, re.S)
-    return re.findall(r'<span class="card">([^<]+)</span>', block.group(1)) if block else []
+    return re.findall(r'<span class="card" data-card="([^"]+)">', block.group(1)) if block else []
 
 
 @pytest.mark.django_db(transaction=True)

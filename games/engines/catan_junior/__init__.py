@@ -67,6 +67,10 @@ class CatanJuniorGame(Game):
     start_source: ClassVar[str] = gettext_noop("The youngest player starts; play passes to the left.")  # Rules SU6
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
+    # Resources in sentences ("2 cutlass for 1 molasses"), shown in the reader's words (games/words.py).
+    terms: ClassVar[Mapping[str, str]] = {"wood": gettext_noop("wood"), "wool": gettext_noop("wool"),
+                                          "molasses": gettext_noop("molasses"), "cutlass": gettext_noop("cutlass"),
+                                          "gold": gettext_noop("gold")}
     colours: ClassVar[tuple[str, ...]] = EDITION_COLOURS["kosmos"]
     chance_fields = {"roll": ("value",), "buy_coco": ("tile",)}
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
@@ -541,24 +545,29 @@ class CatanJuniorGame(Game):
             return LogLine(gettext_noop("End my turn"))
         return self.describe(seat, action, seat)
 
-    def _island_name(self, island_id: Any) -> str:
+    def _island_name(self, island_id: Any) -> LogLine | str:
+        """An island as players name it: its resource (a term, shown in the reader's words) and its number."""
         try:
             island = self.rules.board.island(island_id)
         except KeyError:
             return str(island_id)
-        return f"{island.resource} {island.number}"
+        return LogLine("{resource} {n}", {"resource": island.resource, "n": island.number})
 
-    def _site_place(self, site: Any) -> str:
+    def _joined(self, islands: Sequence[Any]) -> LogLine:
+        names = {f"i{k}": self._island_name(i) for k, i in enumerate(islands)}
+        return LogLine(" + ".join("{" + key + "}" for key in names), names)
+
+    def _site_place(self, site: Any) -> LogLine | str:
         islands = self.rules.board.site_islands.get(site) if isinstance(site, str) else None
         if site == CASTLE_SITE or not islands:
             return str(site)
-        return " + ".join(self._island_name(i) for i in islands)
+        return self._joined(islands)
 
-    def _route_place(self, route: Any) -> str:
+    def _route_place(self, route: Any) -> LogLine | str:
         ends = self.rules.board.route_ends.get(route) if isinstance(route, str) else None
         if not ends:
             return str(route)
-        return " + ".join(self._island_name(i) for i in route_islands(self.rules.board, *ends))
+        return self._joined(route_islands(self.rules.board, *ends))
 
     def _coco_line(self, tile: Any, d: dict[str, Any]) -> LogLine:
         """CO2: the log line of a drawn Coco tile, in words ("drew a Coco tile: 2 molasses and 2 wood")."""
@@ -596,11 +605,15 @@ class CatanJuniorGame(Game):
         return decode_state(data, self.rules.board, self.rules.deck.names)
 
 
-def _bundle_text(bundle: Any) -> str:
-    """``{"wood": 2, "gold": 1}`` as ``"2 wood and 1 gold"`` (resource order; zero counts left out)."""
+def _bundle_text(bundle: Any) -> dict[str, int] | str:
+    """``{"gold": 1, "wood": 2}`` in resource order without zero counts (``{"wood": 2, "gold": 1}``).
+
+    A sentence shows it as "2 wood and 1 gold" (:func:`games.engines.base.fill`), each
+    resource in the reader's words; it stays plain JSON inside a prompt's details.
+    """
     if not isinstance(bundle, Mapping):
         return str(bundle)
-    return " and ".join(f"{bundle[r]} {r}" for r in RESOURCES if isinstance(bundle.get(r), int) and bundle[r] > 0)
+    return {r: bundle[r] for r in RESOURCES if isinstance(bundle.get(r), int) and bundle[r] > 0}
 
 
 __all__ = ["CatanJuniorGame"]

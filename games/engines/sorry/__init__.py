@@ -49,7 +49,7 @@ from games.engines.base import (
 )
 from games.engines.ranking import add_ranks, neighbour_ties
 from games.engines.sorry import visibility
-from games.engines.sorry.board import COLOURS, HOME, PARTNER, START, distance_to_home, start_exit
+from games.engines.sorry.board import COLOURS, HOME, LETTERS, PARTNER, START, distance_to_home, start_exit
 from games.engines.sorry.notation import (
     bad_position,
     move_text,
@@ -655,31 +655,65 @@ def card_name(card: Any) -> str:
     return "Sorry!" if card == "sorry" else str(card)
 
 
-def payload_text(action: Mapping[str, Any]) -> str:
-    """A move payload as words for labels without the state: ``R1 +5 to T9``, ``R0 swaps with B1``.
+def pawn_words(pawn: Any) -> LogLine:
+    """A pawn as players name it: ``"R0"`` -> "red pawn 1" (pawns counted from 1; the colour a term)."""
+    text = str(pawn)
+    if len(text) >= 2 and text[0] in LETTERS and text[1:].isdigit():
+        return LogLine(gettext_noop("{colour} pawn {n}"), {"colour": COLOURS[LETTERS.index(text[0])],
+                                                          "n": int(text[1:]) + 1})
+    return LogLine(gettext_noop("pawn {n}"), {"n": text})
 
-    Slides and bumps the payload announces (``effects``) are added:
-    ``G0 +12 to T1, G0 slides to T4, B1 back to START``.
+
+def square_words(loc: Any) -> LogLine:
+    """A location as players count it: ``T40`` -> "square 41" (track from 1), ``S2`` -> "safety square 2", START, HOME."""
+    text = str(loc)
+    if text == "START":
+        return LogLine(gettext_noop("START"))
+    if text == "HOME":
+        return LogLine(gettext_noop("HOME"))
+    if text[:1] == "T" and text[1:].isdigit():
+        return LogLine(gettext_noop("square {n}"), {"n": int(text[1:]) + 1})
+    if text[:1] == "S" and text[1:].isdigit():
+        return LogLine(gettext_noop("safety square {n}"), {"n": int(text[1:])})
+    return LogLine("{where}", {"where": text})
+
+
+def _steps_words(pawn: Any, steps: int, to: Any) -> LogLine:
+    template = gettext_noop("{pawn}: {steps} forward to {where}") if steps >= 0 else gettext_noop("{pawn}: {steps} back to {where}")
+    return LogLine(template, {"pawn": pawn_words(pawn), "steps": abs(steps), "where": square_words(to)})
+
+
+def payload_text(action: Mapping[str, Any]) -> list[LogLine]:
+    """A move payload in words, part by part (each a :class:`LogLine`; the reader's comma joins them).
+
+    ``R0 +7 to T40`` with a slide reads "red pawn 1: 7 forward to square 41, slides to square 44";
+    swaps, Sorry! bumps, splits and pawns sent back are named the same way. The machine notation
+    stays in the payload (``data-action``, the API); this is for people only.
     """
     pawn = action.get("pawn", "?")
     if "target" in action:
-        verb = "swaps with" if action.get("card") == "11" else "from START bumps"
-        text = f"{pawn} {verb} {action['target']} ({action.get('to', '?')})"
-    elif "steps" in action:
-        text = f"{pawn} {action['steps']:+d} to {action.get('to', '?')}" if isinstance(action["steps"], int) else str(pawn)
+        template = (gettext_noop("{pawn} swaps with {target} on {where}") if action.get("card") == "11"
+                    else gettext_noop("{pawn} from START bumps {target} on {where}"))
+        parts = [LogLine(template, {"pawn": pawn_words(pawn), "target": pawn_words(action["target"]),
+                                    "where": square_words(action.get("to", "?"))})]
+    elif "steps" in action and isinstance(action["steps"], int):
+        parts = [_steps_words(pawn, action["steps"], action.get("to", "?"))]
         then = action.get("then")
         if isinstance(then, Mapping) and isinstance(then.get("steps"), int):
-            text += f", {then.get('pawn', '?')} {then['steps']:+d} to {then.get('to', '?')}"
+            parts.append(_steps_words(then.get("pawn", "?"), then["steps"], then.get("to", "?")))
+    elif "steps" in action:
+        parts = [pawn_words(pawn)]
     else:
-        text = f"{pawn} out of START to {action.get('to', '?')}"
-    return text + effects_text(action)
+        parts = [LogLine(gettext_noop("{pawn} out of START to {where}"),
+                         {"pawn": pawn_words(pawn), "where": square_words(action.get("to", "?"))})]
+    return parts + effects_text(action)
 
 
-def effects_text(action: Mapping[str, Any]) -> str:
-    """``", G0 slides to T4, B1 back to START"`` from a payload's ``effects`` (empty when there are none)."""
+def effects_text(action: Mapping[str, Any]) -> list[LogLine]:
+    """The slides and bumps a payload announces (``effects``), in words: "slides to square 44", "blue pawn 2 back to START"."""
     effects = action.get("effects")
     if not isinstance(effects, list):
-        return ""
+        return []
     movers = {action.get("pawn")}
     then = action.get("then")
     if isinstance(then, Mapping):
@@ -690,9 +724,11 @@ def effects_text(action: Mapping[str, Any]) -> str:
             continue
         who, to = effect.get("pawn", "?"), effect.get("to", "?")
         if to == "START":
-            parts.append(f"{who} back to START")
+            parts.append(LogLine(gettext_noop("{pawn} back to START"), {"pawn": pawn_words(who)}))
+        elif who in movers and len(movers - {None}) == 1:
+            parts.append(LogLine(gettext_noop("slides to {where}"), {"where": square_words(to)}))
         elif who in movers:
-            parts.append(f"{who} slides to {to}")
+            parts.append(LogLine(gettext_noop("{pawn} slides to {where}"), {"pawn": pawn_words(who), "where": square_words(to)}))
         else:
-            parts.append(f"{who} to {to}")
-    return "".join(f", {p}" for p in parts)
+            parts.append(LogLine(gettext_noop("{pawn} to {where}"), {"pawn": pawn_words(who), "where": square_words(to)}))
+    return parts

@@ -107,6 +107,9 @@ class YellowYangtzeGame(Game):
     """Yellow & Yangtze for 2-4 players (rules file sections cited as §)."""
 
     slug = "yellow_yangtze"
+    terms = {**{name: name for name in (gettext_noop("Qin"), gettext_noop("Chu"), gettext_noop("Qi"), gettext_noop("Yan"),
+                                        gettext_noop("Han"), gettext_noop("Wei"), gettext_noop("Zhao"))},
+             "hand": gettext_noop("hand"), "market": gettext_noop("market"), "swap": gettext_noop("swap")}
     title = "Yellow & Yangtze"
     min_seats = 2
     max_seats = 4
@@ -405,9 +408,13 @@ class YellowYangtzeGame(Game):
         return {
             "winner": winner,
             "strengths": " : ".join(str(x) for x in o.strengths),
-            "leaders": "; ".join(f"{self.seat_name(st)} {c} ({self.board.label(h)})" for st, c, h in o.leaders) or "-",
-            "tiles_off": ", ".join(f"{c} {self.board.label(h)}" for h, c in o.tiles) or "-",
-            "points": "; ".join(f"{self.seat_name(st)} +{n} {c}" for st, c, n in o.points) or "-",
+            # Parts of sentences (LogLine): the colours are terms the web layer shows in the reader's words.
+            "leaders": _joined("; ", [LogLine("{who} {colour} ({hex})", {"who": self.seat_name(st), "colour": c,
+                                                                        "hex": self.board.label(h)})
+                                      for st, c, h in o.leaders]),
+            "tiles_off": [LogLine("{colour} {hex}", {"colour": c, "hex": self.board.label(h)}) for h, c in o.tiles] or "-",
+            "points": _joined("; ", [LogLine("{who} +{n} {colour}", {"who": self.seat_name(st), "n": n, "colour": c})
+                                     for st, c, n in o.points]),
         }
 
     def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
@@ -576,3 +583,10 @@ class YellowYangtzeGame(Game):
         """Inverse of :meth:`encode`."""
         return decode_state(json.loads(json.dumps(data)))
 
+
+def _joined(separator: str, parts: list[LogLine]) -> LogLine | str:
+    """``parts`` as one sentence part joined by ``separator`` (``"-"`` when there are none)."""
+    if not parts:
+        return "-"
+    return LogLine(separator.join("{p" + str(i) + "}" for i in range(len(parts))),
+                   {f"p{i}": part for i, part in enumerate(parts)})

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from games.engines.base import fill
+
 from .conftest import ALICE, make_game
 
 
 def label(game, action):
     line = game.label(ALICE, action)
-    return line.text.format(**line.details)
+    return fill(line.text, line.details)
 
 
 def test_every_action_kind_has_an_imperative_button_label():
@@ -38,7 +40,7 @@ def test_counts_of_one_read_in_the_singular():
     assert label(game, {"kind": "reveal", "field": "pyramid_spaces", "value": 1}) == "Enter 1 pyramid space"
     assert label(game, {"kind": "buy", "count": 1}) == "Buy 1 pyramid for 2 gold"
     line = game.describe(ALICE, {"kind": "reveal", "field": "ankhs", "value": 1}, None)
-    assert line.text.format(**line.details) == "Alice's new province shows 1 ankh."
+    assert fill(line.text, line.details) == "Alice's new province shows 1 ankh."
 
 
 def test_the_reward_prompt_names_the_players_who_must_place_pyramids():

@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.amun_re.edition import default_edition_data
 from games.engines.amun_re.state import Province
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, fill
 
 from .conftest import ALICE, BOB, CAROL, auction_with_hands, card, make_game, play, with_player
 
@@ -61,7 +61,7 @@ def test_a_confirmed_value_is_offered_as_a_second_button_saying_the_card_really_
     assert {"kind": "reveal", "field": "caravans", "value": 4, "confirm": True} in game3.legal_actions(state, ALICE)
     assert {"kind": "reveal", "field": "caravans", "value": 4} not in game3.legal_actions(state, ALICE)
     label = game3.label(ALICE, {"kind": "reveal", "field": "caravans", "value": 4, "confirm": True})
-    assert label.text.format(**label.details) == "Yes, the card really shows 4 caravans"
+    assert fill(label.text, label.details) == "Yes, the card really shows 4 caravans"
 
 
 def test_even_a_confirmed_value_cannot_be_negative_or_absurd(game3):

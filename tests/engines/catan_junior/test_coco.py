@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, fill
 
 from .conftest import ALICE, BOB, CAROL, assert_conserved, hand, in_main, make_game, opening, with_hand
 
@@ -245,6 +245,6 @@ def test_the_coco_news_is_cleared_by_the_next_roll():
 def test_the_coco_log_line_names_the_tile_in_words():
     game = make_game(4)
     line = game.describe(ALICE, {"kind": "buy_coco", "tile": "molasses_wood"}, BOB)
-    assert line.text.format(**line.details) == "Alice drew a Coco tile: 2 wood and 2 molasses."
+    assert fill(line.text, line.details) == "Alice drew a Coco tile: 2 wood and 2 molasses."
     line = game.describe(ALICE, {"kind": "buy_coco", "tile": "build"}, None)
-    assert line.text.format(**line.details) == "Alice drew a Coco tile: a free lair or ship."
+    assert fill(line.text, line.details) == "Alice drew a Coco tile: a free lair or ship."

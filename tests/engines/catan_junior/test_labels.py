@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, fill
 
 from .conftest import ALICE, BOB, in_main, make_game, opening, with_hand
 
 
 def label(game, seat, action):
     line = game.label(seat, action)
-    return line.text.format(**line.details)
+    return fill(line.text, line.details)
 
 
 def test_labels_are_imperatives_that_name_islands_not_site_ids():

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, fill
 
 from .conftest import ALICE, BOB, CAROL, assert_conserved, hand, in_main, make_game, opening, with_hand
 
@@ -205,7 +205,7 @@ def test_tr4_the_offerer_can_withdraw_a_pending_offer_and_nobody_else_can():
     back = game.apply(pending, ALICE, {"kind": "withdraw_trade"})
     assert back.phase == "main" and back.offer is None and back.hands == pending.hands
     line = game.describe(ALICE, {"kind": "withdraw_trade"}, BOB)
-    assert line.text.format(**line.details) == "Alice withdrew the trade offer."
+    assert fill(line.text, line.details) == "Alice withdrew the trade offer."
 
 
 def test_tr4_an_offer_with_the_same_resource_on_both_sides_is_refused():
@@ -223,4 +223,4 @@ def test_tr4_the_waiting_offer_is_prompted_in_words_with_its_tokens():
     state = with_hand(state, CAROL, gold=1)
     pending = game.apply(state, ALICE, {"kind": "offer_trade", "to": CAROL, "give": {"wool": 1}, "get": {"gold": 1}})
     prompt = game.prompt(pending)
-    assert prompt.text.format(**prompt.details) == "Alice offers Carol 1 wool for 1 gold."
+    assert fill(prompt.text, prompt.details) == "Alice offers Carol 1 wool for 1 gold."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.base import IllegalAction, SeatInfo
+from games.engines.base import IllegalAction, SeatInfo, fill
 from games.engines.sorry import SorryGame
 from games.engines.sorry.state import DRAW
 
@@ -252,9 +252,12 @@ def test_a_move_that_slides_and_bumps_says_so_on_its_button_and_in_the_log():
     (move,) = [a for a in game.legal_actions(state, 0) if a.get("pawn") == "R0"]
     assert move["effects"] == [{"pawn": "R0", "to": "T19"}, {"pawn": "B0", "to": "START"}]
     label = game.label(0, move)
-    assert "R0 slides to T19, B0 back to START" in label.text.format(**label.details)
+    # In words, counted as players count them (pawns and squares from 1): R0 -> red pawn 1, T14 -> square 15.
+    assert fill(label.text, label.details) == (
+        "2: red pawn 1: 2 forward to square 17, slides to square 20, blue pawn 1 back to START")
     line = game.describe(0, move, None)
-    assert "B0 back to START" in line.text.format(**line.details)
+    assert fill(line.text, line.details) == (
+        "Ann plays 2: red pawn 1: 2 forward to square 17, slides to square 20, blue pawn 1 back to START.")
     with pytest.raises(IllegalAction) as err:
         game.apply(state, 0, {**move, "effects": [{"pawn": "R0", "to": "T16"}]})
     assert err.value.code == "wrong_effects"

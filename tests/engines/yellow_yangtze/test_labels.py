@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from games.engines.base import fill
 from games.engines.chance import table_rng
 from games.engines.yellow_yangtze.state import DrawStep
 
@@ -12,7 +13,7 @@ from .helpers import ALICE, BOB, CAROL, make_game
 
 def text(game, seat, action) -> str:
     line = game.label(seat, action)
-    return line.text.format(**line.details)
+    return fill(line.text, line.details)
 
 
 def test_placements_name_the_colour_and_the_hex():
@@ -46,7 +47,7 @@ def test_every_legal_action_of_an_opening_has_a_label_without_placeholders():
 
 def logged(game, seat, action, viewer) -> str:
     line = game.describe(seat, action, viewer)
-    return line.text.format(**line.details)
+    return fill(line.text, line.details)
 
 
 def test_counts_in_log_lines_read_right_for_one_tile_and_for_many():

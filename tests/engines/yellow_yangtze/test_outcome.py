@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, fill
 
 from .helpers import ALICE, BOB, CAROL, DAN, make_game, play
 from .test_revolt import worked_example as revolt_example
@@ -13,7 +13,7 @@ from .test_war import worked_example as war_example
 
 def line(game, seat, action, viewer=None) -> str:
     out = game.describe(seat, action, viewer)
-    return out.text.format(**out.details)
+    return fill(out.text, out.details)
 
 
 def listed(game, s, seat, **fields):

@@ -1,0 +1,142 @@
+"""One digit system per page (issue 9 item 3): Persian digits in fa and ps, Latin in en and az, per phone.
+
+The pass runs over rendered HTML at the output boundary (the HTTP response in
+:class:`DigitsMiddleware`, the websocket frame in ``games.consumers``), so every
+cached region keeps ASCII digits and no cache key needs the digit system.
+It rewrites **text nodes only**: tags and their attributes (SVG coordinates,
+``data-action`` payloads, form values, URLs) are copied byte for byte, and
+nothing inside ``<script>``, ``<style>``, ``<textarea>``, ``<code>``, ``<kbd>``,
+``<samp>``, ``<pre>`` or an element with the class ``code`` or ``translate="no"``
+(table codes, seed hashes: typed or compared by people as printed) changes, nor a
+digit run that touches a Latin letter (a table code in the page title, a hex "A11").
+
+The phone picks its system with the cookie :data:`COOKIE` (``latin`` or
+``persian``; absent or anything else: the language's default).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils import translation
+
+COOKIE = "digits"
+SYSTEMS = ("latin", "persian")
+PERSIAN_DEFAULT = {"fa", "ps"}  # Pashto writes the same Extended Arabic-Indic digits (U+06F0-U+06F9)
+_TO_PERSIAN = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+# Catalogues write some numbers in Persian digits (rule sections: "بخش ۲.۱"); a Latin page shows them in Latin.
+_TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
+_NATIVE = re.compile("[۰-۹٠-٩]")
+_ASCII_DIGIT = re.compile("[0-9]")
+# A digit run touching a Latin letter is part of a code ("XYYWC8" in a title, a hex "A11"): it stays as printed.
+_WITH_LETTERS = re.compile(r"(?<![A-Za-z0-9۰-۹٠-٩])[0-9۰-۹٠-٩]+(?![A-Za-z0-9۰-۹٠-٩])")
+_TOKEN = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:.-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|[^<]+|<",
+                    re.S)
+_RAW = {"script", "style", "textarea", "code", "kbd", "samp", "pre"}
+_ASCII_MARK = re.compile(r"""\bclass\s*=\s*["'][^"']*\bcode\b|\btranslate\s*=\s*["']no["']""")
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+def system_for(language: str | None, choice: str | None) -> str:
+    """The digit system a page in ``language`` uses: the phone's ``choice`` when valid, else the language's."""
+    if choice in SYSTEMS:
+        return choice  # type: ignore[return-value]
+    return "persian" if (language or "").split("-")[0] in PERSIAN_DEFAULT else "latin"
+
+
+def localize_number(text: str, system: str) -> str:
+    """``text`` (plain, no markup) with its digits in ``system``: ``"12"`` → ``"۱۲"`` (persian), ``"۱۲"`` → ``"12"`` (latin)."""
+    return text.translate(_TO_PERSIAN if system == "persian" else _TO_LATIN)
+
+
+def localize_html(html: str, system: str) -> str:
+    """``html`` with the digits of its text nodes written in ``system``; markup and attributes untouched.
+
+    ``persian`` writes ASCII digits as ۰-۹; ``latin`` writes Persian and Arabic-Indic digits as 0-9, so
+    a page has one system whichever the catalogue used. A tolerant pass over tags (no full parse): an
+    unknown or unclosed tag never raises, a stray ``<`` is copied as text.
+    """
+    if system == "persian":
+        if not _ASCII_DIGIT.search(html):
+            return html
+        table = _TO_PERSIAN
+    elif _NATIVE.search(html):
+        table = _TO_LATIN
+    else:
+        return html
+    out: list[str] = []
+    stack: list[tuple[str, bool]] = []  # (tag, keeps ASCII)
+    for match in _TOKEN.finditer(html):
+        piece = match.group(0)
+        tag = match.group(2)
+        if tag is None:
+            if piece.startswith("<!") or (stack and stack[-1][1]):
+                out.append(piece)
+            else:
+                out.append(_WITH_LETTERS.sub(lambda m: m.group(0).translate(table), piece))
+            continue
+        out.append(piece)
+        name = tag.lower()
+        if match.group(1):  # closing tag: pop to the matching opener, if any
+            for i in range(len(stack) - 1, -1, -1):
+                if stack[i][0] == name:
+                    del stack[i:]
+                    break
+            continue
+        if name in _VOID or piece.endswith("/>"):
+            continue
+        keep = bool(stack and stack[-1][1]) or name in _RAW or bool(_ASCII_MARK.search(match.group(3) or ""))
+        stack.append((name, keep))
+    return "".join(out)
+
+
+def current_system(request: HttpRequest) -> str:
+    """The digit system of the page this request gets (its cookie, then the active language)."""
+    return system_for(translation.get_language(), request.COOKIES.get(COOKIE))
+
+
+class DigitsMiddleware:
+    """Writes the digits of every HTML response in the phone's digit system (after the page is rendered)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        request.digits = current_system(request)  # type: ignore[attr-defined]
+        kind = response.get("Content-Type", "")
+        if (kind.startswith("text/html") and not response.streaming
+                and not response.has_header("Content-Encoding")):
+            charset = response.charset or settings.DEFAULT_CHARSET
+            response.content = localize_html(response.content.decode(charset), request.digits).encode(charset)
+            if response.has_header("Content-Length"):
+                response["Content-Length"] = str(len(response.content))
+        return response
+
+
+def set_digits(request: HttpRequest) -> HttpResponse:
+    """POST ``digits`` (``auto``, ``latin`` or ``persian``) and ``next``: store the phone's choice, go back.
+
+    ``auto`` forgets the choice (the language decides). Anything else is a 400;
+    ``next`` must be a path of this site (else the lobby).
+    """
+    from django.http import HttpResponseBadRequest, HttpResponseNotAllowed, HttpResponseRedirect
+    from django.utils.http import url_has_allowed_host_and_scheme
+
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    choice = request.POST.get("digits", "")
+    if choice not in (*SYSTEMS, "auto"):
+        return HttpResponseBadRequest(translation.gettext("Pick Latin or Persian digits."), content_type="text/plain")
+    target = request.POST.get("next") or "/"
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    if choice == "auto":
+        response.delete_cookie(COOKIE)
+    else:
+        response.set_cookie(COOKIE, choice, max_age=365 * 24 * 3600, samesite="Lax", secure=settings.SECURE_COOKIES)
+    return response

@@ -1,0 +1,88 @@
+"""Engine sentences in the reader's words (issue 9 item 3): terms translated, names and Latin runs isolated.
+
+An engine's ``LogLine`` holds an English template and plain details
+(``{"name": "Alice", "colour": "black"}``). :func:`show` fills it for the
+active language:
+
+* a detail value that is one of the game's **terms** (colours, resources,
+  tile kinds: :data:`games.colours.COLOUR_NAMES` plus each engine class's
+  ``terms``) is written in the reader's word for it, also inside a
+  comma-joined list (``"black, red"``);
+* a player name, and any other value written in the other script than the
+  page's (``Sorry!`` in a Persian sentence), is wrapped in Unicode isolates
+  (FSI … PDI), so a right-to-left line never reads "!Sorry" and a name never
+  drags its neighbours' punctuation across;
+* lists are joined with the language's comma (``،`` in Persian and Pashto).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import get_language_bidi, gettext, gettext_noop
+
+from games.colours import COLOUR_NAMES
+from games.engines.base import fill
+
+FSI, PDI = "\u2068", "\u2069"
+NAME_KEYS = frozenset({"name", "names", "who", "winner", "winners", "proposer", "mover", "by", "owner", "player",
+                       "players", "attacker", "defender", "loser", "first", "second", "leader_owner", "title"})
+_LATIN = re.compile(r"[A-Za-zÀ-ɏ]")
+_RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+
+
+@functools.cache
+def terms() -> dict[str, str]:
+    """Every term value an engine puts in a sentence, mapped to its English msgid (``{"cutlass": "cutlass"}``)."""
+    from games.engines import REGISTRY, get_game_class
+
+    found = {**COLOUR_NAMES, **EDITION_NAMES}
+    for slug in REGISTRY:
+        try:
+            found.update(getattr(get_game_class(slug), "terms", {}) or {})
+        except (ImportError, AttributeError):
+            continue
+    return found
+
+
+def list_separator() -> str:
+    """The comma that joins a list in the active language."""
+    return "، " if get_language_bidi() else ", "
+
+
+def isolate(value: str) -> str:
+    """``value`` in FSI … PDI when it is written in the other direction than the page (else as it is)."""
+    other = _LATIN.search(value) if get_language_bidi() else _RTL.search(value)
+    return f"{FSI}{value}{PDI}" if other and not value.startswith(FSI) else value
+
+
+def term(key: str, value: Any) -> Any:
+    """One detail value as the reader sees it (see the module docstring)."""
+    if not isinstance(value, str):
+        return value
+    if key in NAME_KEYS:
+        return isolate(value)
+    known = terms()
+    if value in known:
+        return gettext(known[value])
+    parts = value.split(", ")
+    if len(parts) > 1 and all(p in known for p in parts):
+        return list_separator().join(gettext(known[p]) for p in parts)
+    return isolate(value)
+
+
+def show(text: str, details: Mapping[str, Any] | None = None) -> str:
+    """An engine template (``gettext_noop``) and its details as one sentence in the active language."""
+    return fill(text, details, gettext, term, list_separator())
+
+
+# The names of the shipped edition files (editions/*.json, boards/*.json), shown in the reader's words.
+EDITION_NAMES = {name: name for name in (
+    gettext_noop("Amun-Re: The Card Game (2017), placeholder tables"),
+    gettext_noop("Kosmos Coco tiles (7 ghost / 5 build / 2 molasses+wood / 2 wool+cutlass)"),
+    gettext_noop("Play for points, candidate A (researcher's recollection of the Hasbro sheet)"),
+    gettext_noop("Practice board (invented map, not the printed board)"),
+)}

@@ -1,0 +1,170 @@
+"""Every word in the reader's language, as a browser shows it (issue 9 items 3 and 9).
+
+For each game, three phones (360 px wide, Chromium) join one table in Persian and in
+Pashto and play a few turns: the phone whose turn it is taps a lit button when one is
+in view (else its move goes through the API with its own token, as a phone would post it).
+After every turn each phone's *visible* text is read in the browser and the test fails
+on any word in Latin letters outside names and codes (``<bdi>``, ``[dir=auto]``, ``.code``,
+``<code>``, Unicode isolates, an element in another ``lang``), the players' names, the
+table code, the game names and the reasoned allow-list of ``tests/web/test_every_word.py``.
+It also checks that the page's digits are Persian (one digit system) and that the
+Arabic-script font was fetched from the app itself.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import urllib.request
+
+import pytest
+
+from tests.web.test_every_word import ALLOWED, BOARD_COORDINATE, COORDINATE_GAMES
+
+NAMES = ["Alice", "Bob", "Carol"]
+GAMES = {"sorry": "Sorry!", "yellow_yangtze": "Yellow & Yangtze", "amun_re": "Amun-Re: The Card Game",
+         "catan_junior": "Catan Junior"}
+TURNS = 6
+
+# The words a reader sees: visible text nodes outside markup that isolates a name or a code.
+VISIBLE_WORDS = r"""
+() => {
+  const page = document.documentElement.lang;
+  const skip = (el) => {
+    for (let e = el; e && e !== document.body; e = e.parentElement) {
+      const tag = e.tagName.toLowerCase();
+      if (["bdi", "code", "script", "style", "template", "noscript", "title"].includes(tag)) return true;
+      if (e.getAttribute("dir") === "auto" || e.classList.contains("code")) return true;
+      const lang = e.getAttribute("lang");
+      if (lang && lang !== page) return true;
+    }
+    return false;
+  };
+  const seen = (el) => {
+    if (!el.getClientRects().length) return false;
+    const style = getComputedStyle(el);
+    return style.visibility !== "hidden" && style.display !== "none";
+  };
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || !n.textContent.trim() || skip(el) || !seen(el)) continue;
+    out.push(n.textContent.replace(/[\u2066-\u2069]/g, " "));  // isolated runs are checked as names/codes too
+  }
+  return out;
+}
+"""
+LATIN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ɏ]+")
+
+
+def _api(url: str, method: str = "GET", body: dict | None = None, token: str | None = None) -> dict:
+    request = urllib.request.Request(url, method=method, data=json.dumps(body).encode() if body else None,
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Bearer {token}"} if token else {})})
+    with urllib.request.urlopen(request, timeout=15) as response:
+        return json.loads(response.read())
+
+
+def _latin_words(page, allowed: set[str]) -> set[str]:
+    words = set()
+    for text in page.evaluate(VISIBLE_WORDS):
+        for word in LATIN.findall(text):
+            coordinate = "<coordinates>" in allowed and BOARD_COORDINATE.match(word)
+            if word.lower() not in allowed and word.lower() not in ALLOWED and not coordinate:
+                words.add(word)
+    return words
+
+
+def _phones(browser, live_url: str, slug: str, lang: str):
+    made = _api(f"{live_url}/api/tables/", "POST", {"game": slug, "seats": [{"name": n} for n in NAMES]})
+    code = made["code"]
+    phones = []
+    for seat in made["seats"]:
+        ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+        ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        fonts: list[str] = []
+        page.on("request", lambda r, fonts=fonts: fonts.append(r.url) if r.url.endswith(".woff2") else None)
+        page.goto(f"{live_url}/t/{code}/join/#{seat['token']}")
+        page.wait_for_url(re.compile(rf"/t/{code}/$"))
+        page.wait_for_selector("body[data-ws=open]", state="attached")
+        phones.append((ctx, page, seat, fonts))
+    return code, phones
+
+
+def _version(page) -> int:
+    return int(page.locator("#table").get_attribute("data-version") or "0")
+
+
+def _take_a_turn(live_url: str, code: str, phones, rng: random.Random) -> bool:
+    prompt = _api(f"{live_url}/api/tables/{code}/prompt/", token=phones[0][2]["token"])
+    if prompt["status"] != "open" or not prompt["prompt"]["seats"]:
+        return False
+    seat = prompt["prompt"]["seats"][0]
+    _, page, info, _ = phones[seat]
+    before = prompt["version"]
+    buttons = page.locator("button[data-action]:visible")
+    if buttons.count():
+        buttons.nth(rng.randrange(buttons.count())).click()
+    else:
+        mine = _api(f"{live_url}/api/tables/{code}/prompt/", token=info["token"])
+        action = rng.choice(mine["legal"])["action"]
+        _api(f"{live_url}/api/tables/{code}/actions/", "POST",
+             {"action": action, "version": before, "key": f"w{before}"}, token=info["token"])
+    for _, other, _, _ in phones:
+        other.wait_for_function(f"() => Number(document.querySelector('#table').dataset.version) > {before}")
+    return True
+
+
+@pytest.mark.parametrize("lang", ["fa", "ps"])
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_a_few_turns_show_no_latin_word_outside_names_and_codes(browser, live_url, slug, lang):
+    code, phones = _phones(browser, live_url, slug, lang)
+    allowed = {w.lower() for w in LATIN.findall(" ".join([*NAMES, code, *GAMES.values()]))}
+    if slug in COORDINATE_GAMES:
+        allowed.add("<coordinates>")
+    rng = random.Random(7)
+    problems: dict[str, str] = {}
+    try:
+        for turn in range(TURNS + 1):
+            for seat, (_, page, _, _) in enumerate(phones):
+                assert page.evaluate("() => document.querySelector('.topbar').scrollWidth") <= 360, \
+                    "the language and digit pickers fit a 360 px phone"
+                for word in _latin_words(page, allowed):
+                    problems.setdefault(word, f"turn {turn}, seat {seat}")
+            if turn < TURNS and not _take_a_turn(live_url, code, phones, rng):
+                break
+        _, first, _, fonts = phones[0]
+        text = " ".join(first.evaluate(VISIBLE_WORDS))
+        assert re.search(r"[۰-۹]", text) and not re.search(r"[0-9]", text.replace(code, "").replace("123", "")), \
+            "one digit system: Persian digits only"
+        assert any("/static/fonts/vazirmatn-arabic" in url for url in fonts), fonts
+        assert first.evaluate("() => document.fonts.check('16px Vazirmatn', 'ۍ ښ ږ ګ')")
+        # The reader itself sees an English word that is not isolated, and spares one in <bdi>.
+        first.evaluate("() => { const p = document.createElement('p'); p.id = 'probe';"
+                       " p.innerHTML = 'رهبر black <bdi>Zed</bdi>'; document.querySelector('main').append(p); }")
+        assert _latin_words(first, allowed) == {"black"}
+        first.evaluate("() => document.getElementById('probe').remove()")
+    finally:
+        for ctx, *_ in phones:
+            ctx.close()
+    assert not problems, f"{slug} in {lang}: Latin words on the phones: {problems}"
+
+
+@pytest.mark.parametrize("slug", ["sorry", "yellow_yangtze"])
+def test_an_english_phone_page_fetches_no_font_and_stays_small(browser, live_url, slug):
+    """First load stays small (issue 9 item 3): the Arabic-script font's unicode-range keeps it off en pages."""
+    code, phones = _phones(browser, live_url, slug, "en")
+    try:
+        _, page, _, fonts = phones[0]
+        page.reload()
+        page.wait_for_selector("body[data-ws=open]", state="attached")
+        page.evaluate("() => document.fonts.ready")
+        assert fonts == [], fonts
+        assert re.search(r"[0-9]", " ".join(page.evaluate(VISIBLE_WORDS))), "Latin digits on an English page"
+    finally:
+        for ctx, *_ in phones:
+            ctx.close()

@@ -1,0 +1,102 @@
+"""One digit system per page (issue 9 item 3): Persian digits in fa and ps, Latin in en and az, per phone.
+
+The pass (games/digits.py) rewrites text nodes only: SVG coordinates, data attributes,
+form values, URLs, scripts and codes keep their ASCII digits.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from games import digits, services
+from games.digits import localize_html, system_for
+from tests.conftest import phone_for
+from tests.web.words import visible_pieces
+
+PAGE = ('<p class="x1">Move 12 of 30</p><svg viewBox="0 0 360 240"><circle cx="12" cy="40" r="7"/>'
+        '<text x="188" y="150">12 cards</text></svg><button data-action=\'{"kind":"move","to":"T41"}\' '
+        'value="3">Pawn 2</button><a href="/t/AB12/screen/">screen</a><script>var n = 42;</script>'
+        '<span class="code">AB12</span><code>9f3a1</code><input name="n" value="5">')
+
+
+def test_persian_digits_in_a_persian_text_node():
+    assert localize_html("<p>12</p>", "persian") == "<p>۱۲</p>"
+
+
+def test_latin_digits_stay_latin_in_azerbaijani_and_english():
+    assert system_for("az", None) == "latin" and system_for("en", None) == "latin"
+    assert localize_html("<p>12</p>", system_for("az", None)) == "<p>12</p>"
+
+
+def test_fa_and_ps_default_to_persian_digits_and_the_phone_may_choose():
+    assert system_for("fa", None) == "persian" and system_for("ps", "") == "persian"
+    assert system_for("fa", "latin") == "latin" and system_for("az", "persian") == "persian"
+    assert system_for("ps", "bogus") == "persian", "an unknown choice falls back to the language's"
+
+
+def test_svg_coordinates_attributes_urls_scripts_and_codes_keep_their_ascii_digits():
+    out = localize_html(PAGE, "persian")
+    assert "Move ۱۲ of ۳۰" in out and "۱۲ cards" in out and "Pawn ۲" in out
+    for kept in ('class="x1"', 'viewBox="0 0 360 240"', 'cx="12" cy="40" r="7"', 'x="188" y="150"',
+                 '"to":"T41"', 'value="3"', 'href="/t/AB12/screen/"', "var n = 42;", ">AB12<", ">9f3a1<",
+                 'value="5"'):
+        assert kept in out, kept
+    assert len(out) == len(PAGE), "one character for one: markup is copied as it is"
+
+
+def test_a_latin_page_writes_the_catalogues_persian_digits_in_latin():
+    assert localize_html("<p>بخش ۲.۱</p><i title='۳'>x</i>", "latin") == "<p>بخش 2.1</p><i title='۳'>x</i>"
+
+
+def test_a_code_of_letters_and_digits_keeps_its_digits():
+    assert localize_html("<title>Sorry! · AB12CD</title><p>A11 و 12</p>", "persian") == (
+        "<title>Sorry! · AB12CD</title><p>A11 و ۱۲</p>")
+
+
+def test_a_broken_page_never_raises():
+    for html in ("<p>1 < 2", "<p unclosed='1>3", "</b>4", "<!-- 5 --><p>6</p>", "7 <br/> 8"):
+        localize_html(html, "persian")
+    assert localize_html("<!-- 5 --><p>6</p>", "persian") == "<!-- 5 --><p>۶</p>"
+
+
+@pytest.mark.django_db
+def test_a_persian_phone_page_reads_in_persian_digits_and_keeps_its_machine_numbers(fixture_game_registered):
+    table = services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    alice = phone_for(table, 0)
+    alice.cookies[settings.LANGUAGE_COOKIE_NAME] = "fa"
+    services.submit_action(table.code, 0, {"kind": "draw"}, 0)
+    page = alice.get(f"/t/{table.code}/").content.decode()
+    assert 'data-version="1"' in page, "attributes keep ASCII digits"
+    page = re.sub(r"<pre.*?</pre>", "", page, flags=re.S)  # the fixture game's raw view (kept as printed)
+    shown = " ".join(text for text, isolated in visible_pieces(page) if not isolated)  # codes are kept as printed
+    assert re.search(r"[۰-۹]", shown), shown[:300]
+    shown = shown.replace(table.code, "")  # the table code in the title stays as printed
+    assert not re.findall(r".{0,20}[0-9].{0,20}", shown.replace("123", "")), "no Latin digit in the page's text"
+
+
+@pytest.mark.django_db
+def test_the_phone_picks_latin_digits_and_the_choice_is_kept_in_a_cookie(fixture_game_registered):
+    table = services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    alice = phone_for(table, 0)
+    alice.cookies[settings.LANGUAGE_COOKIE_NAME] = "fa"
+    response = alice.post("/digits/", {"digits": "latin", "next": f"/t/{table.code}/"})
+    assert response.status_code == 302 and response["Location"] == f"/t/{table.code}/"
+    assert alice.cookies[digits.COOKIE].value == "latin"
+    page = alice.get(f"/t/{table.code}/").content.decode()
+    body = re.sub(r"<script.*?</script>|<[^>]+>", " ", page, flags=re.S)
+    assert not re.search(r"[۰-۹]", body.replace("۱۲۳", "")), "one digit system: Latin everywhere"
+    assert '<option value="latin" translate="no" selected>123</option>' in page
+    alice.post("/digits/", {"digits": "auto", "next": "/"})
+    assert not alice.cookies[digits.COOKIE].value, "auto forgets the choice"
+
+
+def test_a_bad_digit_choice_or_a_foreign_next_is_refused_or_ignored():
+    phone = Client()
+    assert phone.post("/digits/", {"digits": "roman"}).status_code == 400
+    assert phone.get("/digits/").status_code == 405
+    response = phone.post("/digits/", {"digits": "persian", "next": "https://elsewhere.example/"})
+    assert response.status_code == 302 and response["Location"] == "/"

@@ -123,6 +123,10 @@ def pages_of(table, lang: str) -> dict[str, tuple[str, bool]]:
     host = host_client(table, lang)
     out["host page"] = (_ok(host.get(f"/t/{table.code}/host/")), True)
     out["table screen"] = (_ok(host.get(f"/t/{table.code}/screen/")), True)
+    if not table.is_open:  # after the end: the history page, a replay step and this game's rules index
+        out["history page"] = (_ok(host.get(f"/t/{table.code}/history/")), True)
+        out["replay step 1"] = (_ok(host.get(f"/t/{table.code}/history/replay/?step=1")), True)
+        out["rules at hand"] = (_ok(host.get(f"/rules/{table.slug}/?t={table.code}")), True)
     last = table.actions.filter(kind="game").order_by("-seq").first()
     if last is not None:
         mover = _client(table, last.seat, lang)
@@ -177,8 +181,7 @@ def test_every_page_of_a_whole_game_speaks_the_readers_language(slug):
 
 
 def test_the_refusal_and_join_pages_speak_the_readers_language():
-    """The no-seat refusal, the join page and a dead join link (the lobby's option words and the 404 page
-    are another change's: see the report of issue 9; add them here once merged)."""
+    """The no-seat refusal, the join page, a dead join link, an unknown page and the device's history."""
     table = services.create_table("sorry", {}, PLAYERS, seed=3)
     allowed = _allowed_for(table)
     problems: dict[str, set[str]] = {}
@@ -189,8 +192,10 @@ def test_the_refusal_and_join_pages_speak_the_readers_language():
             "no seat": stranger.get(f"/t/{table.code}/"),
             "join page": stranger.get(f"/t/{table.code}/join/"),
             "dead link": stranger.post(f"/t/{table.code}/join/", {"token": "nope"}),
+            "unknown page": stranger.get("/no-such-page/"),
+            "history": stranger.get("/history/"),
         }
-        assert [r.status_code for r in bodies.values()] == [403, 200, 404]
+        assert [r.status_code for r in bodies.values()] == [403, 200, 404, 404, 200]
         for label, response in bodies.items():
             for word in foreign_words(response.content.decode(), lang, allowed):
                 problems.setdefault(f"{lang}: {word}", set()).add(label)
@@ -209,3 +214,26 @@ def test_the_checker_itself_catches_english_and_spares_names_and_codes():
     assert foreign_words('<html lang="az"><p>Qara lider black</p></html>', "az", set()) == {"black"}
     assert json.dumps(sorted(ALLOWED))  # every allow-list entry carries its reason
     assert all(reason for reason in ALLOWED.values())
+
+
+@pytest.mark.parametrize("slug", available_slugs())
+def test_the_lobby_of_every_game_speaks_the_readers_language(slug):
+    """The lobby with this game picked: option labels, values, explanations and who starts."""
+    titles = {get_game_class(s).title for s in available_slugs()}
+    allowed = _words(titles)
+    problems: dict[str, set[str]] = {}
+    for lang in LANGS:
+        client = Client()
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
+        for word in foreign_words(_ok(client.get(f"/?game={slug}")), lang, allowed):
+            problems.setdefault(f"{lang}: {word}", set()).add("lobby")
+    assert not problems, f"{slug}: words not in the reader's language:\n{_report(problems)}"
+
+
+@pytest.mark.parametrize("slug", available_slugs())
+def test_who_starts_and_the_set_up_walkthrough_speak_the_readers_language(slug):
+    """Before the first move: the printed rule's start question and the set-up steps on every phone."""
+    table = services.create_table(slug, {}, PLAYERS, seed=5, start="printed", walkthrough=True)
+    problems: dict[str, set[str]] = {}
+    _check(table, "before the first move", problems)
+    assert not problems, f"{slug}: words not in the reader's language:\n{_report(problems)}"

@@ -235,6 +235,39 @@ def _cached(key: str, build: Callable[[], Snapshot]) -> Snapshot:
     return snap.decoded()
 
 
+def publish_move(table: Table, game: Game, state: Any, row: Action, before: tuple[int, Any]) -> Snapshot:
+    """After a move commits: the table's new snapshot, built by the write path and cached before the broadcast.
+
+    ``table`` is the saved row (new version and stamp), ``game`` its
+    engine, ``state`` the decoded new state, ``row`` the ``game`` log row just
+    appended, ``before`` the ``(version, stamp)`` the write locked. When this
+    process holds the snapshot of exactly ``before`` (same stamp: no claim,
+    hand-over or correction since, each of which moves the stamp) and the
+    new row follows its newest row, the new snapshot is that one plus the
+    row: seats and open corrections carry over (a move changes neither), so
+    it costs no query. Otherwise it is built from the database as a phone
+    would. Either way no phone's socket reloads it: the group message
+    carries the new version and stamp (:func:`snapshot_by_code`).
+    """
+    key = snapshot_key(table.code, table.version, table.updated_at)
+    row.payload = json.loads(json.dumps(row.payload))  # as a phone would read it back from the database
+    earlier = _SNAPSHOTS.get(snapshot_key(table.code, *before))
+    if (earlier is not None and earlier.table.id == table.id and earlier.rows
+            and earlier.rows[-1].seq == row.seq - 1 and row.kind == Action.Kind.GAME):
+        rows = [*earlier.rows, row][-LOG_LINES:]
+        snap = Snapshot(key=key, table=table, seats=earlier.seats, rows=rows, undone=set(earlier.undone),
+                        replaced=dict(earlier.replaced), corrections=earlier.corrections)
+        snap.undone, snap.replaced = _marks(rows)
+        _LATEST.put(table.code, snap)
+    else:
+        snap = _build(table, key)
+    if _shared_cache():
+        cache.set(f"snap:{key}", snap, CACHE_SECONDS)
+    snap.game, snap.state = game, state  # after the pickle: each process decodes its own
+    _SNAPSHOTS.put(key, snap)
+    return snap
+
+
 def snapshot_for(table: Table) -> Snapshot:
     """The snapshot of a ``Table`` row already loaded (HTTP views): no query when cached."""
     key = snapshot_key(table.code, table.version, table.updated_at)
@@ -250,6 +283,10 @@ def snapshot_by_code(code: str, marker: tuple[int, float] | None = None) -> Snap
     """
     if marker is not None:
         snap = _SNAPSHOTS.get(snapshot_key(code, *marker))
+        if snap is None and _shared_cache():  # another worker wrote the move and put its snapshot there
+            snap = cache.get(f"snap:{snapshot_key(code, *marker)}")
+            if snap is not None:
+                _SNAPSHOTS.put(snapshot_key(code, *marker), snap)
         if snap is not None:
             return snap.decoded()
     marker = Table.objects.filter(code=code).values_list("version", "updated_at").first()

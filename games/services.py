@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games import live
 from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, SeatInfo, gettext_noop
 from games.engines.chance import table_rng
@@ -292,6 +293,7 @@ def _write(
                         raise KeyReused()
                     return Outcome(version=first.version, seq=first.seq, replayed=True)
             game = table.game()
+            before = (table.version, table.updated_at)
             if seen_version is not None and seen_version != table.version and not (
                 independent and _only_others_answered(table, game, seat, seen_version)
             ):
@@ -303,15 +305,25 @@ def _write(
             table.state = new_state
             if new_status:
                 table.status = new_status
-            step = _prompt_key(game, game.decode(new_state)) if kind == Action.Kind.GAME else ""
-            Action.objects.create(
+            decoded = game.decode(new_state) if kind == Action.Kind.GAME else None
+            step = _prompt_key(game, decoded) if kind == Action.Kind.GAME else ""
+            row = Action.objects.create(
                 table=table, seq=seq, kind=kind, seat=seat, payload=payload, idempotency_key=key, version=table.version,
                 prompt_step=step,
             )
             table.save(update_fields=["version", "state", "status", "updated_at"])
             version = table.version
             stamp = table.updated_at.timestamp()
-            transaction.on_commit(lambda: broadcast_version(code, version, stamp))
+
+            def after_commit() -> None:
+                if kind == Action.Kind.GAME:
+                    try:  # the phones' snapshot, made here from what the write holds (games/live.py)
+                        live.publish_move(table, game, decoded, row, before)
+                    except Exception:  # noqa: BLE001 - a cache, never the answer: the phones build it themselves
+                        log.warning("could not publish the snapshot of table %s v%s", code, version, exc_info=True)
+                broadcast_version(code, version, stamp)
+
+            transaction.on_commit(after_commit)
             return Outcome(version=version, seq=seq)
     except IntegrityError:
         # Two requests with one key raced past the look-up: the other one won.

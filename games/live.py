@@ -274,6 +274,17 @@ def snapshot_for(table: Table) -> Snapshot:
     return _cached(key, lambda: _build(table, key))
 
 
+def newest_seq(code: str, marker: tuple[int, Any]) -> int | None:
+    """The ``seq`` of the newest log row in this process's snapshot of table ``code`` at ``marker``, or ``None``."""
+    snap = _SNAPSHOTS.get(snapshot_key(code, *marker))
+    return snap.rows[-1].seq if snap is not None and snap.rows else None
+
+
+def has_snapshot(code: str, marker: tuple[int, float]) -> bool:
+    """True when this process holds table ``code``'s snapshot at ``marker`` = ``(version, stamp)`` (no I/O)."""
+    return _SNAPSHOTS.get(snapshot_key(code, *marker)) is not None
+
+
 def snapshot_by_code(code: str, marker: tuple[int, float] | None = None) -> Snapshot | None:
     """The current snapshot of table ``code`` (websocket renders), ``None`` if the table is gone.
 

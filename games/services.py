@@ -299,7 +299,12 @@ def _write(
             ):
                 raise StaleVersion(seen_version, table.version)
             # The newest row by the (table, seq) index: the same cost at move 900 as at move 9 (the opening row is 0).
-            seq = (table.actions.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
+            # Or, when this process holds the snapshot of exactly this (version, stamp), its newest row: every
+            # appended row moves the stamp in the same transaction, so that row is the table's newest.
+            newest = live.newest_seq(code, before)
+            if newest is None:
+                newest = table.actions.order_by("-seq").values_list("seq", flat=True).first() or 0
+            seq = newest + 1
             kind, seat, payload, new_state, new_status = compute(table, game, seq)
             table.version += 1
             table.state = new_state

@@ -408,7 +408,7 @@ _LINE_FIELDS = ("seq", "kind", "text", "who", "private", "counted", "corrected",
 
 def _line_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
     """What identifies a log line's content: the fields its template shows."""
-    return tuple(line.get(k) for k in _LINE_FIELDS)
+    return tuple(map(line.get, _LINE_FIELDS))
 
 
 def _digest(parts: Any) -> str:
@@ -436,9 +436,14 @@ def render_region(region: Region, context: Mapping[str, Any], digest: str | None
     return digest, html
 
 
+def _line_digest(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What one log line ``<li id="log-SEQ">`` shows in ``context`` (same key, same HTML; in this process)."""
+    return ("line", _line_key(line), bool(context["me"]), context["table"].is_open, context["table"].code)
+
+
 def render_line(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[Any, str]:
     """``(key, html)`` of one log line ``<li id="log-SEQ">``; the key identifies its content in this process."""
-    digest = ("line", _line_key(line), bool(context["me"]), context["table"].is_open, context["table"].code)
+    digest = _line_digest(line, context)
     html = _HTML.get(digest)
     if html is None:
         html = render_to_string(f"{PAGE}#log-line", {**context, "line": line})
@@ -479,7 +484,7 @@ class Sent:
         """Remember ``regions`` (and the log lines of ``context``) as what the phone shows."""
         self.regions = {name: digest for name, (digest, _) in regions.items()}
         self.regions["log-frame"] = _log_frame(context)
-        self.lines = {line["seq"]: render_line(line, context)[0] for line in context["log"]}
+        self.lines = {line["seq"]: _line_digest(line, context) for line in context["log"]}
 
 
 def _log_frame(context: Mapping[str, Any]) -> str:
@@ -503,23 +508,25 @@ def push(context: Mapping[str, Any], sent: Sent) -> str:
         if sent.regions.get(region.name) != digest:
             parts.append(_oob(render_region(region, context, digest)[1]))
             sent.regions[region.name] = digest
-    lines = context["log"]
+    lines = {line["seq"]: line for line in context["log"]}
     frame = _log_frame(context)
-    fresh = {line["seq"]: render_line(line, context) for line in lines}
+    keys = {seq: _line_digest(line, context) for seq, line in lines.items()}
     if sent.regions.get("log-frame") != frame or not sent.lines:
-        if sent.regions.get(LOG.name) != region_digest(LOG, context):
-            digest, html = render_region(LOG, context)
-            parts.append(_oob(html))
+        digest = region_digest(LOG, context)
+        if sent.regions.get(LOG.name) != digest:
+            parts.append(_oob(render_region(LOG, context, digest)[1]))
             sent.regions[LOG.name] = digest
         sent.regions["log-frame"] = frame
     else:
+        # Lines are compared by key and only new or changed ones are rendered. The whole region's digest is
+        # not kept up to date here: its inputs hold the frame's, so a change of frame always resends it.
         newest = max(sent.lines)
-        added = [html for seq, (_, html) in sorted(fresh.items(), reverse=True) if seq > newest]
+        added = [render_line(lines[seq], context)[1] for seq in sorted(keys, reverse=True) if seq > newest]
         if added:
             parts.append(f'<ul hx-swap-oob="afterbegin:#loglines">{"".join(added)}</ul>')
-        for seq, (digest, html) in fresh.items():
-            if seq <= newest and seq in sent.lines and sent.lines[seq] != digest:
-                parts.append(_oob(html))
-        sent.regions[LOG.name] = region_digest(LOG, context)
-    sent.lines = {seq: digest for seq, (digest, _) in fresh.items()}
+        for seq, key in keys.items():
+            if seq <= newest and seq in sent.lines and sent.lines[seq] != key:
+                parts.append(_oob(render_line(lines[seq], context)[1]))
+        sent.regions[LOG.name] = "by-lines"
+    sent.lines = keys
     return "".join(parts)

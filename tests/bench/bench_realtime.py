@@ -37,8 +37,9 @@ at the current version (a phone never asks ``GET .../prompt/``; up to issue 8's 
 one extra request per move counted in the app's CPU). The next move waits until every phone of the table,
 the actor's too, holds the new version (not timed: its own controls come with it). A move's latency runs
 from sending the POST until every OTHER phone of that table has received a frame with ``data-version`` >=
-the new version. The POST is the API's (JSON answer ``{version, seq}``); a browser phone's htmx POST gets
-an answer of the same order (a few hundred bytes: games/views.py ``_answer_write``).
+the new version. The POST is the API's (JSON answer ``{version, seq}``); a browser phone's htmx tap gets
+an answer as small (``204``, its socket pushes the change, while the socket is open: games/views.py
+``_answer_write``), so the acting phone costs the same here as in a browser.
 Paced: one move per table every 2 s (never more than one outstanding per table; if it falls behind
 it goes on at once). Saturated: each table moves again as soon as its last move has landed everywhere.
 Measured window: ``--window`` seconds of starting moves, then in-flight moves finish (bounded: a move

@@ -66,7 +66,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Static files: whitenoise answers them itself, precompressed once collected (make run collects them).
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "games.middleware.StaticFilesMiddleware",  # whitenoise's, async capable: no thread hop per request
     # Pages and API answers leave compressed (Django's GZip adds random padding against BREACH); inside
     # whitenoise, so a static file is never recompressed as a stream.
     "django.middleware.gzip.GZipMiddleware",

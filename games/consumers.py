@@ -20,6 +20,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.core.exceptions import SynchronousOnlyOperation
 from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.html import escape
@@ -127,8 +128,32 @@ class TableConsumer(AsyncWebsocketConsumer):
         # Regions are cached with ASCII digits; each phone's frame is written in its own digit system.
         return digits.localize_html(frame, self.digits) if frame else frame
 
+    def _render_inline(self, marker: tuple[int, float]) -> str | None | bool:
+        """This phone's frame rendered right here in the event loop, or ``False`` to go through a thread.
+
+        When the write that sent ``marker`` left its snapshot in this
+        process (games/live.py ``publish_move``), a render reads no database:
+        it is pure work on data in memory, so it skips the hop to the
+        executor thread (and that thread's connection handling), which cost
+        about as much as the render. Should it touch the database after all,
+        Django refuses in async code (``SynchronousOnlyOperation``) and the
+        render is redone in a thread from what the phone showed before.
+        """
+        if not live.has_snapshot(self.code, marker):
+            return False
+        sent = live.Sent(dict(self.sent.regions), dict(self.sent.lines))
+        try:
+            frame = render_push(self.code, self.token, self.language, self.screen, sent, self.host_token,
+                                self.csrf_token, None, marker)
+        except SynchronousOnlyOperation:
+            return False
+        self.sent = sent
+        return frame
+
     async def _refresh(self, marker: tuple[int, float] | None = None) -> None:
-        frame = await self._render(marker=marker)
+        frame = self._render_inline(marker) if marker is not None else False
+        if frame is False:
+            frame = await self._render(marker=marker)
         if frame is None:
             with translation.override(self.language):
                 text = escape(gettext("This link no longer holds a seat. Ask the host for a new one."))

@@ -235,10 +235,54 @@ def _cached(key: str, build: Callable[[], Snapshot]) -> Snapshot:
     return snap.decoded()
 
 
+def publish_move(table: Table, game: Game, state: Any, row: Action, before: tuple[int, Any]) -> Snapshot:
+    """After a move commits: the table's new snapshot, built by the write path and cached before the broadcast.
+
+    ``table`` is the saved row (new version and stamp), ``game`` its
+    engine, ``state`` the decoded new state, ``row`` the ``game`` log row just
+    appended, ``before`` the ``(version, stamp)`` the write locked. When this
+    process holds the snapshot of exactly ``before`` (same stamp: no claim,
+    hand-over or correction since, each of which moves the stamp) and the
+    new row follows its newest row, the new snapshot is that one plus the
+    row: seats and open corrections carry over (a move changes neither), so
+    it costs no query. Otherwise it is built from the database as a phone
+    would. Either way no phone's socket reloads it: the group message
+    carries the new version and stamp (:func:`snapshot_by_code`).
+    """
+    key = snapshot_key(table.code, table.version, table.updated_at)
+    row.payload = json.loads(json.dumps(row.payload))  # as a phone would read it back from the database
+    earlier = _SNAPSHOTS.get(snapshot_key(table.code, *before))
+    if (earlier is not None and earlier.table.id == table.id and earlier.rows
+            and earlier.rows[-1].seq == row.seq - 1 and row.kind == Action.Kind.GAME):
+        rows = [*earlier.rows, row][-LOG_LINES:]
+        snap = Snapshot(key=key, table=table, seats=earlier.seats, rows=rows, undone=set(earlier.undone),
+                        replaced=dict(earlier.replaced), corrections=earlier.corrections)
+        snap.undone, snap.replaced = _marks(rows)
+        _LATEST.put(table.code, snap)
+    else:
+        snap = _build(table, key)
+    if _shared_cache():
+        cache.set(f"snap:{key}", snap, CACHE_SECONDS)
+    snap.game, snap.state = game, state  # after the pickle: each process decodes its own
+    _SNAPSHOTS.put(key, snap)
+    return snap
+
+
 def snapshot_for(table: Table) -> Snapshot:
     """The snapshot of a ``Table`` row already loaded (HTTP views): no query when cached."""
     key = snapshot_key(table.code, table.version, table.updated_at)
     return _cached(key, lambda: _build(table, key))
+
+
+def newest_seq(code: str, marker: tuple[int, Any]) -> int | None:
+    """The ``seq`` of the newest log row in this process's snapshot of table ``code`` at ``marker``, or ``None``."""
+    snap = _SNAPSHOTS.get(snapshot_key(code, *marker))
+    return snap.rows[-1].seq if snap is not None and snap.rows else None
+
+
+def has_snapshot(code: str, marker: tuple[int, float]) -> bool:
+    """True when this process holds table ``code``'s snapshot at ``marker`` = ``(version, stamp)`` (no I/O)."""
+    return _SNAPSHOTS.get(snapshot_key(code, *marker)) is not None
 
 
 def snapshot_by_code(code: str, marker: tuple[int, float] | None = None) -> Snapshot | None:
@@ -250,6 +294,10 @@ def snapshot_by_code(code: str, marker: tuple[int, float] | None = None) -> Snap
     """
     if marker is not None:
         snap = _SNAPSHOTS.get(snapshot_key(code, *marker))
+        if snap is None and _shared_cache():  # another worker wrote the move and put its snapshot there
+            snap = cache.get(f"snap:{snapshot_key(code, *marker)}")
+            if snap is not None:
+                _SNAPSHOTS.put(snapshot_key(code, *marker), snap)
         if snap is not None:
             return snap.decoded()
     marker = Table.objects.filter(code=code).values_list("version", "updated_at").first()
@@ -370,7 +418,7 @@ _LINE_FIELDS = ("seq", "kind", "text", "who", "private", "counted", "corrected",
 
 def _line_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
     """What identifies a log line's content: the fields its template shows."""
-    return tuple(line.get(k) for k in _LINE_FIELDS)
+    return tuple(map(line.get, _LINE_FIELDS))
 
 
 def _digest(parts: Any) -> str:
@@ -398,9 +446,14 @@ def render_region(region: Region, context: Mapping[str, Any], digest: str | None
     return digest, html
 
 
+def _line_digest(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What one log line ``<li id="log-SEQ">`` shows in ``context`` (same key, same HTML; in this process)."""
+    return ("line", _line_key(line), bool(context["me"]), context["table"].is_open, context["table"].code)
+
+
 def render_line(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[Any, str]:
     """``(key, html)`` of one log line ``<li id="log-SEQ">``; the key identifies its content in this process."""
-    digest = ("line", _line_key(line), bool(context["me"]), context["table"].is_open, context["table"].code)
+    digest = _line_digest(line, context)
     html = _HTML.get(digest)
     if html is None:
         html = render_to_string(f"{PAGE}#log-line", {**context, "line": line})
@@ -441,7 +494,7 @@ class Sent:
         """Remember ``regions`` (and the log lines of ``context``) as what the phone shows."""
         self.regions = {name: digest for name, (digest, _) in regions.items()}
         self.regions["log-frame"] = _log_frame(context)
-        self.lines = {line["seq"]: render_line(line, context)[0] for line in context["log"]}
+        self.lines = {line["seq"]: _line_digest(line, context) for line in context["log"]}
 
 
 def _log_frame(context: Mapping[str, Any]) -> str:
@@ -465,23 +518,25 @@ def push(context: Mapping[str, Any], sent: Sent) -> str:
         if sent.regions.get(region.name) != digest:
             parts.append(_oob(render_region(region, context, digest)[1]))
             sent.regions[region.name] = digest
-    lines = context["log"]
+    lines = {line["seq"]: line for line in context["log"]}
     frame = _log_frame(context)
-    fresh = {line["seq"]: render_line(line, context) for line in lines}
+    keys = {seq: _line_digest(line, context) for seq, line in lines.items()}
     if sent.regions.get("log-frame") != frame or not sent.lines:
-        if sent.regions.get(LOG.name) != region_digest(LOG, context):
-            digest, html = render_region(LOG, context)
-            parts.append(_oob(html))
+        digest = region_digest(LOG, context)
+        if sent.regions.get(LOG.name) != digest:
+            parts.append(_oob(render_region(LOG, context, digest)[1]))
             sent.regions[LOG.name] = digest
         sent.regions["log-frame"] = frame
     else:
+        # Lines are compared by key and only new or changed ones are rendered. The whole region's digest is
+        # not kept up to date here: its inputs hold the frame's, so a change of frame always resends it.
         newest = max(sent.lines)
-        added = [html for seq, (_, html) in sorted(fresh.items(), reverse=True) if seq > newest]
+        added = [render_line(lines[seq], context)[1] for seq in sorted(keys, reverse=True) if seq > newest]
         if added:
             parts.append(f'<ul hx-swap-oob="afterbegin:#loglines">{"".join(added)}</ul>')
-        for seq, (digest, html) in fresh.items():
-            if seq <= newest and seq in sent.lines and sent.lines[seq] != digest:
-                parts.append(_oob(html))
-        sent.regions[LOG.name] = region_digest(LOG, context)
-    sent.lines = {seq: digest for seq, (digest, _) in fresh.items()}
+        for seq, key in keys.items():
+            if seq <= newest and seq in sent.lines and sent.lines[seq] != key:
+                parts.append(_oob(render_line(lines[seq], context)[1]))
+        sent.regions[LOG.name] = "by-lines"
+    sent.lines = keys
     return "".join(parts)

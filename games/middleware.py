@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import unquote_to_bytes
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.utils.translation import gettext as _
+from whitenoise.middleware import WhiteNoiseMiddleware
 
 # A JSON escape of NUL: "\u0000" preceded by an even number of backslashes (an odd count escapes the backslash).
 _ESCAPED_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000", re.IGNORECASE)
@@ -35,13 +38,33 @@ def refusal(request: HttpRequest, code: str, message: str, status: int) -> JsonR
 
 
 class InputGuardMiddleware:
-    """Refuse NUL characters anywhere in a request and bodies over the configured limit."""
+    """Refuse NUL characters anywhere in a request and bodies over the configured limit.
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    Sync and async capable: under ASGI a sync-only middleware in the chain
+    makes Django hop from the event loop to a thread and back for every
+    request (issue 8: a tenth of a saturated worker). The check reads the
+    body ASGI already received, so it does no I/O.
+    """
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
         self.get_response = get_response
+        self.async_mode = iscoroutinefunction(get_response)
+        if self.async_mode:
+            markcoroutinefunction(self)
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: HttpRequest) -> Any:
         """Answer the refusal, or pass the request on unchanged."""
+        if self.async_mode:
+            return self._acall(request)
+        return self._refused(request) or self.get_response(request)
+
+    async def _acall(self, request: HttpRequest) -> HttpResponse:
+        return self._refused(request) or await self.get_response(request)
+
+    def _refused(self, request: HttpRequest) -> HttpResponse | None:
         try:
             has_nul = self._has_nul(request)
         except (RequestDataTooBig, TooManyFieldsSent):
@@ -51,7 +74,7 @@ class InputGuardMiddleware:
         if has_nul:
             return refusal(request, "nul_character", _("The request holds a NUL character, which is never valid input."),
                            400)
-        return self.get_response(request)
+        return None
 
     def _has_nul(self, request: HttpRequest) -> bool:
         if "\x00" in request.path or b"\x00" in unquote_to_bytes(request.META.get("QUERY_STRING", "")):
@@ -84,3 +107,37 @@ class InputGuardMiddleware:
                 tail = window[-16:]
             upload.seek(0)
         return False
+
+
+class StaticFilesMiddleware(WhiteNoiseMiddleware):
+    """whitenoise's middleware, sync and async capable (whitenoise's own is sync only).
+
+    A sync-only middleware near the top of the chain runs the whole chain in
+    a thread, with a hop back to the event loop below it, for every request,
+    static or not. In async mode a request that is not a static file passes
+    straight on; a static file is looked up and opened in a thread.
+    """
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any] | None = None) -> None:
+        super().__init__(get_response)
+        self.async_mode = iscoroutinefunction(get_response)
+        if self.async_mode:
+            markcoroutinefunction(self)
+
+    def __call__(self, request: HttpRequest) -> Any:
+        """Serve a static file, or pass the request on."""
+        if self.async_mode:
+            return self._acall(request)
+        return super().__call__(request)
+
+    async def _acall(self, request: HttpRequest) -> HttpResponse:
+        if self.autorefresh:
+            static_file = await sync_to_async(self.find_file, thread_sensitive=False)(request.path_info)
+        else:
+            static_file = self.files.get(request.path_info)
+        if static_file is not None:
+            return await sync_to_async(self.serve, thread_sensitive=False)(static_file, request)
+        return await self.get_response(request)

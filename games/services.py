@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games import live
 from games import pregame as pregame_rules
 from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, SeatInfo, gettext_noop
@@ -368,26 +369,42 @@ def _write(
                         raise KeyReused()
                     return Outcome(version=first.version, seq=first.seq, replayed=True)
             game = table.game()
+            before = (table.version, table.updated_at)
             if seen_version is not None and seen_version != table.version and not (
                 independent and _only_others_answered(table, game, seat, seen_version)
             ):
                 raise StaleVersion(seen_version, table.version)
             # The newest row by the (table, seq) index: the same cost at move 900 as at move 9 (the opening row is 0).
-            seq = (table.actions.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
+            # Or, when this process holds the snapshot of exactly this (version, stamp), its newest row: every
+            # appended row moves the stamp in the same transaction, so that row is the table's newest.
+            newest = live.newest_seq(code, before)
+            if newest is None:
+                newest = table.actions.order_by("-seq").values_list("seq", flat=True).first() or 0
+            seq = newest + 1
             kind, seat, payload, new_state, new_status = compute(table, game, seq)
             table.version += 1
             table.state = new_state
             if new_status:
                 table.status = new_status
-            step = _prompt_key(game, game.decode(new_state)) if kind == Action.Kind.GAME else ""
-            Action.objects.create(
+            decoded = game.decode(new_state) if kind == Action.Kind.GAME else None
+            step = _prompt_key(game, decoded) if kind == Action.Kind.GAME else ""
+            row = Action.objects.create(
                 table=table, seq=seq, kind=kind, seat=seat, payload=payload, idempotency_key=key, version=table.version,
                 prompt_step=step,
             )
             table.save(update_fields=["version", "state", "status", "updated_at"])
             version = table.version
             stamp = table.updated_at.timestamp()
-            transaction.on_commit(lambda: broadcast_version(code, version, stamp))
+
+            def after_commit() -> None:
+                if kind == Action.Kind.GAME:
+                    try:  # the phones' snapshot, made here from what the write holds (games/live.py)
+                        live.publish_move(table, game, decoded, row, before)
+                    except Exception:  # noqa: BLE001 - a cache, never the answer: the phones build it themselves
+                        log.warning("could not publish the snapshot of table %s v%s", code, version, exc_info=True)
+                broadcast_version(code, version, stamp)
+
+            transaction.on_commit(after_commit)
             return Outcome(version=version, seq=seq)
     except IntegrityError:
         # Two requests with one key raced past the look-up: the other one won.

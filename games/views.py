@@ -193,9 +193,17 @@ def act(request: HttpRequest, table: Table) -> HttpResponse:
     return _answer_write(request, table, seat, write, _("Every move names the table version it was chosen at."))
 
 
+#: Header a phone page sends with its taps while its websocket is open (static/js/table.js).
+LIVE_SOCKET_HEADER = "X-Live-Socket"
+
+
 def _answer_write(request: HttpRequest, table: Table, seat: int, write: Any, bad_version: str) -> HttpResponse:
     """Run one phone write and answer it: the ``#table`` fragment for htmx (200 done, 422 refused with the
-    rule, 409 stale or a reused tap, 403 closed), else a redirect to the phone page with the message."""
+    rule, 409 stale or a reused tap, 403 closed), else a redirect to the phone page with the message.
+
+    A done write from a page whose websocket is open (header ``X-Live-Socket: open``) is answered
+    ``204 No Content``: that phone's socket pushes the regions that changed for it, as every other
+    phone's does, so the write is not followed by a second render of the whole page (issue 8)."""
     error = None
     status = 200
     try:
@@ -212,6 +220,8 @@ def _answer_write(request: HttpRequest, table: Table, seat: int, write: Any, bad
     except services.KeyReused as exc:
         error = {"code": exc.code, "message": _("This tap was already used for another move; tap again.")}
         status = 409
+    if error is None and _is_htmx(request) and request.headers.get(LIVE_SOCKET_HEADER) == "open":
+        return HttpResponse(status=204)
     table.refresh_from_db()
     if not _is_htmx(request):
         if error:

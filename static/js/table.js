@@ -126,7 +126,18 @@
       document.body.classList.remove("offline"); document.body.dataset.ws = "open";
     });
     keepAwake();
+    markTapsWhileLive(live);
   });
+  // While the websocket is open a tap says so (X-Live-Socket: open): the server then answers a done
+  // move with 204 and this phone's socket pushes what changed, as it does on every other phone
+  // (games/views.py _answer_write). Without an open socket the answer is the whole #table, as before.
+  function markTapsWhileLive(live) {
+    document.body.addEventListener("htmx:configRequest", function (event) {
+      var source = event.detail.elt;
+      if (event.detail.verb !== "post" || !source || !live.contains(source)) return;
+      if (document.body.dataset.ws === "open") event.detail.headers["X-Live-Socket"] = "open";
+    });
+  }
 })();
 
 // The table is felt (issue 9): the last move lights up on the board, my turn shows in the tab title with a short

@@ -31,9 +31,15 @@ Configurations:
   forwards a ~40-byte frame), same server and channel layer kind. App and floor run interleaved.
 
 Load: T tables of Sorry! (4 seats) created with ``POST /api/tables/``; 4 websocket phones per table
-(``Authorization: Bearer <seat token>``). A move = ``GET .../prompt/`` (not timed), then
-``POST .../actions/`` with a random legal action; its latency runs from sending the POST until every
-OTHER phone of that table has received a frame with ``data-version`` >= the new version.
+(``Authorization: Bearer <seat token>``). A move = ``POST .../actions/`` with a random legal action, taken
+as a phone takes it: from the buttons (``data-action``) of the ``r-controls`` region its own socket pushed
+at the current version (a phone never asks ``GET .../prompt/``; up to issue 8's second pass the bench did,
+one extra request per move counted in the app's CPU). The next move waits until every phone of the table,
+the actor's too, holds the new version (not timed: its own controls come with it). A move's latency runs
+from sending the POST until every OTHER phone of that table has received a frame with ``data-version`` >=
+the new version. The POST is the API's (JSON answer ``{version, seq}``); a browser phone's htmx tap gets
+an answer as small (``204``, its socket pushes the change, while the socket is open: games/views.py
+``_answer_write``), so the acting phone costs the same here as in a browser.
 Paced: one move per table every 2 s (never more than one outstanding per table; if it falls behind
 it goes on at once). Saturated: each table moves again as soon as its last move has landed everywhere.
 Measured window: ``--window`` seconds of starting moves, then in-flight moves finish (bounded: a move
@@ -50,6 +56,7 @@ import argparse
 import asyncio
 import contextlib
 import gzip
+import html
 import json
 import os
 import random
@@ -75,6 +82,8 @@ BENCH_DIR = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"
 VERSION_RE = re.compile(rb'data-version="(\d+)"')
+CONTROLS_RE = re.compile(rb'id="r-controls"(.*?)(?= hx-swap-oob=|$)', re.S)  # the region, up to the next one
+ACTION_RE = re.compile(rb"data-action='([^']*)'")
 PACE_S = 2.0
 MOVE_TIMEOUT_S = 30.0  # a move whose frames have not all arrived by then counts as a timeout
 DRAIN_S = 45.0  # after the window, in-flight moves get this long (then they are cancelled)
@@ -144,10 +153,25 @@ async def http(port: int, method: str, path: str, body: Any = None, headers: dic
 
 # -- servers -------------------------------------------------------------------------------------------
 
+PORT_RANGE: tuple[int, int] | None = None  # --ports LO-HI: servers listen only there (a shared machine)
+_next_port = 0
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
+    """A free loopback port: any, or the next free one of ``--ports``."""
+    global _next_port
+    if PORT_RANGE is None:
+        with socket.socket() as s:
+            s.bind((HOST, 0))
+            return s.getsockname()[1]
+    lo, hi = PORT_RANGE
+    for _ in range(hi - lo + 1):
+        port = lo + _next_port % (hi - lo + 1)
+        _next_port += 1
+        with socket.socket() as s, contextlib.suppress(OSError):
+            s.bind((HOST, port))
+            return port
+    raise RuntimeError(f"no free port in {lo}-{hi}")
 
 
 class Servers:
@@ -234,6 +258,8 @@ class Phone:
         self.ws: Any = None
         self.task: asyncio.Task | None = None
         self.deflate = False
+        self.legal: list[dict] = []  # the actions of the last r-controls region pushed, at legal_version
+        self.legal_version = -1
 
     async def connect(self) -> None:
         url = f"ws://{HOST}:{self.port}/ws/tables/{self.table.code}/"
@@ -255,6 +281,10 @@ class Phone:
             stats.frames_without_version += 1
             return
         v = max(versions)
+        controls = CONTROLS_RE.search(frame)
+        if controls is not None:
+            self.legal = [json.loads(html.unescape(a.decode())) for a in ACTION_RE.findall(controls.group(1))]
+            self.legal_version = v
         if v > self.version:
             self.version = v
             now = time.perf_counter()
@@ -314,22 +344,19 @@ class TableLoad:
         self.rng = random.Random(index)
 
     async def choose(self) -> tuple[int, dict] | None:
-        """The acting seat and a random legal action (the prompt GETs are not timed)."""
-        for _ in range(3):
-            seat = self.next_seat
-            r = await http(self.post_port, "GET", f"/api/tables/{self.code}/prompt/",
-                           headers={"Authorization": f"Bearer {self.tokens[seat]}"})
-            if r.status != 200:
-                self.run.error(f"prompt HTTP {r.status}")
-                return None
-            body = r.json()
-            self.version = body["version"]
-            if body["status"] != "playing" or not body["prompt"]["seats"]:
-                self.finished = True
-                return None
-            if body["legal"]:
-                return seat, self.rng.choice(body["legal"])["action"]
-            self.next_seat = body["prompt"]["seats"][0]
+        """The acting seat and a random legal action, read from the controls its socket pushed (not timed).
+
+        Waits until every phone of the table holds the current version; ``None`` when no phone has a
+        move at it (the game is over).
+        """
+        version = self.version if self.version >= 0 else max(p.version for p in self.phones)
+        await asyncio.wait_for(asyncio.gather(*(p.wait_for(version) for p in self.phones)), MOVE_TIMEOUT_S)
+        version = max(p.version for p in self.phones)
+        self.version = version
+        for p in self.phones:
+            if p.legal and p.legal_version == version:
+                return p.seat, self.rng.choice(p.legal)
+        self.finished = True
         return None
 
     async def move(self) -> None:
@@ -811,7 +838,12 @@ def main() -> None:
     p.add_argument("--json", help="also write the JSON line to this file")
     p.add_argument("--profile", help="py-spy record a saturated embedded daphne for 15 s into this file")
     p.add_argument("--profile-tables", type=int, default=10)
+    p.add_argument("--ports", help="LO-HI: the servers listen on ports of this range only")
     args = p.parse_args()
+    if args.ports:
+        global PORT_RANGE
+        lo, _, hi = args.ports.partition("-")
+        PORT_RANGE = (int(lo), int(hi))
     if args.full:
         args.embedded = args.embedded if args.embedded is not None else "10,50,100"
         args.scaleout = args.scaleout if args.scaleout is not None else "50,100,200"

@@ -1,0 +1,131 @@
+"""Issue 8, second pass: the write path builds the phones' snapshot, sockets reload nothing, taps get 204."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import live, services
+from games.consumers import render_push
+from games.models import Table
+from games.presenters import legal_for
+from tests.conftest import cookie_header, phone_for, post_action, socket_for
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the snapshot is published on commit
+
+
+def _built_from_the_database(table: Table) -> live.Snapshot:
+    """The snapshot a phone would load itself (no earlier one in this process)."""
+    live.clear_local_caches()
+    return live.snapshot_for(table)
+
+
+def _shape(snap: live.Snapshot) -> tuple:
+    return ([(r.seq, r.kind, r.seat, json.dumps(r.payload, sort_keys=True)) for r in snap.rows], sorted(snap.undone),
+            {k: v.seq for k, v in snap.replaced.items()}, snap.seats, snap.corrections, snap.table.version)
+
+
+def _play(table: Table, moves: int, seed: int = 5) -> None:
+    rng = random.Random(seed)
+    for _ in range(moves):
+        table.refresh_from_db()
+        game = table.game()
+        state = game.decode(table.state)
+        seat = game.prompt(state).seats[0]
+        services.submit_action(table.code, seat, rng.choice(legal_for(game, state, seat))["payload"], table.version)
+
+
+def test_after_a_move_no_phone_reads_the_database_and_the_snapshot_is_the_one_the_database_gives():
+    table = services.create_table("sorry", {}, [{"name": n} for n in ("Ann", "Bob", "Cy", "Di")], seed=4)
+    tokens = [s.token for s in table.seats.order_by("index")]
+    sents = [live.Sent() for _ in tokens]
+    for token, sent in zip(tokens, sents, strict=True):
+        render_push(table.code, token, "en", False, sent)
+    for _ in range(45):  # past the 40-row log window
+        _play(table, 1)
+        table.refresh_from_db()
+        marker = (table.version, table.updated_at.timestamp())
+        assert live.has_snapshot(table.code, marker), "the write path left the new snapshot in this process"
+        with CaptureQueriesContext(connection) as queries:
+            frames = [render_push(table.code, t, "en", False, s, marker=marker) for t, s in zip(tokens, sents, strict=True)]
+        assert len(queries) == 0, [q["sql"] for q in queries]
+        assert all(f'data-version="{table.version}"' in f for f in frames)
+    published = live.snapshot_by_code(table.code, (table.version, table.updated_at.timestamp()))
+    assert _shape(published) == _shape(_built_from_the_database(table))
+
+
+def test_a_move_after_a_claim_or_a_correction_builds_its_snapshot_from_the_database():
+    """The earlier snapshot no longer holds the seats or corrections: its stamp moved, so it is not reused."""
+    table = services.create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    phone_for(table, 0)
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    table.refresh_from_db()
+    live.snapshot_for(table)
+    services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "2"})
+    table.refresh_from_db()
+    game = table.game()
+    state = game.decode(table.state)
+    seat = game.prompt(state).seats[0]
+    services.submit_action(table.code, seat, legal_for(game, state, seat)[0]["payload"], table.version)
+    table.refresh_from_db()
+    published = live.snapshot_by_code(table.code, (table.version, table.updated_at.timestamp()))
+    assert published.corrections, "the open correction is in the new snapshot"
+    assert _shape(published) == _shape(_built_from_the_database(table))
+
+
+def test_a_tap_from_a_page_whose_socket_is_open_is_answered_204_and_its_socket_pushes_the_move(counting_table):
+    alice = phone_for(counting_table, 0)
+    counting_table.refresh_from_db()
+    data = {"action": json.dumps({"kind": "draw"}), "version": counting_table.version, "key": "k1"}
+    answer = alice.post(f"/t/{counting_table.code}/act/", data, HTTP_HX_REQUEST="true", HTTP_X_LIVE_SOCKET="open")
+    assert answer.status_code == 204 and answer.content == b""
+    counting_table.refresh_from_db()
+    assert counting_table.version == 1
+    game = counting_table.game()
+    state = game.decode(counting_table.state)
+    seat = game.prompt(state).seats[0]
+    without = post_action(phone_for(counting_table, seat), counting_table,  # no open socket: the whole #table
+                          legal_for(game, state, seat)[0]["payload"])
+    assert without.status_code == 200 and without.content.decode().lstrip().startswith('<div id="table"')
+
+
+def test_a_refused_tap_still_gets_the_banner_with_its_rule_when_the_socket_is_open(counting_table):
+    alice = phone_for(counting_table, 0)
+    bob = phone_for(counting_table, 1)
+    counting_table.refresh_from_db()
+    data = {"action": json.dumps({"kind": "draw"}), "version": counting_table.version, "key": "k2"}
+    refused = bob.post(f"/t/{counting_table.code}/act/", data, HTTP_HX_REQUEST="true", HTTP_X_LIVE_SOCKET="open")
+    assert refused.status_code == 422 and 'data-code="' in refused.content.decode()
+    alice.post(f"/t/{counting_table.code}/act/", data, HTTP_HX_REQUEST="true", HTTP_X_LIVE_SOCKET="open")
+    stale = alice.post(f"/t/{counting_table.code}/act/", {**data, "key": "k3"}, HTTP_HX_REQUEST="true",
+                       HTTP_X_LIVE_SOCKET="open")
+    assert stale.status_code == 409 and 'id="table"' in stale.content.decode()
+
+
+@pytest.mark.asyncio
+async def test_a_socket_renders_a_move_in_the_event_loop_with_no_query(counting_table, monkeypatch):
+    """With the write's snapshot in the process, the push skips the executor thread (games/consumers.py)."""
+    bob = await sync_to_async(phone_for)(counting_table, 1)
+    comm = socket_for(counting_table.code, cookie_header(bob, counting_table.code))
+    assert (await comm.connect())[0]
+    await comm.receive_from(timeout=5)
+    threaded = []
+    from games import consumers
+
+    real = consumers.TableConsumer._render
+
+    async def counted(self, *args, **kwargs):
+        threaded.append(args)
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(consumers.TableConsumer, "_render", counted)
+    await sync_to_async(services.submit_action)(counting_table.code, 0, {"kind": "draw"}, 0)
+    pushed = await comm.receive_from(timeout=5)
+    assert 'data-version="1"' in pushed and "Alice plays a card." in pushed
+    assert threaded == [], "rendered without the thread hop"
+    await comm.disconnect()

@@ -43,6 +43,10 @@ ALLOWED = {
     "sha": "SHA-256, the name of the hash the fair-draw commitment uses",
     "hasbro": "the publisher's name in the Sorry! points edition's name",
     "javascript": "the name of the browser's scripting language (the join page asks for it in Pashto)",
+    "json": "the export file's format, named as the file is named",
+    "csv": "the export file's format, named as the file is named",
+    "bg": "BG Stats, the name of the score-keeping app the export hands a play to",
+    "stats": "BG Stats, the name of the score-keeping app the export hands a play to",
 }
 # Yellow & Yangtze hexes are named by the board's edge letters A-N and row numbers ("D9"), as drawn along the
 # board's edges: on that game's pages only.

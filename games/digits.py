@@ -17,13 +17,12 @@ The phone picks its system with the cookie :data:`COOKIE` (``latin`` or
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+
+from games.middleware import SyncAndAsyncMiddleware
 
 COOKIE = "digits"
 SYSTEMS = ("latin", "persian")
@@ -100,33 +99,11 @@ def current_system(request: HttpRequest) -> str:
     return system_for(translation.get_language(), request.COOKIES.get(COOKIE))
 
 
-class DigitsMiddleware:
-    """Writes the digits of every HTML response in the phone's digit system (after the page is rendered).
+class DigitsMiddleware(SyncAndAsyncMiddleware):
+    """Writes the digits of every HTML response in the phone's digit system (after the page is rendered)."""
 
-    Sync and async capable (a sync-only middleware would make Django run the whole chain in a thread for
-    every request, see ``games.middleware.StaticFilesMiddleware``); the pass itself is plain CPU work on
-    the rendered text, so it runs inline in either mode.
-    """
-
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
-        self.async_mode = iscoroutinefunction(get_response)
-        if self.async_mode:
-            markcoroutinefunction(self)
-
-    def __call__(self, request: HttpRequest) -> Any:
-        if self.async_mode:
-            return self._acall(request)
-        return self._rewrite(request, self.get_response(request))
-
-    async def _acall(self, request: HttpRequest) -> HttpResponse:
-        return self._rewrite(request, await self.get_response(request))
-
-    @staticmethod
-    def _rewrite(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def after(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        """The page with its text digits in this phone's system (tags, attributes and codes untouched)."""
         request.digits = current_system(request)  # type: ignore[attr-defined]
         kind = response.get("Content-Type", "")
         if (kind.startswith("text/html") and not response.streaming

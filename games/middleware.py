@@ -37,13 +37,12 @@ def refusal(request: HttpRequest, code: str, message: str, status: int) -> JsonR
     return JsonResponse({"code": code, "message": message}, status=status)
 
 
-class InputGuardMiddleware:
-    """Refuse NUL characters anywhere in a request and bodies over the configured limit.
+class SyncAndAsyncMiddleware:
+    """A middleware shell for both modes: :meth:`before` may answer instead of the view, :meth:`after` may
+    rewrite the answer. Neither does I/O, so both run inline in the event loop under ASGI.
 
-    Sync and async capable: under ASGI a sync-only middleware in the chain
-    makes Django hop from the event loop to a thread and back for every
-    request (issue 8: a tenth of a saturated worker). The check reads the
-    body ASGI already received, so it does no I/O.
+    Why: a sync-only middleware in the chain makes Django hop from the event loop to
+    a thread and back for every request (issue 8: a tenth of a saturated worker).
     """
 
     sync_capable = True
@@ -56,15 +55,30 @@ class InputGuardMiddleware:
             markcoroutinefunction(self)
 
     def __call__(self, request: HttpRequest) -> Any:
-        """Answer the refusal, or pass the request on unchanged."""
+        """Answer from :meth:`before`, or pass the request on; then :meth:`after`."""
         if self.async_mode:
             return self._acall(request)
-        return self._refused(request) or self.get_response(request)
+        return self.after(request, self.before(request) or self.get_response(request))
 
     async def _acall(self, request: HttpRequest) -> HttpResponse:
-        return self._refused(request) or await self.get_response(request)
+        return self.after(request, self.before(request) or await self.get_response(request))
 
-    def _refused(self, request: HttpRequest) -> HttpResponse | None:
+    def before(self, request: HttpRequest) -> HttpResponse | None:
+        """An answer that stops the request here, or ``None`` to pass it on."""
+        return None
+
+    def after(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        """The answer as sent (unchanged here)."""
+        return response
+
+
+class InputGuardMiddleware(SyncAndAsyncMiddleware):
+    """Refuse NUL characters anywhere in a request and bodies over the configured limit.
+
+    The check reads the body ASGI already received, so it does no I/O.
+    """
+
+    def before(self, request: HttpRequest) -> HttpResponse | None:
         try:
             has_nul = self._has_nul(request)
         except (RequestDataTooBig, TooManyFieldsSent):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from typing import Any
 
 import segno
@@ -20,7 +21,17 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import live, rulebook, services
-from games.access import device_id, host_cookie, join_link, reach, remember_device, seat_cookie, set_signed, table_view
+from games.access import (
+    device_id,
+    host_cookie,
+    join_link,
+    reach,
+    refusal,
+    remember_device,
+    seat_cookie,
+    set_signed,
+    table_view,
+)
 from games.api.serializers import MAX_VERSION
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_ACTION_BYTES
@@ -498,16 +509,21 @@ def start(request: HttpRequest, table: Table) -> HttpResponse:
     """Answer "who starts?" (issue 10 item 1): ``seat`` (the youngest/oldest tapped), ``draw`` (digital
     highest card) or ``card_<seat>`` fields (the real cards, physical). A seated phone or the host."""
     if request.seat is None and not request.is_host:  # type: ignore[attr-defined]
-        return HttpResponse(_("This phone has no seat at this table. Ask the host for your link."), status=403)
+        return refusal(request, table, _("This phone has no seat at this table. Ask the host for your link."))
     cards = {k[5:]: v for k, v in request.POST.items() if k.startswith("card_")}
     seat: Any = request.POST.get("seat")
     try:
         seat = int(seat) if seat not in (None, "") else None
     except ValueError:
         seat = -1
+    return _pregame_step(request, table, lambda: services.decide_start(
+        table.code, seat=seat, cards=cards or None, draw=bool(request.POST.get("draw")), key=_key(request)))
+
+
+def _pregame_step(request: HttpRequest, table: Table, step: Callable[[], Any]) -> HttpResponse:
+    """Run one before-the-game write (who starts, ask again) and go back; a refusal becomes a banner."""
     try:
-        services.decide_start(table.code, seat=seat, cards=cards or None, draw=bool(request.POST.get("draw")),
-                              key=_key(request))
+        step()
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
     except (services.Forbidden, services.KeyReused):
@@ -519,13 +535,7 @@ def start(request: HttpRequest, table: Table) -> HttpResponse:
 @table_view(host=True)
 def start_again(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: ask "who starts?" again before the first move (a mis-tap), see :func:`services.ask_start_again`."""
-    try:
-        services.ask_start_again(table.code, _key(request))
-    except IllegalAction as exc:
-        messages.error(request, error_message(exc))
-    except (services.Forbidden, services.KeyReused):
-        messages.error(request, _("This table is closed: the game has ended."))
-    return _back(request, table)
+    return _pregame_step(request, table, lambda: services.ask_start_again(table.code, _key(request)))
 
 
 @require_POST
@@ -581,7 +591,7 @@ def next_game(request: HttpRequest, table: Table) -> HttpResponse:
     nobody takes another player's seat without a new join link.
     """
     if request.seat is None and not request.is_host:  # type: ignore[attr-defined]
-        return HttpResponse(_("This phone has no seat at this table. Ask the host for your link."), status=403)
+        return refusal(request, table, _("This phone has no seat at this table. Ask the host for your link."))
     code = table.pregame.get("next")
     new = Table.objects.filter(code=code).first() if code else None
     if new is None:

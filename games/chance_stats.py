@@ -14,7 +14,10 @@ already makes public. Catan Junior rolls and classic Sorry! draws are seen by
 everyone as they happen. A Sorry! points-mode draw goes into a hidden hand,
 and so do Yellow & Yangtze tiles: counts of them, set against what was
 played, would tell a player what the others hold. Those games' statistics
-are shown only once the game is over (the seed is revealed then too).
+are shown only once the game is over (the seed is revealed then too), and
+then only the draws that seed re-derives: a draw typed in by hand, or one a
+correction changed, is not given by the seed and is left out (``entered``
+says how many), since it would show another seat's hidden hand.
 """
 
 from __future__ import annotations
@@ -69,8 +72,9 @@ def chance_stats(table: Table, game: Any, rows: Iterable[Action] | None = None) 
     """The statistics the table screen shows, or ``None`` for a game without a die, deck or bag.
 
     Shape: ``{"what": "die"|"cards"|"tiles", "hidden": bool, "total": int, "rows": [{"value", "observed",
-    "expected"}], "chi2": float | None, "df": int, "limit": float | None, "verdict": "few"|"fair"|"unusual"}``.
+    "expected"}], "chi2": float | None, "df": int, "limit": float | None, "verdict": "few"|"fair"|"unusual", "entered": int}``.
     ``hidden`` is true while the game is played and its draws are private: then nothing else is filled in.
+    ``entered``: draws of a hidden-hand game left out once it is over because the seed does not give them.
     ``rows`` is the log in seq order (default: read from the database).
     """
     found = _composition(table, game)
@@ -80,11 +84,15 @@ def chance_stats(table: Table, game: Any, rows: Iterable[Action] | None = None) 
     kind = "roll" if what == "die" else "draw"
     if table.is_open and hidden_until_the_end(table, game):
         return {"what": what, "hidden": True, "total": 0, "rows": [], "chi2": None, "df": 0, "limit": None,
-                "verdict": "few"}
+                "verdict": "few", "entered": 0}
     from games import services
 
     all_rows = list(rows) if rows is not None else list(table.actions.order_by("seq"))
-    seen = _outcomes(services.effective_actions(all_rows), field, kind)
+    counted = services.effective_actions(all_rows)
+    entered = 0
+    if hidden_until_the_end(table, game):
+        counted, entered = _derivable(table, all_rows, counted, field, kind)
+    seen = _outcomes(counted, field, kind)
     total = sum(seen.values())
     out_rows = [{"value": value, "observed": seen.get(value, 0), "expected": round(total * share, 1)}
                 for value, share in shares.items()]
@@ -100,7 +108,24 @@ def chance_stats(table: Table, game: Any, rows: Iterable[Action] | None = None) 
     else:
         verdict = "unusual"
     return {"what": what, "hidden": False, "total": total, "rows": out_rows, "chi2": chi2, "df": df,
-            "limit": limit, "verdict": verdict}
+            "limit": limit, "verdict": verdict, "entered": entered}
+
+
+def _derivable(table: Table, all_rows: list[Action], counted: list[Action], field: str,
+               kind: str) -> tuple[list[Action], int]:
+    """The counted draws of a hidden-hand game that the revealed seed re-derives, and how many others were left out.
+
+    Only a digital draw (``services.check_draws`` re-derived it, and no correction changed it since) is public
+    at the end: a draw typed in by hand (physical components) or changed by a correction is not given by the
+    seed, and counting it would tell every phone what went into another seat's hidden hand (issue 11).
+    """
+    from games import services
+
+    checked = set(services.check_draws(table).checked) if table.seed is not None else set()
+    logged = {row.seq: row.payload for row in all_rows if row.kind == Action.Kind.GAME}
+    kept = [row for row in counted if row.seq in checked and logged.get(row.seq) == row.payload]
+    left_out = [row for row in counted if row not in kept]
+    return kept, sum(_outcomes(left_out, field, kind).values())
 
 
 def stats_for_context(table: Table, game: Any, screen: bool, cache: dict[Any, Any] | None = None) -> Mapping[str, Any] | None:

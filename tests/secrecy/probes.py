@@ -173,7 +173,27 @@ class Doors:
             "api view": self.api.get(f"/api/tables/{code}/view/").content.decode(),
             "api prompt": self.api.get(f"/api/tables/{code}/prompt/").content.decode(),
             "api log": self.api.get(f"/api/tables/{code}/log/").content.decode(),
+            # The doors of issue 10: the table screen (its draw statistics), the public table answer, the
+            # history, replay and exports of a table still played (refused), who starts and undo-my-move.
+            "screen": Client().get(f"/t/{code}/screen/").content.decode(),
+            "api table": Client().get(f"/api/tables/{code}/").content.decode(),
+            "history": self.phone.get(f"/t/{code}/history/").content.decode(),
+            "replay": self.phone.get(f"/t/{code}/history/replay/?step=1").content.decode(),
+            "export": self.phone.get(f"/t/{code}/export.json").content.decode()
+            + self.api.get(f"/api/tables/{code}/export.csv").content.decode(),
+            "undo mine": self._rolled_back(f"/api/tables/{code}/undo-mine/", {"key": ""}),
+            "start": self._rolled_back(f"/api/tables/{code}/start/", {"seat": 1, "key": ""}),
         }
+
+    def _rolled_back(self, path: str, body: dict[str, Any]) -> str:
+        """The API's answer to one write of the viewer at the current version, rolled back if it was taken."""
+        self.table.refresh_from_db()
+        sid = transaction.savepoint_create()
+        try:
+            answer = self.api.post(path, {**body, "version": self.table.version}, content_type="application/json")
+            return f"{answer.status_code} {answer.content.decode()}"
+        finally:
+            transaction.savepoint_rollback(sid)
 
     def refusal(self, action: dict[str, Any]) -> str:
         """The API's answer to ``action`` posted by the viewer, rolled back if it was accepted after all."""

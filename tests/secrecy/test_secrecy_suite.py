@@ -182,6 +182,7 @@ def test_control_a_hand_planted_in_the_phone_page_is_caught(monkeypatch):
     print(f"\ncontrol (page): probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
     assert any("page depends on seat 1" in leak for leak in figures.leaks), figures.leaks
     assert any("fragment depends on seat 1" in leak for leak in figures.leaks), figures.leaks
+    assert any("screen depends on seat 1" in leak for leak in figures.leaks), figures.leaks  # the table screen too
 
 
 def test_control_a_private_log_line_planted_in_the_log_is_caught(monkeypatch):
@@ -250,3 +251,20 @@ def test_control_an_open_correction_shown_as_its_owner_reads_it_is_caught(monkey
     probe_step(table, VIEWER, Doors(table, VIEWER), figures, "planted correction leak")
     print(f"\ncontrol (open correction): probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
     assert any("open correction shows" in leak for leak in figures.leaks), figures.leaks
+
+
+def test_control_an_undo_my_move_refusal_naming_a_hidden_hand_is_caught(monkeypatch):
+    """Make "undo my move" refuse with Bob's hand in its words: the twin probe of that door must flag it."""
+    from games.engines.base import IllegalAction
+
+    def leaky_undo_own(code, seat, seen_version, key=""):
+        table = Table.objects.get(code=code)
+        hand = table.game().decode(table.state).hands[1]
+        raise IllegalAction("undo_not_yours", "psst {hand}", hand=str(list(hand)))
+
+    table = played_until("yellow_yangtze", {"components": "digital"}, 3, lambda t: True)
+    monkeypatch.setattr(services, "undo_own", leaky_undo_own)
+    figures = Figures()
+    probe_step(table, VIEWER, Doors(table, VIEWER), figures, "planted undo-mine leak")
+    print(f"\ncontrol (undo mine): probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
+    assert any("undo mine depends on seat 1" in leak for leak in figures.leaks), figures.leaks

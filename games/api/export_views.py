@@ -35,9 +35,10 @@ class ImportedSerializer(serializers.Serializer):
 
 @extend_schema(parameters=[CODE], auth=[{}], responses={
     (200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description=(
-        "The export document (format `companion-export`, version 1): game, options, seats (no secrets), "
-        "`draws` (commitment and revealed seed), `moves` (each counted move: seq, seat, payload, public line, "
-        "`after` = SHA-256 of the public view after it; a private move is `sealed`: kind and digest only), "
+        "The export document (format `companion-export`, version 2): game, code, options, seats (no secrets), "
+        "`draws` (commitment and revealed seed), `seal` (which server key sealed the file), `moves` (each counted "
+        "move: seq, seat, payload, public line, `after` = SHA-256 of the public view after it; a private move is "
+        "`sealed`: kind and an HMAC under this server's key only, which the file cannot open), "
         "`result`.")),
     409: NOT_FINISHED, **_error_responses(404, 429)})
 @api_view(["GET"])

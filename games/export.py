@@ -48,8 +48,8 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.db import transaction
-from django.utils.crypto import salted_hmac
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from games import services
 from games.engines import REGISTRY, get_game_class

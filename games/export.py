@@ -7,8 +7,21 @@ or host secret, never the opening deal (a hidden hand: it follows from the
 seed) and never a move's private fields: a move whose owner's log line is
 private (a Yellow & Yangtze draw or swap, a Sorry! points draw, an Amun-Re
 offering) is *sealed*: the file keeps its kind, its public log line and
-``sealed = sha256("<seed>:<seq>:<payload as canonical JSON>")``. Every move
-also carries ``after``, the SHA-256 of the public view after it.
+``sealed = HMAC-SHA256(table key, "<seq>:<payload as canonical JSON>")``.
+Every move also carries ``after``, the SHA-256 of the public view after it.
+
+The table key (:func:`seal_key`) is ``salted_hmac`` of the table's code and
+seed under this server's ``SECRET_KEY`` with the salt :data:`SEAL_SALT`; the
+file never holds it. A plain hash of the payload would not do: the seed is
+revealed in the file and a private move has few possible values (eleven
+Sorry! cards), so anyone holding the file could hash every guess and open a
+hand entered by hand in physical mode or a Yellow & Yangtze swap, which no
+view shows even at the end. ``seal`` (:func:`seal_check`, an HMAC of a
+constant under the same key) lets an import tell a file of this server from
+one of another server, or from before a key change, without a guess.
+
+Format version 2 (this one); version 1 files hashed sealed moves in the open
+and are refused (``bad_import``), as is any other version.
 
 :func:`import_export` rebuilds the table read-only (``Table.imported``): it
 deals the opening from the seed, replays every move (a sealed move is found
@@ -16,20 +29,27 @@ again among the seat's legal moves, chance filled from the seed or spelled
 out, by its digest), checks each ``after`` digest and the final result, and
 re-derives every digital draw (``services.check_draws``). The first move that
 does not fit is named in the refusal (``IllegalAction("import_diverges")``).
+A file with sealed moves whose ``seal`` no key of this server gives
+(``SECRET_KEY`` or one of ``SECRET_KEY_FALLBACKS``) was sealed by another
+server: its private moves cannot be checked here, and it is refused
+(``IllegalAction("import_sealed_elsewhere")``) before anything is written.
 """
 
 from __future__ import annotations
 
 import csv
 import hashlib
+import hmac
 import io
 import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import quote
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from games import services
 from games.engines import REGISTRY, get_game_class
@@ -38,7 +58,9 @@ from games.engines.chance import table_rng
 from games.models import Action, Table, seed_commitment
 
 FORMAT = "companion-export"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: sealed moves are HMACs under a server-held table key (1 hashed them in the open)
+SEAL_SALT = "games.export.sealed-move"  # names the purpose of the key, apart from every other use of SECRET_KEY
+SEAL_CHECK = b"companion-export-seal-check"
 MAX_IMPORT_BYTES = 2 * 1024 * 1024  # a long game is ~300 KB; edition options add a few KB
 MAX_IMPORT_DEPTH = 20  # options nest like an edition profile (16, games/edition_views.py) inside 4 levels
 MAX_MOVES = 20000
@@ -54,9 +76,30 @@ def _sha(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def sealed_digest(seed: int, seq: int, payload: Mapping[str, Any]) -> str:
-    """``sha256("<seed>:<seq>:<canonical payload>")`` in hex: a sealed move's fingerprint."""
-    return _sha(f"{seed}:{seq}:{canonical(payload)}")
+def seal_key(code: str, seed: int, secret: str | bytes | None = None) -> bytes:
+    """The table's sealing key (32 bytes): ``salted_hmac(SEAL_SALT, "<code>:<seed>")`` under ``secret``
+    (default ``settings.SECRET_KEY``). Never written to a file: without the server's secret, a sealed
+    digest cannot be recomputed, so a reader of the file cannot test guesses of a private move."""
+    return salted_hmac(SEAL_SALT, f"{code}:{seed}", secret=secret, algorithm="sha256").digest()
+
+
+def sealed_digest(key: bytes, seq: int, payload: Mapping[str, Any]) -> str:
+    """``HMAC-SHA256(key, "<seq>:<canonical payload>")`` in hex: a sealed move's fingerprint (key: :func:`seal_key`)."""
+    return hmac.new(key, f"{seq}:{canonical(payload)}".encode(), hashlib.sha256).hexdigest()
+
+
+def seal_check(key: bytes) -> str:
+    """HMAC-SHA256 of a constant under ``key`` in hex: tells which server key sealed a file, says nothing of a move."""
+    return hmac.new(key, SEAL_CHECK, hashlib.sha256).hexdigest()
+
+
+def _import_key(code: str, seed: int, check: str) -> bytes | None:
+    """The key of this server (``SECRET_KEY``, then each of ``SECRET_KEY_FALLBACKS``) whose check is ``check``."""
+    for secret in [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]:
+        key = seal_key(code, seed, secret)
+        if hmac.compare_digest(seal_check(key).encode(), check.encode()):
+            return key
+    return None
 
 
 def view_digest(game: Game, state: Any) -> str:
@@ -102,6 +145,7 @@ def build_export(table: Table) -> dict[str, Any]:
     game = table.game()
     rows, moves = _counted_rows(table)
     state = services.opening_state(table, game, rows)
+    key = seal_key(table.code, table.seed)
     out_moves = []
     for row in moves:
         if row.kind == Action.Kind.OPTIONS:
@@ -114,7 +158,7 @@ def build_export(table: Table) -> dict[str, Any]:
                                  if line.details else line.text}
         if is_sealed(game, row.seat, row.payload):
             entry["payload"] = {"kind": row.payload.get("kind")}
-            entry["sealed"] = sealed_digest(table.seed, row.seq, row.payload)
+            entry["sealed"] = sealed_digest(key, row.seq, row.payload)
         else:
             entry["payload"] = dict(row.payload)
         entry["after"] = view_digest(game, state)
@@ -132,6 +176,7 @@ def build_export(table: Table) -> dict[str, Any]:
         "seats": [{"index": s.index, "name": s.name, "colour": s.colour, "team": s.team}
                   for s in table.seats.order_by("index")],
         "draws": {"commitment": table.seed_commitment, "seed": str(table.seed)},
+        "seal": seal_check(key),
         "moves": out_moves,
         "result": result,
     }
@@ -243,11 +288,14 @@ def _require(ok: bool, template: str, **details: Any) -> None:
 
 def _check_shape(data: Any) -> None:
     """The document's outer shape: the fields, their types and bounds (values are checked by the replay)."""
-    _require(isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") == FORMAT_VERSION,
+    _require(isinstance(data, dict) and data.get("format") == FORMAT,
              gettext_noop("This is not a Companion game export (format {format}, version {version})."),
              format=FORMAT, version=FORMAT_VERSION)
+    _require(data.get("version") == FORMAT_VERSION and not isinstance(data.get("version"), bool),
+             gettext_noop("This Companion export is of another format version than the one this server reads "
+                          "({version}); export the game again from a current server."), version=FORMAT_VERSION)
     known = {"format", "version", "game", "code", "created_at", "finished_at", "options", "opening_options",
-             "seats", "draws", "moves", "result"}
+             "seats", "draws", "seal", "moves", "result"}
     unknown = sorted(set(data) - known)
     _require(not unknown, gettext_noop("The export holds fields this version does not know: {fields}."),
              fields=", ".join(unknown[:5]))
@@ -266,6 +314,9 @@ def _check_shape(data: Any) -> None:
     _require(isinstance(draws, dict) and isinstance(draws.get("seed"), str) and draws["seed"].isdigit()
              and len(draws["seed"]) <= 19 and isinstance(draws.get("commitment"), str),
              gettext_noop("The export must reveal the table's seed and its commitment."))
+    _require(isinstance(data.get("code"), str) and 0 < len(data["code"]) <= 32
+             and isinstance(data.get("seal"), str) and len(data["seal"]) <= 128,
+             gettext_noop("The export must name its table's code and carry its seal check."))
     moves = data.get("moves")
     _require(isinstance(moves, list) and len(moves) <= MAX_MOVES,
              gettext_noop("The export's moves must be a list of at most {limit}."), limit=MAX_MOVES)
@@ -308,8 +359,10 @@ def _same_result(a: Any, b: Any) -> bool:
 def import_export(data: Any, device: str = "") -> Table:
     """Rebuild an exported game as a new read-only table (``imported``, status finished) and return it.
 
-    Raises ``IllegalAction``: ``bad_import`` (the document's shape, the seed
-    against its commitment, the options or seats the game refuses) or
+    Raises ``IllegalAction``: ``bad_import`` (the document's shape or format
+    version, the seed against its commitment, the options or seats the game
+    refuses), ``import_sealed_elsewhere`` (sealed moves under another server's
+    key: no key of this server gives the file's ``seal``) or
     ``import_diverges`` naming the first move that does not replay (refused by
     the rules, a sealed digest no legal move gives, a public position other
     than the export's, a digital draw the seed does not give) or the result.
@@ -320,6 +373,12 @@ def import_export(data: Any, device: str = "") -> Table:
     seed = int(data["draws"]["seed"])
     _require(seed < 2 ** 63 and seed_commitment(seed) == data["draws"]["commitment"],
              gettext_noop("The revealed seed does not match the published commitment (SHA-256 of the seed)."))
+    key = _import_key(data["code"], seed, data["seal"])
+    if key is None and any(m.get("sealed") for m in data["moves"]):
+        raise IllegalAction("import_sealed_elsewhere", gettext_noop(
+            "This file comes from another server (or that server's key has changed): its private moves are "
+            "sealed with a key this server does not hold, so they cannot be checked here. Import it where it "
+            "was exported."))
     seats = [{"name": s["name"], "colour": s["colour"], "team": s.get("team")} for s in data["seats"]]
     cls = get_game_class(slug)
     try:
@@ -351,7 +410,8 @@ def import_export(data: Any, device: str = "") -> Table:
                              gettext_noop("Sealed move #{seq} of the export may name only its kind."), seq=seq)
                     found = next((c for c in _candidates(final, physical, state, seat, payload.get("kind"), seq,
                                                          seed, mode == "digital")
-                                  if sealed_digest(seed, seq, c) == move["sealed"]), None)
+                                  if key is not None and hmac.compare_digest(sealed_digest(key, seq, c).encode(),
+                                                                                 move["sealed"].encode())), None)
                     if found is None:
                         raise _diverges(seq, gettext_noop(
                             "The export does not replay: move #{seq} is sealed, and no move the rules allow there "

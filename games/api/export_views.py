@@ -35,9 +35,10 @@ class ImportedSerializer(serializers.Serializer):
 
 @extend_schema(parameters=[CODE], auth=[{}], responses={
     (200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description=(
-        "The export document (format `companion-export`, version 1): game, options, seats (no secrets), "
-        "`draws` (commitment and revealed seed), `moves` (each counted move: seq, seat, payload, public line, "
-        "`after` = SHA-256 of the public view after it; a private move is `sealed`: kind and digest only), "
+        "The export document (format `companion-export`, version 2): game, code, options, seats (no secrets), "
+        "`draws` (commitment and revealed seed), `seal` (which server key sealed the file), `moves` (each counted "
+        "move: seq, seat, payload, public line, `after` = SHA-256 of the public view after it; a private move is "
+        "`sealed`: kind and an HMAC under this server's key only, which the file cannot open), "
         "`result`.")),
     409: NOT_FINISHED, **_error_responses(404, 429)})
 @api_view(["GET"])
@@ -73,7 +74,8 @@ def export_csv(request: Request, code: str) -> HttpResponse | Response:
     201: ImportedSerializer,
     400: OpenApiResponse(ErrorSerializer, description=(
         "Not an export (`bad_import`, `bad_json`, `too_deep`, `nul_character`), or it does not replay to its "
-        "recorded result (`import_diverges`, naming the first move that does not fit).")),
+        "recorded result (`import_diverges`, naming the first move that does not fit), or its private moves are "
+        "sealed under another server's key (`import_sealed_elsewhere`).")),
     **_error_responses(413, 415, 429)})
 @api_view(["POST"])
 @throttle_classes([CreateTableThrottle])

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import csv
+import hashlib
+import hmac
 import io
+import itertools
 import json
 import random
 from urllib.parse import unquote
 
 import pytest
-from django.test import Client
+from django.conf import settings
+from django.test import Client, override_settings
 from django.utils import translation
 from rest_framework.test import APIClient
 
@@ -268,3 +272,119 @@ def test_the_web_import_rebuilds_the_table_and_refuses_a_tampered_file():
     refused = phone.post("/history/import/", {"file": SimpleUploadedFile("g.json", json.dumps(data).encode())},
                          HTTP_ACCEPT="application/json")
     assert refused.status_code == 422 and refused.json()["code"] == "import_diverges"
+
+
+# -- sealed moves: an HMAC under the server's key (export format 2) -----------------------------------------
+
+PHYSICAL_POINTS = {"points_mode": True, "components": "physical"}
+
+
+def _sha_hex(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def test_a_reader_of_the_file_cannot_open_a_sealed_hand_entered_draw_by_guessing():
+    """Every card value, hashed the old way (sha256(seed:seq:payload)) or with any combination of the file's
+    table fields, or keyed by any of them, gives none of the sealed digests; the server's key gives each one."""
+    table = finished("sorry", PHYSICAL_POINTS, 2, seed=5)
+    data = json.loads(json.dumps(export.build_export(table)))
+    assert data["version"] == 2 and isinstance(data["seal"], str)
+    sealed = [m for m in data["moves"] if m.get("sealed")]
+    assert len(sealed) > 20, "physical points mode seals every hand-entered draw"
+    fields = [data["code"], data["draws"]["seed"], data["draws"]["commitment"], data["seal"],
+              data["game"]["slug"], data["created_at"], data["finished_at"]]
+    key = export.seal_key(table.code, table.seed)
+    opened = 0
+    for move in sealed:
+        truth = table.actions.get(seq=move["seq"]).payload
+        # what the file alone says the move may have been: its kind with each card value the options list
+        guesses = [{"kind": move["payload"]["kind"], "card": card} for card in data["options"]["deck_counts"]]
+        assert truth in guesses, "the guesses cover the real card: the old digest of this file would have opened it"
+        parts = [*fields, str(move["seq"]), str(move["seat"]), move["after"], move["line"]]
+        candidates = set()
+        for guess in guesses:
+            body = export.canonical(guess)
+            candidates.add(_sha_hex(f"{data['draws']['seed']}:{move['seq']}:{body}"))  # format 1's digest
+            for size in range(0, 4):
+                for combo in itertools.permutations(parts, size):
+                    text = ":".join([*combo, body])
+                    candidates.add(_sha_hex(text))
+                    candidates.add(_sha_hex(text.replace(":", "")))
+            for secret in parts:
+                candidates.add(hmac.new(secret.encode(), f"{move['seq']}:{body}".encode(), hashlib.sha256).hexdigest())
+                candidates.add(hmac.new(secret.encode(), body.encode(), hashlib.sha256).hexdigest())
+        assert move["sealed"] not in candidates, f"sealed move #{move['seq']} opens from the file alone"
+        assert move["sealed"] == export.sealed_digest(key, move["seq"], truth), "the server's key opens it"
+        opened += 1
+    assert opened == len(sealed)
+
+
+def _diff(a, b, path=""):
+    """Every path where two JSON documents differ (``moves[3].sealed``)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return [d for k in sorted(set(a) | set(b)) for d in _diff(a.get(k), b.get(k), f"{path}.{k}" if path else k)]
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [d for i, (x, y) in enumerate(zip(a, b, strict=True)) for d in _diff(x, y, f"{path}[{i}]")]
+    return [] if a == b else [path]
+
+
+def test_two_games_apart_only_in_one_hidden_draw_export_apart_only_in_its_digest():
+    """Change one hand-entered draw (a card still in the hand at the end) and nothing else: the two files differ
+    in that move's sealed digest only: no public line, position digest, result or seal check gives it away."""
+    table = finished("sorry", PHYSICAL_POINTS, 2, seed=6)
+    before = export.build_export(table)
+    cards = list(before["options"]["deck_counts"])
+    changed = other = None
+    for row in table.actions.filter(kind="game", payload__kind="draw").order_by("-seq"):
+        original = dict(row.payload)
+        for card in cards:
+            if card == original["card"]:
+                continue
+            row.payload = dict(original, card=card)
+            row.save()
+            try:
+                other = export.build_export(table)  # the rest of the game still replays: the other game
+            except IllegalAction:
+                continue
+            changed = row
+            break
+        if changed:
+            break
+        row.payload = original
+        row.save()
+    assert changed is not None, "some draw can hold another card while every later move still fits"
+    index = next(i for i, m in enumerate(before["moves"]) if m["seq"] == changed.seq)
+    assert _diff(before, other) == [f"moves[{index}].sealed"]
+    copy = export.import_export(json.loads(json.dumps(other)))
+    assert copy.actions.get(seq=changed.seq).payload == changed.payload, "the server still opens the changed move"
+
+
+def test_a_file_sealed_under_another_servers_key_is_refused_and_nothing_is_written():
+    table = finished("sorry", PHYSICAL_POINTS, 2, seed=5)
+    data = json.loads(json.dumps(export.build_export(table)))
+    with override_settings(SECRET_KEY="another-server-" + "x" * 40):
+        exc = _refusal(json.loads(json.dumps(data)))
+        assert exc.code == "import_sealed_elsewhere" and "another server" in exc.message
+        answer = APIClient().post("/api/imports/", json.dumps(data), content_type="application/json")
+        assert answer.status_code == 400 and answer.json()["code"] == "import_sealed_elsewhere"
+        assert not Table.objects.filter(imported=True).exists()
+    forged = json.loads(json.dumps(data))
+    forged["seal"] = "0" * 64  # a seal check this server's key does not give: the same refusal
+    assert _refusal(forged).code == "import_sealed_elsewhere"
+    with override_settings(SECRET_KEY="rotated-" + "y" * 40, SECRET_KEY_FALLBACKS=[settings.SECRET_KEY]):
+        copy = export.import_export(data)  # a key rotated on this server: the old one still opens its files
+    assert copy.imported and copy.actions.filter(kind="game").count() == len(
+        [m for m in data["moves"] if m["kind"] == "game"])
+
+
+def test_a_file_with_nothing_sealed_imports_on_another_server(_catan_export):
+    with override_settings(SECRET_KEY="another-server-" + "x" * 40):
+        copy = export.import_export(json.loads(json.dumps(_catan_export)))
+    assert copy.imported and copy.status == "finished"
+
+
+def test_a_format_1_file_is_refused_by_its_version(_catan_export):
+    data = json.loads(json.dumps(_catan_export))
+    data["version"] = 1
+    exc = _refusal(data)
+    assert exc.code == "bad_import" and "format version" in exc.message and exc.details["version"] == 2

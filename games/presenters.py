@@ -16,7 +16,7 @@ from typing import Any
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from games import pregame
 from games.chance_stats import stats_for_context
@@ -35,6 +35,11 @@ def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
         return translated.format(**{k: _plain(v) for k, v in details.items()})
     except (KeyError, IndexError, ValueError):
         return translated
+
+
+def _cite(source: str) -> str:
+    """A rules-file citation such as ``"1.2, 1.3 step 2"`` with the word "step" in the phone's language."""
+    return source.replace(" step ", " " + pgettext("rules citation", "step") + " ")
 
 
 def _plain(value: Any) -> Any:
@@ -224,7 +229,7 @@ def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
     walk = pregame.walk_state(table.pregame)
     walk_ctx = None
     if walk["on"] and not walk["skipped"] and table.is_open:
-        steps = [{"id": s.id, "text": tr(s.text, s.details), "source": s.source, "checked": s.id in walk["checked"]}
+        steps = [{"id": s.id, "text": tr(s.text, s.details), "source": _cite(s.source), "checked": s.id in walk["checked"]}
                  for s in pregame.walkthrough(game)]
         done = sum(1 for s in steps if s["checked"])
         if done < len(steps):

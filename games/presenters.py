@@ -20,7 +20,7 @@ from django.utils.translation import get_language, gettext, pgettext
 
 from games import pregame
 from games.chance_stats import stats_for_context
-from games.engines.base import Game, IllegalAction, LogLine, gettext_noop
+from games.engines.base import Game, IllegalAction, LogLine, Term, gettext_noop
 from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for, static_view
 from games.models import Action, Table
 from games.services import own_undo_target
@@ -43,6 +43,8 @@ def _cite(source: str) -> str:
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, Term):
+        return tr(value.template, value.details)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(_plain(v)) for v in value)
     return value

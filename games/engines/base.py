@@ -39,6 +39,33 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+class Term(str):
+    """A value of a log line's, label's or prompt's ``details`` that is itself words to translate.
+
+    Its ``str`` value is the English text (exports and tests read it as is); the web layer
+    translates ``template`` (marked with :func:`gettext_noop`) and fills it from ``details``, whose
+    values may be ``Term`` again: ``Term("{count} {resource}", count=2, resource=Term("wood"))``
+    reads "2 wood", and "2 چوب" on a Persian phone.
+    """
+
+    template: str
+    details: dict[str, Any]
+
+    def __new__(cls, template: str, **details: Any) -> Term:
+        """``template`` with ``{placeholders}`` filled from ``details``; no placeholder: a plain word."""
+        term = super().__new__(cls, template.format(**details) if details else template)
+        term.template = template
+        term.details = details
+        return term
+
+    def __reduce__(self):
+        return (_term, (self.template, self.details))
+
+
+def _term(template: str, details: dict[str, Any]) -> Term:
+    return Term(template, **details)
+
+
 class IllegalAction(Exception):
     """An action the rules forbid.
 

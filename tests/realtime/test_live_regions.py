@@ -74,23 +74,26 @@ def test_a_snapshot_being_decoded_in_one_thread_never_hands_another_thread_an_em
     snap = live.snapshot_for(table)
     fresh = live.Snapshot(key=snap.key + "-fresh", table=snap.table, seats=snap.seats, rows=snap.rows,
                           undone=snap.undone, replaced=snap.replaced, corrections=snap.corrections)
+    game = fresh.table.game(fresh.seat_infos())  # built here: the other thread reads no database
+    real_decode = game.decode
     seen: list = []
-    real_game = fresh.table.game
+    started: list = []
 
-    def slow_game(*args, **kwargs):
-        game = real_game(*args, **kwargs)
-        real_decode = game.decode
+    def other_render() -> None:
+        try:
+            seen.append(fresh.decoded().state)
+        except Exception as exc:  # noqa: BLE001 - the assertion below names it
+            seen.append(exc)
 
-        def decode(raw):
-            if not seen:  # the other thread asks while this one is inside decode
-                other = threading.Thread(target=lambda: seen.append(fresh.decoded().state))
-                other.start()
-                other.join(5)
-            return real_decode(raw)
+    def decode(raw):
+        if not started:  # the other thread asks while this one is inside decode
+            started.append(True)
+            other = threading.Thread(target=other_render)
+            other.start()
+            other.join(10)
+        return real_decode(raw)
 
-        game.decode = decode
-        return game
-
-    fresh.table.game = slow_game
+    game.decode = decode
+    fresh.table.game = lambda *args, **kwargs: game
     assert fresh.decoded().state is not None
-    assert seen and seen[0] is not None
+    assert len(seen) == 1 and seen[0] is not None and not isinstance(seen[0], Exception), seen

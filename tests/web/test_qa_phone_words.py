@@ -16,6 +16,7 @@ from django.utils import translation
 from games import services
 from games.access import host_cookie, set_signed
 from games.engines import get_game_class
+from games.engines.base import SeatInfo
 from games.engines.chance import table_rng
 from games.engines.yellow_yangtze.state import DrawStep
 from games.presenters import tr
@@ -82,3 +83,26 @@ def test_a_yellow_yangtze_draw_prompt_says_hand_market_or_swap_in_the_phones_lan
         shown = tr(prompt.text, prompt.details)
     assert game.seats[1].name in shown and "2" in shown
     assert target not in shown
+
+
+@pytest.mark.parametrize(("language", "wood", "gold", "wool"), [("fa", "چوب", "طلا", "پشم"),
+                                                                ("ps", "لرګي", "سره زر", "وړۍ"),
+                                                                ("az", "taxta", "qızıl", "yun")])
+def test_catan_junior_log_lines_and_buttons_name_resources_in_the_phones_language(language, wood, gold, wool):
+    """'Aydan swapped wood for gold at the marketplace' read so on a Pashto phone, and so did islands."""
+    cls = get_game_class("catan_junior")
+    game = cls({}, [SeatInfo(i, NAMES[i], cls.colours[i]) for i in range(3)])
+    swap = game.describe(0, {"kind": "market_swap", "space": 4, "give": "wood", "take": "gold"}, 1)
+    trade = game.label(0, {"kind": "supply_trade", "give": "wool", "take": "gold"})
+    offer = game.describe(0, {"kind": "offer_trade", "to": 1, "give": {"wood": 2, "gold": 1}, "get": {"wool": 1}}, 2)
+    ghost = game.describe(0, {"kind": "move_ghost", "island": "wool-5"}, 1)
+    english = [swap.text.format(**swap.details), offer.text.format(**offer.details)]
+    assert english == ["Ann swapped wood for gold at the marketplace.", "Ann offered Ben 2 wood and 1 gold for 1 wool."]
+    with translation.override(language):
+        shown = [tr(line.text, line.details) for line in (swap, trade, offer, ghost)]
+    for text in shown:
+        assert not any(word in text for word in ("wood", "gold", "wool", " and ")), text
+    assert wood in shown[0] and gold in shown[0]
+    assert wool in shown[1] and gold in shown[1]
+    assert wood in shown[2] and gold in shown[2] and wool in shown[2]
+    assert wool in shown[3] and "5" in shown[3]

@@ -25,6 +25,7 @@ from games.engines.base import (
     OptionSpec,
     Prompt,
     SeatInfo,
+    Term,
     action_kind,
     gettext_noop,
 )
@@ -458,12 +459,12 @@ class CatanJuniorGame(Game):
             return LogLine(gettext_noop("{name}: buy a Coco tile"), d)
         if kind == "market_swap":
             if "take" in action:
-                d.update(give=action.get("give"), take=action.get("take"))
+                d.update(give=_word(action.get("give")), take=_word(action.get("take")))
                 return LogLine(gettext_noop("{name} swapped {give} for {take} at the marketplace."), d)
-            d.update(space=action.get("space"), give=action.get("give"))
+            d.update(space=action.get("space"), give=_word(action.get("give")))
             return LogLine(gettext_noop("{name} swapped {give} at marketplace space {space}."), d)
         if kind == "supply_trade":
-            d.update(give=action.get("give"), take=action.get("take"))
+            d.update(give=_word(action.get("give")), take=_word(action.get("take")))
             return LogLine(gettext_noop("{name} traded 2 {give} for 1 {take}."), d)
         if kind == "offer_trade":
             to = action.get("to")
@@ -511,15 +512,15 @@ class CatanJuniorGame(Game):
         if kind == "market_swap":
             if "take" in action:
                 return LogLine(
-                    gettext_noop("Swap {give} for {take}"), {"give": action.get("give"), "take": action.get("take")}
+                    gettext_noop("Swap {give} for {take}"), {"give": _word(action.get("give")), "take": _word(action.get("take"))}
                 )
             return LogLine(
                 gettext_noop("Put {give} on marketplace space {space}"),
-                {"give": action.get("give"), "space": action.get("space")},
+                {"give": _word(action.get("give")), "space": action.get("space")},
             )
         if kind == "supply_trade":
             return LogLine(
-                gettext_noop("Trade 2 {give} for 1 {take}"), {"give": action.get("give"), "take": action.get("take")}
+                gettext_noop("Trade 2 {give} for 1 {take}"), {"give": _word(action.get("give")), "take": _word(action.get("take"))}
             )
         if kind == "offer_trade":
             to = action.get("to")
@@ -546,19 +547,19 @@ class CatanJuniorGame(Game):
             island = self.rules.board.island(island_id)
         except KeyError:
             return str(island_id)
-        return f"{island.resource} {island.number}"
+        return Term(gettext_noop("{resource} {number}"), resource=_word(island.resource), number=island.number)
 
     def _site_place(self, site: Any) -> str:
         islands = self.rules.board.site_islands.get(site) if isinstance(site, str) else None
         if site == CASTLE_SITE or not islands:
             return str(site)
-        return " + ".join(self._island_name(i) for i in islands)
+        return _joined([self._island_name(i) for i in islands], gettext_noop("{a} + {b}"))
 
     def _route_place(self, route: Any) -> str:
         ends = self.rules.board.route_ends.get(route) if isinstance(route, str) else None
         if not ends:
             return str(route)
-        return " + ".join(self._island_name(i) for i in route_islands(self.rules.board, *ends))
+        return _joined([self._island_name(i) for i in route_islands(self.rules.board, *ends)], gettext_noop("{a} + {b}"))
 
     def _coco_line(self, tile: Any, d: dict[str, Any]) -> LogLine:
         """CO2: the log line of a drawn Coco tile, in words ("drew a Coco tile: 2 molasses and 2 wood")."""
@@ -600,7 +601,24 @@ def _bundle_text(bundle: Any) -> str:
     """``{"wood": 2, "gold": 1}`` as ``"2 wood and 1 gold"`` (resource order; zero counts left out)."""
     if not isinstance(bundle, Mapping):
         return str(bundle)
-    return " and ".join(f"{bundle[r]} {r}" for r in RESOURCES if isinstance(bundle.get(r), int) and bundle[r] > 0)
+    parts = [Term(gettext_noop("{count} {resource}"), count=bundle[r], resource=_word(r))
+             for r in RESOURCES if isinstance(bundle.get(r), int) and bundle[r] > 0]
+    return _joined(parts, gettext_noop("{a} and {b}"))
+
+
+def _word(resource: Any) -> Any:
+    """A resource name as a :class:`Term` (translated when shown); anything else as it is."""
+    return Term(resource) if isinstance(resource, str) and resource in RESOURCES else resource
+
+
+def _joined(parts: list[Any], template: str) -> Any:
+    """``parts`` folded left into ``template`` (``"{a} and {b}"``): one translatable :class:`Term`; '' for none."""
+    if not parts:
+        return ""
+    out = parts[0]
+    for part in parts[1:]:
+        out = Term(template, a=out, b=part)
+    return out
 
 
 __all__ = ["CatanJuniorGame"]

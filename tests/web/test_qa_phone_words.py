@@ -106,3 +106,20 @@ def test_catan_junior_log_lines_and_buttons_name_resources_in_the_phones_languag
     assert wool in shown[1] and gold in shown[1]
     assert wood in shown[2] and gold in shown[2] and wool in shown[2]
     assert wool in shown[3] and "5" in shown[3]
+
+
+@pytest.mark.parametrize(("language", "red", "black"), [("fa", "قرمز", "سیاه"), ("ps", "سور", "تور"),
+                                                         ("az", "qırmızı", "qara")])
+def test_yellow_yangtze_log_lines_and_buttons_name_colours_in_the_phones_language(language, red, black):
+    """'Sam په E11 کې red ټایل ږدي' was a Pashto phone's log during a war."""
+    game = make_game(3)
+    hex_ = next(iter(game.board.land))
+    tile = game.describe(0, {"kind": "tile", "colour": "red", "hex": list(hex_)}, 1)
+    drew = game.describe(0, {"kind": "draw", "tiles": ["red", "black"]}, 0)
+    button = game.label(0, {"kind": "leader", "colour": "black", "hex": list(hex_)})
+    assert tile.text.format(**tile.details).startswith(f"{game.seats[0].name} places a red tile at ")
+    with translation.override(language):
+        shown = [tr(line.text, line.details) for line in (tile, drew, button)]
+    for text in shown:
+        assert not any(word in text for word in ("red", "black")), text
+    assert red in shown[0] and red in shown[1] and black in shown[1] and black in shown[2]

@@ -29,6 +29,7 @@ from games.engines.base import (
     OptionSpec,
     Prompt,
     SeatInfo,
+    Term,
     action_kind,
     gettext_noop,
 )
@@ -410,9 +411,12 @@ class YellowYangtzeGame(Game):
         return {
             "winner": winner,
             "strengths": " : ".join(str(x) for x in o.strengths),
-            "leaders": "; ".join(f"{self.seat_name(st)} {c} ({self.board.label(h)})" for st, c, h in o.leaders) or "-",
-            "tiles_off": ", ".join(f"{c} {self.board.label(h)}" for h, c in o.tiles) or "-",
-            "points": "; ".join(f"{self.seat_name(st)} +{n} {c}" for st, c, n in o.points) or "-",
+            "leaders": _joined([Term(gettext_noop("{who} {colour} ({hex})"), who=self.seat_name(st), colour=_word(c),
+                                     hex=self.board.label(h)) for st, c, h in o.leaders], "; ") or "-",
+            "tiles_off": _joined([Term(gettext_noop("{colour} {hex}"), colour=_word(c), hex=self.board.label(h))
+                                  for h, c in o.tiles], ", ") or "-",
+            "points": _joined([Term(gettext_noop("{who} +{n} {colour}"), who=self.seat_name(st), n=n, colour=_word(c))
+                               for st, c, n in o.points], "; ") or "-",
         }
 
     def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
@@ -427,6 +431,8 @@ class YellowYangtzeGame(Game):
         kind = action.get("kind") if isinstance(action, Mapping) else None
         own = viewer == seat
         d: dict[str, Any] = {"name": name, **{k: v for k, v in action.items() if k not in ("kind", "outcome")}}
+        if "colour" in d:
+            d["colour"] = _word(d["colour"])
         if "hex" in action:
             d["hex"] = self.hex_name(action["hex"])
         if isinstance(action.get("triangle"), list):
@@ -436,13 +442,13 @@ class YellowYangtzeGame(Game):
             if tiles is None:
                 return LogLine(gettext_noop("Draw tiles"), {"name": name})
             if own:
-                return LogLine(gettext_noop("{name} drew {tiles}."), {"name": name, "tiles": ", ".join(tiles)},
+                return LogLine(gettext_noop("{name} drew {tiles}."), {"name": name, "tiles": _joined([_word(t) for t in tiles], ", ")},
                                private=True)
             return LogLine(gettext_noop("{name} drew tiles: {n}."), {"name": name, "n": len(tiles)})
         if kind == "swap":
             tiles = action.get("tiles") or []
             if own:
-                return LogLine(gettext_noop("{name} swapped {tiles}."), {"name": name, "tiles": ", ".join(tiles)},
+                return LogLine(gettext_noop("{name} swapped {tiles}."), {"name": name, "tiles": _joined([_word(t) for t in tiles], ", ")},
                                private=True)
             return LogLine(gettext_noop("{name} swapped tiles: {n}."), {"name": name, "n": len(tiles)})
         settled = "outcome" in action and action["outcome"] is not None
@@ -526,6 +532,8 @@ class YellowYangtzeGame(Game):
         """
         kind = action.get("kind") if isinstance(action, Mapping) else None
         d: dict[str, Any] = {k: v for k, v in action.items() if k not in ("kind", "outcome")}
+        if "colour" in d:
+            d["colour"] = _word(d["colour"])
         if "hex" in action:
             d["hex"] = self.hex_name(action["hex"])
         if isinstance(action.get("triangle"), list):
@@ -534,9 +542,9 @@ class YellowYangtzeGame(Game):
             tiles = action.get("tiles")
             if tiles is None:
                 return LogLine(gettext_noop("Draw tiles"), {})
-            return LogLine(gettext_noop("Drew {tiles}"), {"tiles": ", ".join(tiles)})
+            return LogLine(gettext_noop("Drew {tiles}"), {"tiles": _joined([_word(t) for t in tiles], ", ")})
         if kind == "swap":
-            return LogLine(gettext_noop("Swap {tiles}"), {"tiles": ", ".join(action.get("tiles") or [])})
+            return LogLine(gettext_noop("Swap {tiles}"), {"tiles": _joined([_word(t) for t in action.get("tiles") or []], ", ")})
         if kind in ("commit", "choose_winner") and "side" in action:
             d["side"] = int(action.get("side", 0)) + 1
             d["owners"] = self.owners_names(action)
@@ -581,3 +589,17 @@ class YellowYangtzeGame(Game):
         """Inverse of :meth:`encode`."""
         return decode_state(json.loads(json.dumps(data)))
 
+
+def _word(colour: Any) -> Any:
+    """A tile or leader colour as a :class:`Term` (translated when shown); anything else as it is."""
+    return Term(colour) if isinstance(colour, str) and colour in ("black", "red", "blue", "green", "yellow") else colour
+
+
+def _joined(parts: list[Any], separator: str) -> Any:
+    """``parts`` joined by ``separator`` (", " or "; ") as one :class:`Term`; '' for none."""
+    if not parts:
+        return ""
+    out = parts[0]
+    for part in parts[1:]:
+        out = Term("{a}" + separator + "{b}", a=out, b=part)
+    return out

@@ -123,3 +123,12 @@ def test_yellow_yangtze_log_lines_and_buttons_name_colours_in_the_phones_languag
     for text in shown:
         assert not any(word in text for word in ("red", "black")), text
     assert red in shown[0] and red in shown[1] and black in shown[1] and black in shown[2]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "words"), [("fa", "صفحهٔ تمرینی"), ("ps", "د تمرین تخته"), ("az", "Məşq lövhəsi")])
+def test_the_unverified_edition_banner_names_a_shipped_board_in_the_phones_language(language, words):
+    table = _table("yellow_yangtze")
+    page = _page(table, 1, language)
+    assert "Practice board (invented map" not in page
+    assert words in page

@@ -6,6 +6,7 @@ gone and the translated one is there.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -132,3 +133,14 @@ def test_the_unverified_edition_banner_names_a_shipped_board_in_the_phones_langu
     page = _page(table, 1, language)
     assert "Practice board (invented map" not in page
     assert words in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["fa", "az", "ps", "en"])
+def test_the_language_picker_names_each_language_in_itself(client, language):
+    """A reader lost on a Persian page must find "English", not "انگلیسی"."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = client.get("/").content.decode()
+    for code, name in (("en", "English"), ("fa", "فارسی"), ("az", "Azərbaycanca"), ("ps", "پښتو")):
+        assert f'<option value="{code}"' in page
+        assert re.search(rf'<option value="{code}"( selected)?>{name}</option>', page), (code, language)

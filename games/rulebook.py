@@ -106,7 +106,7 @@ SECTIONS: dict[str, tuple[Section, ...]] = {
 NOT_A_RULE = frozenset({
     "bad_action", "bad_payload", "unknown_action", "too_deep", "too_large", "nul_character",
     "bad_state", "bad_position", "bad_location", "bad_board", "bad_edition", "bad_option",
-    "bad_seat", "no_such_seat", "bad_pawn", "outcome_from_server",
+    "bad_seat", "no_such_seat", "bad_pawn", "outcome_from_server", "bad_start",
 })
 
 # Codes the shared engine base raises for every game, by the section that holds the rule.

@@ -49,3 +49,21 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 def server_error(request: HttpRequest) -> HttpResponse:
     """``handler500``: rendered without touching the database (it may be what failed)."""
     return error_page(request, 500, _("Something went wrong"), _("The server hit an error. Try again in a moment."))
+
+
+def address_not_a_page(request: HttpRequest) -> HttpResponse:
+    """A browser that opens (reload, back button, bookmark) an address that only takes a posted tap.
+
+    Django answers such a GET with an empty 405, a blank page on a phone; this is the same 405 in the
+    site layout, with a way back to the table (``/t/<code>/...``), the past games (``/history/...``)
+    or the lobby.
+    """
+    parts = request.path.strip("/").split("/")
+    back_url, back_label = "", ""
+    if len(parts) >= 2 and parts[0] == "t":
+        back_url, back_label = f"/t/{parts[1]}/", _("Back to the table")
+    elif parts[0] == "history":
+        back_url, back_label = "/history/", _("Past games")
+    return error_page(request, 405, _("Not a page"),
+                      _("This address only takes a tap from one of the app's buttons. Go back and tap again."),
+                      back_url=back_url, back_label=back_label)

@@ -138,8 +138,11 @@ class Snapshot:
     def decoded(self) -> Snapshot:
         """This snapshot with its engine and decoded state (built once per process)."""
         if self.game is None:
-            self.game = self.table.game(self.seat_infos())
-            self.state = self.game.decode(self.table.state)
+            # Another thread may render this same cached snapshot meanwhile: it must see either no
+            # engine (and decode its own) or the engine with its state, never the engine alone.
+            game = self.table.game(self.seat_infos())
+            self.state = game.decode(self.table.state)
+            self.game = game
         return self
 
     def seat_infos(self):

@@ -9,6 +9,9 @@ the same way instead of Django's HTML 400.
 
 Status: 400 (NUL) or 413 (too large) on the API and plain requests; 422 for
 htmx requests, whose refusals the phone pages swap in (see ``games.views.act``).
+
+A page opened by GET at an address that only takes a POST (a reload, the back button) gets its empty
+405 replaced by the site's 405 page (``games.error_views.address_not_a_page``).
 """
 
 from __future__ import annotations
@@ -89,6 +92,15 @@ class InputGuardMiddleware(SyncAndAsyncMiddleware):
             return refusal(request, "nul_character", _("The request holds a NUL character, which is never valid input."),
                            400)
         return None
+
+    def after(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        """A reload or the back button onto a POST-only address gets the site's 405 page, not a blank one."""
+        if (response.status_code == 405 and request.method == "GET" and not response.content
+                and not request.path.startswith("/api/")):
+            from games.error_views import address_not_a_page
+
+            return address_not_a_page(request)
+        return response
 
     def _has_nul(self, request: HttpRequest) -> bool:
         if "\x00" in request.path or b"\x00" in unquote_to_bytes(request.META.get("QUERY_STRING", "")):

@@ -75,7 +75,7 @@ def rules_index(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     code = (request.GET.get("t") or "").strip().upper()[:12]
     table = Table.objects.filter(code=code, slug=slug).first() if code.isalnum() else None
-    return render(request, "games/rules/index.html", {"slug": slug, "game_title": game.title,
+    return render(request, "games/rules/index.html", {"slug": slug, "game_title": _(game.title),
                                                       "nav": _nav(slug, table), "table": table})
 
 
@@ -92,7 +92,7 @@ def rules_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     nav = _nav(slug, table)
     index = next(i for i, item in enumerate(nav) if item["key"] == key)
     context = {
-        "slug": slug, "game_title": game.title, "section": section, "text": text, "nav": nav,
+        "slug": slug, "game_title": _(game.title), "section": section, "text": text, "nav": nav,
         "table": table, "notes": notes,
         "previous": nav[index - 1] if index > 0 else None,
         "next": nav[index + 1] if index + 1 < len(nav) else None,

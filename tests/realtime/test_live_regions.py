@@ -62,3 +62,38 @@ def test_a_move_the_table_dropped_by_a_correction_says_so_in_the_log(fixture_gam
     services.confirm_correction(table.code, correction.id, 0)
     page = phone_for(table, 1).get(f"/t/{table.code}/").content.decode()
     assert "dropped by a correction the table agreed" in page and "(undone)" not in page
+
+
+def test_a_snapshot_being_decoded_in_one_thread_never_hands_another_thread_an_empty_state():
+    """Two renders of one table run in two threads (a websocket push beside an HTTP move): while the
+    first is still decoding the state, the second must not get the engine without its state (it crashed
+    every push of that version with ``'NoneType' object has no attribute 'step'``)."""
+    import threading
+
+    table = services.create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    snap = live.snapshot_for(table)
+    fresh = live.Snapshot(key=snap.key + "-fresh", table=snap.table, seats=snap.seats, rows=snap.rows,
+                          undone=snap.undone, replaced=snap.replaced, corrections=snap.corrections)
+    game = fresh.table.game(fresh.seat_infos())  # built here: the other thread reads no database
+    real_decode = game.decode
+    seen: list = []
+    started: list = []
+
+    def other_render() -> None:
+        try:
+            seen.append(fresh.decoded().state)
+        except Exception as exc:  # noqa: BLE001 - the assertion below names it
+            seen.append(exc)
+
+    def decode(raw):
+        if not started:  # the other thread asks while this one is inside decode
+            started.append(True)
+            other = threading.Thread(target=other_render)
+            other.start()
+            other.join(10)
+        return real_decode(raw)
+
+    game.decode = decode
+    fresh.table.game = lambda *args, **kwargs: game
+    assert fresh.decoded().state is not None
+    assert len(seen) == 1 and seen[0] is not None and not isinstance(seen[0], Exception), seen

@@ -102,3 +102,20 @@ def test_the_500_page_keeps_the_layout_language_and_a_way_back(lang, direction, 
     assert response.status_code == 500
     assert_site_page(html, lang, direction, "/")
     assert heading in html
+
+
+@pytest.mark.parametrize(("path", "back"), [("/history/import/", "/history/"), ("/t/ABCDEF/act/", "/t/ABCDEF/"),
+                                            ("/t/ABCDEF/host/undo/", "/t/ABCDEF/")])
+def test_opening_an_address_that_only_takes_a_tap_is_a_405_page_with_a_way_back(path, back):
+    """A reload or the back button lands a phone on a POST-only address: not a blank page."""
+    response = reader("ps").get(path)
+    html = response.content.decode()
+    assert response.status_code == 405
+    assert_site_page(html, "ps", "rtl", back)
+    assert "دا پاڼه نه ده" in html
+
+
+def test_a_post_only_api_address_opened_by_get_is_not_turned_into_a_page():
+    response = Client().get("/api/imports/")
+    assert response.status_code == 405
+    assert b"<html" not in response.content

@@ -185,7 +185,12 @@ class YellowYangtzeGame(Game):
             return Prompt((), (), gettext_noop("The game is over."), step="over")
         if isinstance(p, DrawStep):
             seat, target, n = p.queue[0]
-            return Prompt((seat,), ("draw",), gettext_noop("{name} draws tiles for the {target}: {n}."), chance=True,
+            # One template per target: a placeholder filled with the English word "hand" or "market"
+            # would stay English on a fa/az/ps phone.
+            text = {"market": gettext_noop("{name} draws tiles for the market: {n}."),
+                    "swap": gettext_noop("{name} draws tiles for the swap: {n}.")}.get(
+                        target, gettext_noop("{name} draws tiles for the hand: {n}."))
+            return Prompt((seat,), ("draw",), text, chance=True,
                           step="draw", details={"name": self.seats[seat].name, "n": min(n, s.bag_left),
                                                 "target": target})
         if isinstance(p, FollowUp):

@@ -58,4 +58,6 @@ def test_counts_in_log_lines_read_right_for_one_tile_and_for_many():
     assert logged(game, ALICE, {"kind": "commit", "side": 0, "tiles": 1, "leader": False, "owners": [BOB]},
                   CAROL) == "Alice commits red tiles: 1, to Bob's side."
     dealing = replace(game.setup(table_rng(4, 0)), pending=DrawStep(((BOB, "hand", 1),), "turn"))
-    assert game.prompt(dealing).text == "{name} draws tiles for the {target}: {n}."
+    assert game.prompt(dealing).text == "{name} draws tiles for the hand: {n}."
+    market = replace(dealing, pending=DrawStep(((BOB, "market", 2),), "turn"))
+    assert game.prompt(market).text == "{name} draws tiles for the market: {n}."

@@ -125,13 +125,15 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 # default, so on a busy worker the empty answer of that pop arrived "late", the read raised
 # "Timeout reading from 127.0.0.1:6379" and the consumer (and its phone's socket) died (seen at
 # 60 tables of 4 phones on 2 workers). The read timeout is therefore well above brpop_timeout; it
-# still ends a read from a frozen Redis.
+# still ends a read from a frozen Redis. The pool waits for a free connection (companion/channel_layer.py)
+# instead of refusing the 101st command of a reconnect storm.
 REDIS_LAYER_SOCKET_TIMEOUT = 20.0
 if env("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": env("REDIS_URL"), "socket_timeout": REDIS_LAYER_SOCKET_TIMEOUT}]},
+            "BACKEND": "companion.channel_layer.WaitingRedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": env("REDIS_URL"), "socket_timeout": REDIS_LAYER_SOCKET_TIMEOUT,
+                                  "max_connections": 100, "timeout": 20}]},
         }
     }
 else:

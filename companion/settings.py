@@ -120,11 +120,20 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # One file per test process, so two test runs on one machine never share (and delete) it.
     DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"companion-test-{os.getpid()}.sqlite3")}
 
+# Each socket's consumer waits for its next message with a blocking pop that Redis ends after
+# channels_redis's brpop_timeout (5 s); redis-py 8 reads every answer with a 5 s socket timeout by
+# default, so on a busy worker the empty answer of that pop arrived "late", the read raised
+# "Timeout reading from 127.0.0.1:6379" and the consumer (and its phone's socket) died (seen at
+# 60 tables of 4 phones on 2 workers). The read timeout is therefore well above brpop_timeout; it
+# still ends a read from a frozen Redis. The pool waits for a free connection (companion/channel_layer.py)
+# instead of refusing the 101st command of a reconnect storm.
+REDIS_LAYER_SOCKET_TIMEOUT = 20.0
 if env("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [env("REDIS_URL")]},
+            "BACKEND": "companion.channel_layer.WaitingRedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": env("REDIS_URL"), "socket_timeout": REDIS_LAYER_SOCKET_TIMEOUT,
+                                  "max_connections": 100, "timeout": 20}]},
         }
     }
 else:

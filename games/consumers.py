@@ -98,11 +98,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.host_token = read_signed(cookies, host_cookie(self.code))
         self.csrf_token = cookies.get(settings.CSRF_COOKIE_NAME)
         self.sent = live.Sent()
+        # Join the group before the first render: a move committed between the two is then heard
+        # (pushed after this frame) instead of being told to a group this socket was not in yet.
+        await self.channel_layer.group_add(group_name(self.code), self.channel_name)
         first = await self._render((query.get("s") or [None])[0])
         if first is None:
+            await self.channel_layer.group_discard(group_name(self.code), self.channel_name)
             await self.close(code=4403)
             return
-        await self.channel_layer.group_add(group_name(self.code), self.channel_name)
         await self.accept()
         if first:
             await self.send(text_data=first)

@@ -91,10 +91,38 @@ def touch(code: str) -> None:
 
 # How long a write waits for the channel layer (Redis) to take a "version N" message, in seconds.
 BROADCAST_TIMEOUT = 0.5
+# How long a send that outlived BROADCAST_TIMEOUT may still go on in the worker's event loop before it is
+# given up, in seconds (a frozen Redis must not collect sends forever).
+BROADCAST_GIVE_UP = 10.0
+
+_in_flight: set[asyncio.Task] = set()  # sends that outlived BROADCAST_TIMEOUT, still running (kept from the GC)
 
 
-async def _send_bounded(layer: Any, group: str, message: dict[str, Any], timeout: float) -> None:
-    await asyncio.wait_for(layer.group_send(group, message), timeout=timeout)
+def _finished(task: asyncio.Task) -> None:
+    _in_flight.discard(task)
+    if task.cancelled():  # its event loop ended first (a sync caller's own loop)
+        log.warning("a late table broadcast was dropped with its event loop; phones will resync")
+    elif task.exception() is not None:
+        log.warning("a late table broadcast failed; phones will resync", exc_info=task.exception())
+
+
+async def _send_bounded(layer: Any, group: str, message: dict[str, Any], timeout: float) -> bool:
+    """Send on the running loop; wait ``timeout`` s for it. ``False`` when it is still going (never cancelled).
+
+    Under load the server's event loop (the one that holds the channel layer and renders every socket's
+    push) can be busy for longer than ``timeout``: the in-memory layer's send then waited in the loop,
+    was cancelled at 0.5 s, and the table's phones never heard of the move (77 lost broadcasts at 60
+    tables of 4 phones on 2 workers, 2 embedded at 40). So the send goes on for up to
+    :data:`BROADCAST_GIVE_UP` seconds; only the write stops waiting for it.
+    """
+    task = asyncio.ensure_future(asyncio.wait_for(layer.group_send(group, message), BROADCAST_GIVE_UP))
+    done, _ = await asyncio.wait({task}, timeout=timeout)
+    if task in done:
+        task.result()  # raises what the layer raised
+        return True
+    _in_flight.add(task)
+    task.add_done_callback(_finished)
+    return False
 
 
 def broadcast_version(code: str, version: int, stamp: float | None = None) -> bool:
@@ -105,11 +133,14 @@ def broadcast_version(code: str, version: int, stamp: float | None = None) -> bo
 
     Best effort, after commit: the move is already saved, so a channel layer
     that is down (Redis refuses), slow or frozen must never change the answer
-    to it. The send is bounded by :data:`BROADCAST_TIMEOUT` seconds; any
-    failure is logged and swallowed. Phones that missed the message resync
-    when their socket reopens or they wake (DESIGN.md "Pages and sync": a
-    version gap means re-fetch). Returns ``True`` when the layer took the
-    message, ``False`` otherwise (never raises).
+    to it. The write waits at most :data:`BROADCAST_TIMEOUT` seconds for the
+    send; a send still going then (a busy event loop, a slow Redis) goes on
+    in the server's event loop for up to :data:`BROADCAST_GIVE_UP` seconds
+    (it is not cancelled: a busy loop is no reason to lose a move's push).
+    Any failure is logged and swallowed. Phones that missed the message
+    resync when their socket reopens or they wake (DESIGN.md "Pages and
+    sync": a version gap means re-fetch). Returns ``True`` when the layer
+    took the message in time, ``False`` otherwise (never raises).
     """
     try:
         layer = get_channel_layer()
@@ -118,7 +149,9 @@ def broadcast_version(code: str, version: int, stamp: float | None = None) -> bo
         message: dict[str, Any] = {"type": "table.version", "version": version}
         if stamp is not None:
             message["stamp"] = stamp
-        async_to_sync(_send_bounded)(layer, group_name(code), message, BROADCAST_TIMEOUT)
+        if not async_to_sync(_send_bounded)(layer, group_name(code), message, BROADCAST_TIMEOUT):
+            log.info("table %s version %s: the broadcast is still being sent", code, version)
+            return False
     except Exception:  # noqa: BLE001 - best effort: the phones resync on their own
         log.warning("could not tell table %s about version %s; phones will resync", code, version, exc_info=True)
         return False

@@ -182,3 +182,31 @@ async def test_a_page_that_holds_the_current_regions_gets_no_first_frame():
     assert 'data-version="1"' in pushed and 'id="r-static"' not in pushed
     assert len(pushed.encode()) < 5000, len(pushed.encode())
     await comm.disconnect()
+
+
+async def test_a_move_made_while_a_socket_opens_still_reaches_it(monkeypatch):
+    """The socket joins the table's group before it renders its first frame.
+
+    It rendered first: a move committed between that render and joining the group was told to a group
+    the socket was not in yet, and the phone sat one version behind until the next move (seen in a
+    reconnect storm under load: a phone at the end of a game never saw the last move).
+    """
+    from games import consumers
+
+    table, alice, bob, _ = await make_table_and_phones()
+    render = consumers.render_push
+    moved = []
+
+    def render_then_a_move_lands(*args, **kwargs):
+        frame = render(*args, **kwargs)
+        if not moved:
+            moved.append(services.submit_action(table.code, 0, {"kind": "draw"}, 0))
+        return frame
+
+    monkeypatch.setattr(consumers, "render_push", render_then_a_move_lands)
+    b = await connect(table.code, [cookie_header(bob, table.code)])
+    first = await b.receive_from(timeout=5)
+    assert 'data-version="0"' in first and moved
+    pushed = await b.receive_from(timeout=5)
+    assert 'data-version="1"' in pushed and "Alice plays a card." in pushed
+    await b.disconnect()

@@ -59,6 +59,7 @@ import gzip
 import html
 import json
 import os
+import posixpath
 import random
 import re
 import shutil
@@ -653,7 +654,7 @@ async def first_load(port: int) -> list[dict[str, Any]]:
                     base = url.rsplit("/", 1)[0] + "/"
                     for ref in CSS_URL_RE.findall(_decoded(a).decode("utf-8", "replace")):
                         if not ref.startswith(("data:", "http:", "https:", "#")):
-                            queue.append(ref if ref.startswith("/") else base + ref)
+                            queue.append(ref if ref.startswith("/") else posixpath.normpath(base + ref))  # ../fonts/x as a browser resolves it
                 assets.append(a)
             out.append({
                 "game": game, "page_status": page.status, "html_bytes": len(page.body),

@@ -1018,7 +1018,10 @@ def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
     def failed(seq: int, reason: str) -> DrawCheck:
         return DrawCheck(False, commitment_ok, tuple(checked), tuple(physical), seq, reason)
 
-    opening = dealt = game.setup(table_rng(seed, 0))
+    # The opening is dealt again in the mode the table was created with: a physically dealt table
+    # (Yellow & Yangtze hands entered by hand) opens with an entry step, not a digital deal.
+    dealer = get_game_class(table.slug)({**table.options, "components": mode}, table.seat_infos())
+    opening = dealt = dealer.setup(table_rng(seed, 0))
     counted: list[Action] = []
     befores: list[Any] = []
     state = opening

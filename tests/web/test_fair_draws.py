@@ -120,3 +120,23 @@ def test_every_game_with_digital_chance_re_derives_its_draws_from_the_seed(db, s
     assert result.ok and result.checked, f"{slug}: {result.reason}"
     wrong = services.check_draws(table, seed=18)
     assert not wrong.ok and wrong.mismatch is not None
+
+
+@pytest.mark.django_db
+def test_a_yellow_yangtze_table_dealt_by_hand_checks_from_its_own_opening():
+    """A physically dealt table opens with the hand-entry step (rules §1.3), not a digital deal: the check
+    deals its opening in the mode the table was created with, lists the tiles entered by hand and passes."""
+    import random
+
+    table = services.create_table("yellow_yangtze", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}],
+                                  seed=7)
+    game, chooser = table.game(), random.Random(1)
+    for _ in range(30):
+        table.refresh_from_db()
+        state = game.decode(table.state)
+        seat = game.prompt(state).seats[0]
+        services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), table.version)
+    table.refresh_from_db()
+    check = services.check_draws(table)
+    assert check.ok, check
+    assert check.physical, "the tiles entered by hand are listed, not checked"

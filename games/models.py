@@ -169,6 +169,9 @@ class Action(models.Model):
         OPTIONS = "options", _("options")
         SETUP = "setup", _("opening deal")
         START = "start", _("who starts")
+        # A seat's own entry of a hidden draw that the table's record refused (issue 11 B): logged with no
+        # content, so every phone sees that a refusal happened and probing the bag through refusals shows.
+        REFUSED = "refused", _("entry refused")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()

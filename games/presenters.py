@@ -141,6 +141,9 @@ def _host_line(row: Action, names: Mapping[int, str]) -> str:
         return gettext("The opening position was dealt.")
     if row.kind == Action.Kind.START:
         return start_line(row.payload, names)
+    if row.kind == Action.Kind.REFUSED:  # never what was typed in: only that a refusal happened (issue 11 B)
+        return gettext("The app refused the draw %(who)s entered; %(who)s is asked to enter it again.") % {
+            "who": isolate(names.get(row.seat, "?"))}
     return gettext("The host switched the components to %(mode)s.") % {"mode": row.payload.get("components", "")}
 
 

@@ -372,6 +372,19 @@ def _only_others_answered(table: Table, game: Game, seat: int | None, seen_versi
     return _asks(seen_key, prompt.step, seat)
 
 
+def _only_refusals_since(table: Table, seen_version: int) -> bool:
+    """True when every row since ``seen_version`` is a refused entry (issue 11 B): the state is what the phone saw.
+
+    A refused entry is logged (and moves the version, so every phone shows
+    its line) but changes nothing, so a tap chosen before it still means
+    what its player saw (DESIGN.md "The write path": 409 only when it no longer does).
+    """
+    if seen_version < 0 or seen_version > table.version:
+        return False
+    kinds = set(table.actions.filter(version__gt=seen_version).values_list("kind", flat=True))
+    return kinds == {Action.Kind.REFUSED}
+
+
 def _write(
     code: str,
     seen_version: int | None,
@@ -404,7 +417,8 @@ def _write(
             game = table.game()
             before = (table.version, table.updated_at)
             if seen_version is not None and seen_version != table.version and not (
-                independent and _only_others_answered(table, game, seat, seen_version)
+                _only_refusals_since(table, seen_version)
+                or independent and _only_others_answered(table, game, seat, seen_version)
             ):
                 raise StaleVersion(seen_version, table.version)
             # The newest row by the (table, seq) index: the same cost at move 900 as at move 9 (the opening row is 0).
@@ -472,11 +486,49 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
         if not game.physical:
             game.refuse_client_outcome(payload)
             payload = game.fill_chance(state, seat, payload, table_rng(table.seed, seq))
-        new_state = game.apply(state, seat, payload)
+        try:
+            new_state = game.apply(state, seat, payload)
+        except IllegalAction as exc:
+            if game.refusal_is_hidden(exc):
+                refused.append(exc)
+            raise
         status = Table.Status.FINISHED if game.result(new_state) is not None else None
         return Action.Kind.GAME, seat, payload, game.encode(new_state), status
 
-    return _write(code, seen_version, key, compute, seat=seat, posted=action, independent=True)
+    refused: list[IllegalAction] = []
+    try:
+        return _write(code, seen_version, key, compute, seat=seat, posted=action, independent=True)
+    except IllegalAction as exc:
+        if refused and refused[0] is exc:
+            _log_refused_entry(code, seat, action)
+        raise
+
+
+def _log_refused_entry(code: str, seat: int, action: Mapping[str, Any]) -> None:
+    """Log that ``seat``'s physical entry was refused, with no content: a ``refused`` row every phone reads.
+
+    Issue 11 B: the bag or pile a drawer enters from is the whole set less
+    the board and every hand, so a refused entry (one the drawer could not
+    rule out, :meth:`Game.refusal_is_hidden`) tells the drawer something
+    about the others' hidden hands. The refusal stays as it is (one code,
+    one message whatever the reason), and each one is logged publicly
+    ("Alice's entry was refused; asked again"), so a seat probing the bag
+    through refusals does it in front of the whole table. The payload holds
+    only the action kind (never the outcome typed in); the row changes no
+    state, counts no move and is skipped by every replay. Written in its own
+    transaction after the refusal (nothing of the refused action is kept),
+    without an idempotency key: every refused request is logged, a retry
+    too, so no choice of keys can make a refusal go unlogged.
+    """
+    kind = action.get("kind") if isinstance(action.get("kind"), str) else ""
+
+    def compute(table: Table, game: Game, seq: int):
+        return Action.Kind.REFUSED, seat, {"kind": kind[:40]}, table.state, None
+
+    try:
+        _write(code, None, "", compute, seat=seat)
+    except Forbidden:
+        pass  # the table was closed or imported in between: nothing more can be learnt at it
 
 
 def effective_actions(rows: Iterable[Action]) -> list[Action]:
@@ -616,6 +668,8 @@ def own_undo_target(rows: Iterable[Action], seat: int, game: Game, complete: boo
             continue
         if row.kind in (Action.Kind.SETUP, Action.Kind.START):
             break  # the opening position (and who starts): no move before it
+        if row.kind == Action.Kind.REFUSED:
+            continue  # a refused entry changed nothing (issue 11 B)
         if row.kind != Action.Kind.GAME:
             raise IllegalAction("undo_not_last", gettext_noop(
                 "Only your last move can be taken back, and something else has happened at the table since; "

@@ -229,6 +229,10 @@ class Game:
     #: Action kinds that reveal something hidden besides a chance outcome (a province card, a sealed
     #: offering): a player may not take such a move back, since the table has seen what it showed.
     reveal_kinds: ClassVar[tuple[str, ...]] = ()
+    #: Refusal codes of a physical entry (a draw typed in by its drawer) that may depend on other seats'
+    #: hidden values: the drawer is offered every outcome it cannot rule out, so such a refusal means only
+    #: another seat's hidden hand rules the outcome out (issue 11 B). The write path logs each one publicly.
+    hidden_refusals: ClassVar[tuple[str, ...]] = ()
 
     #: Who starts (issue 10 item 1): the printed rule of the game's rulebook, one of :data:`START_RULES`
     #: (``youngest``, ``oldest``, ``highest_card``, ``random``); ``start_alternatives`` are other printed
@@ -334,6 +338,17 @@ class Game:
         present, are returned unchanged. The default returns a copy.
         """
         return dict(action)
+
+    def refusal_is_hidden(self, exc: IllegalAction) -> bool:
+        """True when refusal ``exc`` of a physical entry may depend on another seat's hidden values.
+
+        Such a refusal tells its drawer something about the others' hands
+        (the bag or pile is the whole set less the board and every hand), so
+        the write path records every one as a public log line without
+        content (``games.services.submit_action``). Default: the code is in
+        :attr:`hidden_refusals` and the components are physical.
+        """
+        return self.physical and exc.code in self.hidden_refusals
 
     def reveals(self, action: Mapping[str, Any]) -> bool:
         """True when logged ``action`` showed the table a chance outcome or something hidden.

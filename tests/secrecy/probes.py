@@ -397,3 +397,57 @@ def correction_refusal_probe(table: Table, viewer: int, doors: Doors, figures: F
         figures.check(str(error_message(cause)) not in page,
                       f"{label}: a correction refusal quotes seat {mover}'s rule at move #{conflict}: "
                       f"{error_message(cause)!r}")
+
+
+def refused_entry_probe(table: Table, viewer: int, figures: Figures, label: str) -> None:
+    """The viewer types in listed outcomes the real bag or pile refuses: each refusal must be public, yet empty.
+
+    Issue 11 B: a refused physical entry of an outcome the viewer cannot rule
+    out tells the viewer something about the others' hands. Each refusal
+    must leave exactly one new log line on another seat's phone, on the API
+    log read without a seat and on the table screen, naming the viewer and
+    nothing of what was typed in (the line is the same whichever refused
+    outcome was entered). Every probe is rolled back.
+    """
+    table.refresh_from_db()
+    game = table.game()
+    state = game.decode(table.state)
+    if not game.physical or viewer not in game.prompt(state).seats:
+        return
+    refused = []
+    for action in game.legal_actions(state, viewer):
+        if not is_outcome(game, action):
+            continue
+        try:
+            game.apply(state, viewer, action)
+        except IllegalAction as exc:
+            if game.refusal_is_hidden(exc):
+                refused.append(action)
+    other = next(i for i in range(len(game.seats)) if i != viewer)
+    code = table.code
+    readers = {
+        "another seat's api log": Client(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=other).token}"),
+        "the public api log": Client(),
+    }
+    api = Client(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=viewer).token}")
+    texts: set[str] = set()
+    for action in refused[:4]:
+        sid = transaction.savepoint_create()
+        try:
+            before = {name: {line["seq"] for line in reader.get(f"/api/tables/{code}/log/").json()["log"]}
+                      for name, reader in readers.items()}
+            table.refresh_from_db()
+            answer = api.post(f"/api/tables/{code}/actions/", {"action": action, "version": table.version},
+                              content_type="application/json")
+            figures.check(answer.status_code == 400, f"{label}: {action} was not refused ({answer.status_code})")
+            for name, reader in readers.items():
+                lines = [line for line in reader.get(f"/api/tables/{code}/log/").json()["log"]
+                         if line["seq"] not in before[name]]
+                figures.check(len(lines) == 1 and lines[0]["kind"] == "refused" and lines[0]["seat"] == viewer,
+                              f"{label}: the refusal of {action} left no public line on {name}: {lines}")
+                texts.update(line["text"] for line in lines)
+            screen = readable(Client().get(f"/t/{code}/screen/").content.decode())
+            figures.check(all(text in screen for text in texts), f"{label}: the table screen misses {texts}")
+        finally:
+            transaction.savepoint_rollback(sid)
+    figures.check(len(texts) <= 1, f"{label}: the public line differs between refused entries: {sorted(texts)}")

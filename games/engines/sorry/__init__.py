@@ -113,6 +113,8 @@ class SorryGame(Game):
     max_seats = 4
     colours = COLOURS
     chance_fields = {"draw": ("card",)}
+    # Section 3.2: in points mode the pile is the deck less the discard and every secret hand.
+    hidden_refusals = ("card_not_in_deck",)
     # Who starts (issue 10 item 1; the rules file has no such section, so the notes live here). The seeds
     # (sorry.az.txt, sorry.ps.txt, "Sorry!" set-up paragraph) say: choose a player to begin — the highest
     # card drawn, the youngest player, etc. — and play passes to the left (section 1.1); under "Winning"
@@ -288,6 +290,10 @@ class SorryGame(Game):
         if sum(state.deck) == 0:
             return state.discard, (0,) * len(CARDS)
         return state.deck, state.discard
+
+    def refusal_is_hidden(self, exc: IllegalAction) -> bool:
+        """Points mode only: there the pile hides the others' secret hands (3.2); a standard pile is public."""
+        return self.points and super().refusal_is_hidden(exc)
 
     def drawable(self, state: SorryState, seat: int) -> list[str]:
         """Card values the seat may enter as drawn (physical mode).

@@ -114,6 +114,9 @@ class YellowYangtzeGame(Game):
     min_seats = 2
     max_seats = 4
     chance_fields = {"draw": ("tiles",)}
+    # §1.2: the bag is every tile less the board, the box and every hand; a draw the drawer cannot rule out
+    # is refused only because of the others' hidden hands (or the face-down box).
+    hidden_refusals = ("tile_not_in_bag",)
     option_specs = OPTIONS
     # Who starts (issue 10 item 1): §1.3 step 8, "Choose a start player at random; play goes clockwise".
     start_rule = "random"

@@ -130,6 +130,9 @@ def _host_line(row: Action, names: Mapping[int, str]) -> str:
         by = row.payload.get("by")
         return gettext("The correction of move #%(seq)s was turned down by %(who)s; the move stands.") % {
             "seq": row.payload.get("target"), "who": names.get(by, "?")}
+    if row.kind == Action.Kind.CORRECT and row.payload.get("reason") == "seed_revealed":
+        return gettext("The correction of move #%(seq)s would reopen a finished game whose seed is revealed; "
+                       "it was dropped and the result stands.") % {"seq": row.payload.get("target")}
     if row.kind == Action.Kind.CORRECT and row.payload.get("void"):
         return gettext("The correction of move #%(seq)s no longer fits the later moves and was dropped.") % {
             "seq": row.payload.get("target")}

@@ -624,6 +624,39 @@ def _status_after(game: Game, state: Any, table: Table) -> str:
     return Table.Status.FINISHED if game.result(state) is not None else Table.Status.PLAYING
 
 
+#: Why a finished game whose seed was revealed is not reopened (undo or correction): the message of ``seed_revealed``.
+SEED_REVEALED = gettext_noop(
+    "The final tally revealed this table's seed, and every draw the app made can be worked out from it: "
+    "reopening the game would show everyone the hidden hands and the draws still to come. The result stands; "
+    "use Play again for a new game.")
+
+
+def seeded_secrets(table: Table, rows: Iterable[Action]) -> bool:
+    """True when ``table``'s seed drew something at some point: it was created or switched to digital components.
+
+    Once the game is over the seed is revealed (``Table.seed_revealed``),
+    and with it every digital draw can be re-derived (``check_draws``):
+    the opening hands, each hidden draw and every draw to come. A table
+    played physically from its creation (only the start player was drawn
+    from the seed, in public) keeps no secret in its seed.
+    """
+    rows = list(rows)
+    return _initial_mode(table, rows) == "digital" or any(
+        r.kind == Action.Kind.OPTIONS and r.payload.get("components") == "digital" for r in rows)
+
+
+def refuse_reopening(table: Table, rows: Iterable[Action], status: str) -> None:
+    """Raise ``IllegalAction("seed_revealed")`` when a write would make a finished, seeded table playable again.
+
+    DESIGN.md "The engine contract" (every random outcome comes from the
+    table's seed) and README "Fair draws": the seed is published at the end.
+    A game reopened after that (the host undoes the last move, a correction
+    is agreed) would go on with secrets anyone can compute (see :func:`seeded_secrets`).
+    """
+    if table.status == Table.Status.FINISHED and status == Table.Status.PLAYING and seeded_secrets(table, rows):
+        raise IllegalAction("seed_revealed", SEED_REVEALED)
+
+
 def undo_last(code: str, seen_version: int | None, key: str = "") -> Outcome:
     """The host rewinds the last counted game action (logged as an ``undo`` row, nothing deleted).
 
@@ -640,7 +673,9 @@ def undo_last(code: str, seen_version: int | None, key: str = "") -> Outcome:
         payload = {"undone": counted[-1].seq}
         probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.UNDO, payload=payload, version=0)]
         state = replay_rows(table, game, probe)
-        return Action.Kind.UNDO, None, payload, game.encode(state), _status_after(game, state, table)
+        status = _status_after(game, state, table)
+        refuse_reopening(table, rows, status)
+        return Action.Kind.UNDO, None, payload, game.encode(state), status
 
     return _write(code, seen_version, key, compute)
 
@@ -988,12 +1023,15 @@ def _settle(code: str, correction_id: int, seat: int | None) -> None:
                 raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."),
                                     seq=correction.target_seq)
             state = _check_fits(table, game, probe, seat)
+            refuse_reopening(table, rows, _status_after(game, state, table))
         except IllegalAction as exc:
             # The log moved on since the proposal: close it, never leave it open, and keep no engine text.
             refusal.append(exc)
             correction.status = Correction.Status.VOID
             correction.save(update_fields=["status"])
             void = {"target": correction.target_seq, "correction": correction.id, "void": True}
+            if exc.code == "seed_revealed":
+                void["reason"] = exc.code
             return Action.Kind.CORRECT, None, void, table.state, None
         correction.status = Correction.Status.APPLIED
         correction.save(update_fields=["status"])

@@ -451,3 +451,44 @@ def refused_entry_probe(table: Table, viewer: int, figures: Figures, label: str)
         finally:
             transaction.savepoint_rollback(sid)
     figures.check(len(texts) <= 1, f"{label}: the public line differs between refused entries: {sorted(texts)}")
+
+
+def reopened_seed_probe(table: Table, viewer: int, figures: Figures, label: str) -> None:
+    """Once the game is over the seed is public: no write may make the game playable again with that seed.
+
+    The viewer reads the revealed seed from the public table answer; then the
+    host undoes the last move, and (another try) the viewer proposes to drop
+    it and every other seat confirms. Where the seed drew anything, the
+    table must stay over: otherwise the viewer could work out every hidden
+    hand and each draw to come from the seed (``check_draws``). Rolled back.
+    """
+    code = table.code
+    seed = Client().get(f"/api/tables/{code}/").json()["draws"]["seed"]
+    figures.check(seed is not None, f"{label}: the seed is not revealed at the end")
+    table.refresh_from_db()
+    host = Client(HTTP_X_HOST_TOKEN=table.host_token)
+    attempts = {
+        "the host's undo": lambda: host.post(f"/api/tables/{code}/undo/", {"version": table.version},
+                                             content_type="application/json"),
+    }
+
+    def agreed_correction() -> None:
+        last = services.effective_actions(list(table.actions.order_by("seq")))[-1]
+        correction = services.propose_correction(code, viewer, last.seq, None)
+        for other in range(table.seats.count()):
+            if other != viewer:
+                try:
+                    services.confirm_correction(code, correction.id, other)
+                except IllegalAction:
+                    pass  # told to the confirming seat; what counts is whether the game reopened
+
+    attempts["an agreed correction"] = agreed_correction
+    for name, attempt in attempts.items():
+        sid = transaction.savepoint_create()
+        try:
+            attempt()
+            after = Client().get(f"/api/tables/{code}/").json()
+            figures.check(after["status"] != "playing",
+                          f"{label}: {name} reopened the game although its seed {seed} is public")
+        finally:
+            transaction.savepoint_rollback(sid)

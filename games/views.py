@@ -321,16 +321,21 @@ def _refused(request: HttpRequest, table: Table, code: str, message: str) -> Htt
 @table_view(seat=True)
 def fix_move(request: HttpRequest, table: Table, seq: int) -> HttpResponse:
     """Pick what move ``seq`` should have been (or drop it); the choice becomes a proposal to the others."""
+    viewer = request.seat.index  # type: ignore[attr-defined]
+    target = next((row for row in services.effective_actions(table.actions.order_by("seq")) if row.seq == seq), None)
     try:
-        seat, original, alternatives = services.correction_choices(table, seq)
+        if target is None:
+            raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."), seq=seq)
+        # Only the player who made the move may see what else it could have been: the list is built from
+        # their options, which can reveal a hidden hand or a sealed offering to anyone else. For anyone
+        # else it is not even computed, so the time the page takes says nothing about it either.
+        seat, original, alternatives = (services.correction_choices(table, seq) if viewer == target.seat
+                                        else (target.seat, target.payload, []))
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
         return redirect("games:table", code=table.code)
     game = table.game()
-    viewer = request.seat.index  # type: ignore[attr-defined]
     line = game.describe(seat, original, viewer)
-    # Only the player who made the move may see what else it could have been: the list is built
-    # from their options, which can reveal a hidden hand or a sealed offering to anyone else.
     choices = [{"json": json.dumps(a, sort_keys=True), "label": tr(game.label(seat, a).text,
                                                                    game.label(seat, a).details)}
                for a in alternatives] if viewer == seat else []

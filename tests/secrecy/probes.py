@@ -306,7 +306,8 @@ def probe_step(table: Table, viewer: int, doors: Doors, figures: Figures, label:
         for action, a, b in zip(illegal, refusals, twin_refusals, strict=True):
             if is_outcome(game, action) and a[:1] != b[:1]:
                 # A typed-in outcome the hidden truth rules out is refused, one it allows is taken: that is
-                # the table-truth discrepancy the refusal exists for (issue 11 B); its words are engine-tested.
+                # the table-truth discrepancy the refusal exists for (issue 11 B); its words are engine-tested,
+                # and every such refusal is a public line (refused_entry_probe below, and test_refused_entries).
                 continue
             figures.check(a == b, f"{label}: refusal of {action} depends on seat {other}'s hidden values")
     markers = owner_markers(table, game, viewer)
@@ -320,6 +321,7 @@ def probe_step(table: Table, viewer: int, doors: Doors, figures: Figures, label:
         for marker in markers:
             figures.check(marker not in text, f"{label}: {name} shows another seat's own line {marker!r}")
     open_correction_probe(table, game, viewer, doors, figures, label, counted)
+    refused_entry_probe(table, viewer, figures, label)
     figures.steps += 1
 
 

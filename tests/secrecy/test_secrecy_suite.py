@@ -9,19 +9,27 @@ twin for every other seat and against the other seats' own log lines.
 Planted-leak controls prove that the probes catch a leak in a door.
 
 Figures (probes and leaks), as printed by ``pytest -s tests/secrecy`` on
-1 December 2026 (29 s of CPU for the whole folder; 33 to 57 s wall on two
-cores shared with other test runs):
+2 December 2026 (40 s wall for the whole folder on two cores shared with
+other test runs):
 
 | run | probed steps | twins | probes | leaks |
 | --- | --- | --- | --- | --- |
-| Yellow & Yangtze, digital | 3 | 6 | 101 | 0 |
-| Yellow & Yangtze, physical | 5 | 10 | 211 | 0 |
-| Sorry! points, digital | 3 | 6 | 244 | 0 |
-| Sorry! points, physical | 5 | 7 | 268 | 0 |
-| Amun-Re, digital | 4 | 3 | 59 | 0 |
-| Amun-Re, physical | 4 | 2 | 45 | 0 |
-| correction refusals (Y&Y, Amun-Re) | | | 6 | 3 (Amun-Re) |
-| planted controls (page, log, refusal, open correction) | | | 74 | 10 (all four caught) |
+| Yellow & Yangtze, digital | 3 | 6 | 192 | 0 |
+| Yellow & Yangtze, physical | 5 | 10 | 416 | 0 |
+| Sorry! points, digital | 3 | 6 | 482 | 0 |
+| Sorry! points, physical | 5 | 7 | 530 | 0 |
+| Amun-Re, digital | 4 | 3 | 115 | 0 |
+| Amun-Re, physical | 4 | 2 | 90 | 0 |
+| correction refusals (Y&Y, Amun-Re) | | | 6 | 0 |
+| refused entries, dealt by hand (Y&Y, Sorry! points; test_refused_entries) | | | 22 | 0 |
+| a finished game reopened (test_seed_after_the_end) | | | 3 | 0 |
+| planted controls (page, log, refusal, open correction, undo mine, silent or quoting refusal, reopening) | | | 211 | 19 (all caught) |
+
+Before 2 December a refused physical draw wrote nothing: with Bob and
+Carol holding 9 of the 12 yellow tiles, Alice's "6 yellow" was refused and
+"3 yellow" taken, unseen by anyone (test_refused_entries finds 8 silent
+refusals in 17 probes with that behaviour planted). And the host's undo of
+a finished digital game reopened it with its seed published.
 
 With the Yellow & Yangtze draw prompt of before issue 11 B the physical run
 finds 3 leaks (the API prompt depends on another seat's hand). The

@@ -12,6 +12,7 @@ anything is written.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -463,6 +464,24 @@ def _write(
         raise
 
 
+def seat_key(seat: int, key: str) -> str:
+    """The stored idempotency key of a seat's own write: ``"<seat>/<key>"`` (``""`` stays ``""``; at most 80 chars).
+
+    Issue 11 C: keys are looked up before anything else, so a key shared
+    by the whole table let seat A ask "did Bob write under key K?" (409
+    ``key_reused``, or the usual answer): with a key Bob's client made
+    guessable (a counter, the place of a list button), that said which move
+    Bob made. Each seat's keys live apart, so another seat's key is a fresh
+    key to A. A key too long for the column with its prefix is hashed.
+    """
+    if not key:
+        return ""
+    stored = f"{seat}/{key}"
+    if len(stored) > 80:
+        stored = f"{seat}/#{hashlib.sha256(key.encode()).hexdigest()}"
+    return stored
+
+
 def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version: int | None, key: str = "") -> Outcome:
     """Apply ``action`` for ``seat`` at table ``code`` (the one write path for moves).
 
@@ -497,7 +516,7 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
 
     refused: list[IllegalAction] = []
     try:
-        return _write(code, seen_version, key, compute, seat=seat, posted=action, independent=True)
+        return _write(code, seen_version, seat_key(seat, key), compute, seat=seat, posted=action, independent=True)
     except IllegalAction as exc:
         if refused and refused[0] is exc:
             _log_refused_entry(code, seat, action)
@@ -746,7 +765,7 @@ def undo_own(code: str, seat: int, seen_version: int | None, key: str = "") -> O
         state = replay_rows(table, game, probe)
         return Action.Kind.UNDO, seat, payload, game.encode(state), _status_after(game, state, table)
 
-    return _write(code, seen_version, key, compute, seat=seat, posted={"by": seat})
+    return _write(code, seen_version, seat_key(seat, key), compute, seat=seat, posted={"by": seat})
 
 
 def end_game(code: str, key: str = "") -> Outcome:

@@ -164,9 +164,11 @@ def test_in_digital_mode_a_phone_cannot_pick_its_own_card(db):
     assert not table.actions.filter(seq__gt=0).exists()
 
 
-def test_a_key_reused_for_another_move_or_by_another_seat_is_refused(counting_table):
+def test_a_key_reused_for_another_move_is_refused_and_another_seats_key_is_its_own(counting_table):
     services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0, "k")
-    with pytest.raises(services.KeyReused):
+    # Keys are kept per seat (issue 11 C): seat 1's "k" is a fresh key, answered as any other (stale here),
+    # never key_reused, which would tell seat 1 that seat 0 wrote under "k".
+    with pytest.raises(services.StaleVersion):
         services.submit_action(counting_table.code, 1, {"kind": "draw"}, 0, "k")
     with pytest.raises(services.KeyReused):
         services.submit_action(counting_table.code, 0, {"kind": "play", "card": "1"}, 0, "k")

@@ -172,6 +172,9 @@ class Action(models.Model):
         # A seat's own entry of a hidden draw that the table's record refused (issue 11 B): logged with no
         # content, so every phone sees that a refusal happened and probing the bag through refusals shows.
         REFUSED = "refused", _("entry refused")
+        # A seat held by one phone was opened on another (its join link used again, issue 11 C): logged so
+        # that whoever holds every link (the host's page lists them) cannot read another seat's phone unseen.
+        OPENED = "opened", _("seat opened on another phone")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()

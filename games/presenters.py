@@ -147,6 +147,8 @@ def _host_line(row: Action, names: Mapping[int, str]) -> str:
     if row.kind == Action.Kind.REFUSED:  # never what was typed in: only that a refusal happened (issue 11 B)
         return gettext("The app refused the draw %(who)s entered; %(who)s is asked to enter it again.") % {
             "who": isolate(names.get(row.seat, "?"))}
+    if row.kind == Action.Kind.OPENED:
+        return gettext("The seat of %(who)s was opened on another phone.") % {"who": isolate(names.get(row.seat, "?"))}
     return gettext("The host switched the components to %(mode)s.") % {"mode": row.payload.get("components", "")}
 
 

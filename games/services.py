@@ -373,8 +373,13 @@ def _only_others_answered(table: Table, game: Game, seat: int | None, seen_versi
     return _asks(seen_key, prompt.step, seat)
 
 
+#: Log rows that only note something for every phone and change no state (issue 11): a refused entry, a seat
+#: opened on another phone.
+NOTE_KINDS = (Action.Kind.REFUSED, Action.Kind.OPENED)
+
+
 def _only_refusals_since(table: Table, seen_version: int) -> bool:
-    """True when every row since ``seen_version`` is a refused entry (issue 11 B): the state is what the phone saw.
+    """True when every row since ``seen_version`` is a note (:data:`NOTE_KINDS`): the state is what the phone saw.
 
     A refused entry is logged (and moves the version, so every phone shows
     its line) but changes nothing, so a tap chosen before it still means
@@ -383,7 +388,7 @@ def _only_refusals_since(table: Table, seen_version: int) -> bool:
     if seen_version < 0 or seen_version > table.version:
         return False
     kinds = set(table.actions.filter(version__gt=seen_version).values_list("kind", flat=True))
-    return kinds == {Action.Kind.REFUSED}
+    return bool(kinds) and kinds <= set(NOTE_KINDS)
 
 
 def _write(
@@ -722,8 +727,8 @@ def own_undo_target(rows: Iterable[Action], seat: int, game: Game, complete: boo
             continue
         if row.kind in (Action.Kind.SETUP, Action.Kind.START):
             break  # the opening position (and who starts): no move before it
-        if row.kind == Action.Kind.REFUSED:
-            continue  # a refused entry changed nothing (issue 11 B)
+        if row.kind in NOTE_KINDS:
+            continue  # a refused entry or a seat opened on another phone changed nothing (issue 11)
         if row.kind != Action.Kind.GAME:
             raise IllegalAction("undo_not_last", gettext_noop(
                 "Only your last move can be taken back, and something else has happened at the table since; "
@@ -815,11 +820,31 @@ def hand_over_seat(code: str, index: int) -> Seat:
 
 
 def claim_seat(seat: Seat, device: str) -> Seat:
-    """Record that ``device`` holds ``seat`` now (the same phone rejoins after a reload)."""
+    """Record that ``device`` holds ``seat`` now (the same phone rejoins after a reload).
+
+    A seat another device held is opened on this one as well (its join
+    link used again): that is logged as an ``opened`` row every phone reads
+    ("Bob's seat was opened on another phone"), with no content, since the
+    new phone reads the seat's hidden hand. Whoever holds every link (the
+    host's page shows them all, the API's creator gets every token) can
+    then not read another player's hand unseen (issue 11 C). The row
+    changes no state and counts no move.
+    """
+    before = seat.claimed_by_device
     seat.claimed_by_device = device
     seat.claimed_at = timezone.now()
     seat.save(update_fields=["claimed_by_device", "claimed_at"])
-    touch(seat.table.code)
+    code = seat.table.code
+    if before and device and before != device:
+        def compute(table: Table, game: Game, seq: int):
+            return Action.Kind.OPENED, seat.index, {}, table.state, None
+
+        try:
+            _write(code, None, "", compute, seat=seat.index)
+            return seat
+        except Forbidden:
+            pass  # an imported (read-only) table: nothing to hide there
+    touch(code)
     return seat
 
 

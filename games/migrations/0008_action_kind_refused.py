@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='action',
             name='kind',
-            field=models.CharField(choices=[('game', 'move'), ('undo', 'undo'), ('correct', 'correction'), ('end', 'end'), ('options', 'options'), ('setup', 'opening deal'), ('start', 'who starts'), ('refused', 'entry refused')], default='game', max_length=10),
+            field=models.CharField(choices=[('game', 'move'), ('undo', 'undo'), ('correct', 'correction'), ('end', 'end'), ('options', 'options'), ('setup', 'opening deal'), ('start', 'who starts'), ('refused', 'entry refused'), ('opened', 'seat opened on another phone')], default='game', max_length=10),
         ),
     ]

@@ -23,7 +23,9 @@ other test runs):
 | correction refusals (Y&Y, Amun-Re) | | | 6 | 0 |
 | refused entries, dealt by hand (Y&Y, Sorry! points; test_refused_entries) | | | 22 | 0 |
 | a finished game reopened (test_seed_after_the_end) | | | 3 | 0 |
-| planted controls (page, log, refusal, open correction, undo mine, silent or quoting refusal, reopening) | | | 211 | 19 (all caught) |
+| another seat's idempotency key (test_idempotency_keys) | | | 1 | 0 |
+| a seat opened on a second phone (test_second_phone) | | | 5 | 0 |
+| planted controls (page, log, refusal, open correction, undo mine, silent or quoting refusal, reopening, shared keys, silent second phone) | | | 217 | 23 (all caught) |
 
 Before 2 December a refused physical draw wrote nothing: with Bob and
 Carol holding 9 of the 12 yellow tiles, Alice's "6 yellow" was refused and

@@ -154,6 +154,7 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fa", "فارسی"), ("az", "Azərbaycanca"), ("ps", "پښتو")]
 LANGUAGES_BIDI = ["fa", "ps", "ar", "he", "ur"]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["companion.formats"]  # Pashto date formats (Django ships none: English "a.m." otherwise)
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True

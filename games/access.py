@@ -19,6 +19,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from companion import lan
@@ -79,6 +80,17 @@ class Reach(NamedTuple):
     def address(self) -> str:
         """The origin without its scheme, as a person reads it (``192.168.1.20:8000``)."""
         return self.origin.split("://", 1)[-1]
+
+    @property
+    def address_html(self) -> str:
+        """:attr:`address` marked ``translate="no"``: people type it into a browser, so a Persian or Pashto
+        page keeps its Latin digits (games/digits.py spares the mark), as it does a table code."""
+        return format_html('<span translate="no">{}</span>', self.address)
+
+    @property
+    def typed_html(self) -> str:
+        """:attr:`typed` marked as :attr:`address_html` is."""
+        return format_html('<span translate="no">{}</span>', self.typed)
 
 
 def reach(request: HttpRequest) -> Reach:

@@ -151,7 +151,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         except SynchronousOnlyOperation:
             return False
         self.sent = sent
-        return frame
+        # The same digit pass as a frame rendered in a thread (``_render``): regions are cached with ASCII digits.
+        return digits.localize_html(frame, self.digits) if frame else frame
 
     async def _refresh(self, marker: tuple[int, float] | None = None) -> None:
         frame = self._render_inline(marker) if marker is not None else False

@@ -701,7 +701,32 @@ def undo_last(code: str, seen_version: int | None, key: str = "") -> Outcome:
         refuse_reopening(table, rows, status)
         return Action.Kind.UNDO, None, payload, game.encode(state), status
 
-    return _write(code, seen_version, key, compute)
+    return _void_corrections_of_undone(code, _write(code, seen_version, key, compute))
+
+
+def _void_corrections_of_undone(code: str, outcome: Outcome) -> Outcome:
+    """Close, as ``void``, every open correction of the move an undo (``outcome``) just took back.
+
+    An undo is public (its log row names the move), so closing the proposals about that move tells
+    nobody anything new; left open, they kept asking every phone to confirm a change to a move that
+    no longer counts. Each closes through :func:`_settle` (its own write and ``correct`` log row, the
+    one closing transition). A replayed undo (a retried key) closes nothing more. Returns ``outcome``,
+    its ``version`` moved to the table's newest when a correction closed (the phone's next tap names it).
+    """
+    if outcome.replayed:
+        return outcome
+    row = Action.objects.filter(table__code=code, seq=outcome.seq, kind=Action.Kind.UNDO).first()
+    undone = row.payload.get("undone") if row is not None else None
+    open_ids = list(Correction.objects.filter(table__code=code, status=Correction.Status.OPEN,
+                                              target_seq=undone).values_list("id", flat=True)) if undone else []
+    for correction_id in open_ids:
+        try:
+            _settle(code, correction_id, None)
+        except IllegalAction:
+            pass  # the expected outcome: the target is no longer counted, so the correction turned void
+    if not open_ids:
+        return outcome
+    return Outcome(version=Table.objects.get(code=code).version, seq=outcome.seq)
 
 
 def own_undo_target(rows: Iterable[Action], seat: int, game: Game, complete: bool = True) -> Action:
@@ -770,7 +795,7 @@ def undo_own(code: str, seat: int, seen_version: int | None, key: str = "") -> O
         state = replay_rows(table, game, probe)
         return Action.Kind.UNDO, seat, payload, game.encode(state), _status_after(game, state, table)
 
-    return _write(code, seen_version, seat_key(seat, key), compute, seat=seat, posted={"by": seat})
+    return _void_corrections_of_undone(code, _write(code, seen_version, seat_key(seat, key), compute, seat=seat, posted={"by": seat}))
 
 
 def end_game(code: str, key: str = "") -> Outcome:

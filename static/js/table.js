@@ -3,9 +3,17 @@
 // a sleep the page re-fetches its fragment (the websocket extension reconnects by itself).
 (function () {
   "use strict";
-  function uuid() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-    return String(Date.now()) + Math.random().toString(16).slice(2);
+  // The idempotency key of a tap: one per (seat, table version, move), so a double tap or a second click
+  // on the same button is a retry of the first (the server answers it with the first answer, writes
+  // nothing) instead of a stale move refused 409. Two 32-bit FNV-1a hashes of the move (64 bits):
+  // two different moves of one seat at one version would need to collide in both.
+  function fnv(text, seed) {
+    var h = seed >>> 0;
+    for (var i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 16777619) >>> 0; }
+    return ("0000000" + h.toString(16)).slice(-8);
+  }
+  function tapKey(seat, version, action) {
+    return "tap-" + seat + "-" + version + "-" + fnv(action, 2166136261) + fnv(action, 84696351);
   }
   document.addEventListener("DOMContentLoaded", function () {
     if (window.htmx) {
@@ -54,7 +62,8 @@
       // the answer arrives, and htmx cannot aim an answer from a button no longer on the page.
       htmx.ajax("POST", live.dataset.actUrl, {
         source: live, target: "#table", swap: "outerHTML",
-        values: { action: el.getAttribute("data-action"), version: table ? table.dataset.version : "", key: uuid() },
+        values: { action: el.getAttribute("data-action"), version: table ? table.dataset.version : "",
+                  key: tapKey(table ? table.dataset.seat : "", table ? table.dataset.version : "", el.getAttribute("data-action")) },
       });
     });
     // Forms marked data-post (Undo my move) post the same way, answered by the #table fragment.

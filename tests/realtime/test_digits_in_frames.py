@@ -12,6 +12,8 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from games import services
+from games.models import Table
+from games.presenters import legal_for
 from tests.conftest import cookie_header, phone_for, socket_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -36,3 +38,30 @@ async def test_a_persian_phone_gets_persian_digits_and_a_latin_choice_gets_latin
     assert 'data-version="1"' in persian and 'data-version="1"' in latin, "attributes keep ASCII digits"
     assert "#۱" in persian and "#1" not in persian
     assert "#1" in latin and not re.search(r">[^<]*[۰-۹]", latin.replace("۱۲۳", ""))
+
+
+def _play_first_legal(code: str) -> None:
+    table = Table.objects.get(code=code)
+    game = table.game()
+    state = game.decode(table.state)
+    seat = game.prompt(state).seats[0]
+    services.submit_action(code, seat, legal_for(game, state, seat)[0]["payload"], table.version)
+
+
+async def test_a_move_pushed_to_a_persian_phone_keeps_persian_digits(fixture_game_registered):
+    """The push after a move (rendered in the event loop from the snapshot the write left in this process)
+    goes through the same digit pass as the first frame: a fa phone read "#2" and "(0 : 0)" in a log line
+    pushed after a Yellow & Yangtze war, while the same line read "#۲" after a reload."""
+    table = await sync_to_async(services.create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    bob = await sync_to_async(phone_for)(table, 1)
+    seat = cookie_header(bob, table.code)
+    comm = socket_for(table.code, (b"cookie", seat[1] + b"; django_language=fa"))
+    connected, _ = await comm.connect()
+    assert connected
+    await comm.receive_from(timeout=5)
+    await sync_to_async(_play_first_legal)(table.code)
+    pushed = await comm.receive_from(timeout=5)
+    await comm.disconnect()
+    assert 'data-version="2"' in pushed, "attributes keep ASCII digits"
+    assert "#۲" in pushed and "#2" not in pushed, pushed[:400]

@@ -238,14 +238,40 @@ def test_racing_answers_end_in_exactly_one_outcome_and_never_a_500(fixture_game_
 
 
 def test_a_correction_of_a_move_the_host_undid_meanwhile_closes_as_void(db, fixture_game_registered):
+    """The undo itself closes it (see the next test); a confirm that comes after is told the outcome."""
     table, correction = three_seat_table()
     services.undo_last(table.code, None)
-    services.confirm_correction(table.code, correction.id, BOB)
-    with pytest.raises(services.IllegalAction) as err:
-        services.confirm_correction(table.code, correction.id, CAROL)
-    assert err.value.code == "no_such_action"
     correction.refresh_from_db()
     assert correction.status == "void"
+    assert services.confirm_correction(table.code, correction.id, BOB).status == "void", "a late confirm is told"
     assert services.confirm_correction(table.code, correction.id, CAROL).status == "void", "a repeat is told"
     table.refresh_from_db()
     assert table.state["hands"][0] == [] and table.game().encode(services.replay(table)) == table.state
+
+
+@pytest.mark.parametrize("undo", ["host", "own"])
+def test_undoing_the_corrected_move_closes_its_correction_at_once(db, fixture_game_registered, undo):
+    """The host undid move #9 while a proposal to drop it was open: the proposal stayed on every phone,
+    one player's "Confirm" was taken ("waiting for the others") and only the last one was told the move
+    was gone. Undoing the target (the host's undo or the mover's own) is public, so the correction turns
+    void then, with its closing log row, and no phone is asked about a move that no longer counts."""
+    table = services.create_table("counting", {"components": "physical"},
+                                  [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}])
+    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    if undo == "own":  # a move that reveals nothing, so its mover may take it back
+        services.submit_action(table.code, 0, {"kind": "play", "card": "1"}, 1)
+    target = 2 if undo == "own" else 1
+    correction = services.propose_correction(table.code, BOB, target, None)
+    table.refresh_from_db()
+    if undo == "host":
+        outcome = services.undo_last(table.code, table.version)
+    else:
+        outcome = services.undo_own(table.code, 0, table.version)
+    correction.refresh_from_db()
+    table.refresh_from_db()
+    assert outcome.version == table.version, "the answer names the table's newest version"
+    assert correction.status == Correction.Status.VOID
+    rows = list(Action.objects.filter(table=table, kind=Action.Kind.CORRECT))
+    assert [r.payload.get("void") for r in rows] == [True] and rows[0].payload["target"] == target
+    page = phone_for(table, CAROL).get(f"/t/{table.code}/").content.decode()
+    assert f'/corrections/{correction.id}/' not in page, "no phone is asked to confirm it"

@@ -244,3 +244,18 @@ def test_history_replay_statistics_and_import_refusals_speak_fa_az_ps(language, 
     refused = phone.post("/history/import/", {"file": SimpleUploadedFile("g.json", json.dumps(data).encode())},
                          HTTP_ACCEPT="application/json")
     assert refused.status_code == 422 and refusal_word in refused.json()["message"]
+
+
+@pytest.mark.parametrize("language", ["fa", "az", "ps"])
+def test_the_date_of_a_past_game_has_no_english_am_pm(language):
+    """Django ships date formats for fa and az but none for ps: a Pashto phone's past games read
+    "۱۲/۰۲/۲۰۲۶ ۳:۵۱ a.m." (the English default). Pashto now writes a 24-hour clock as Persian does."""
+    from django.conf import settings
+
+    table = finished("sorry", {}, 2, seed=1)
+    phone = phone_for(table, 0)
+    phone.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = phone.get("/history/").content.decode()
+    shown = re.findall(r"<time [^>]*>([^<]*)</time>", page)
+    assert shown, "the page dates the game"
+    assert not any(re.search(r"[ap]\.m\.|[AP]M", text) for text in shown), shown

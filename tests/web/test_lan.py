@@ -209,3 +209,16 @@ def test_the_join_secret_stays_in_the_fragment(hosted):
         assert token and token not in path and path.endswith("/join/")
     # And a phone on the LAN address is an allowed host that can open its link.
     assert Client().get(f"/t/{table.code}/join/", HTTP_HOST=f"{LAN}:8000").status_code == 200
+
+
+@override_settings(LAN_ADDRESS=LAN, PUBLIC_URL="", ALLOWED_HOSTS=["127.0.0.1", "localhost", LAN])
+@pytest.mark.parametrize("language", ["fa", "ps"])
+def test_the_address_phones_type_keeps_its_latin_digits_on_a_persian_page(hosted, language):
+    """A fa host page said "Phones join at ۱۹۲.۱۶۸.۱.۲۰:۸۰۰۰": an address people type into a phone's browser
+    must read as the browser takes it, like a table code (games/digits.py spares ``translate="no"``)."""
+    table, client = hosted
+    client.cookies["django_language"] = language
+    body = host_page(client, table, "127.0.0.1:8000")
+    banner = re.search(r'<p class="banner reach" data-reach="lan">(.*?)</p>', body, re.S).group(1)
+    assert f"{LAN}:8000" in banner and "127.0.0.1:8000" in banner, banner
+    assert "۱۹۲" not in banner and "۱۲۷" not in banner, banner

@@ -223,3 +223,30 @@ def test_the_game_titles_are_translated_in_the_game_picker():
     page = lobby("amun_re", "fa")
     assert "آمون رع: بازی کارتی" in page.option_texts["game"]
     assert "Amun-Re: The Card Game" not in page.option_texts["game"]
+
+
+@pytest.mark.parametrize("field, value", [("name_0", "x" * 41), ("colour_0", "pink")])
+def test_a_refused_seat_row_says_why_beside_the_row(field, value):
+    """A name over 40 characters or a colour the game has not (a posted form, a stale page) was refused
+    with the lobby shown again and no word of why: the seat rows printed no errors."""
+    before = Table.objects.count()
+    phone = Client()
+    phone.cookies[settings.LANGUAGE_COOKIE_NAME] = "fa"
+    response = phone.post("/", {**browser_form("sorry", "fa", players=2), field: value})
+    assert response.status_code == 200 and Table.objects.count() == before
+    errors = re.findall(r'<ul class="errorlist[^>]*>(.*?)</ul>', response.content.decode(), re.S)
+    assert errors, "the refused row says why"
+    assert not any(re.search(r"[A-Za-z]{3,}", re.sub(r"<[^>]+>|\bx+\b|pink", "", e)) for e in errors), errors
+
+
+@pytest.mark.parametrize("data", [{"game": "chess"}, {"name_0": "x" * 41}, {"start": "weird"}])
+def test_django_form_refusals_read_in_pashto(data):
+    """Django ships no Pashto catalogue: its own form messages ("Select a valid choice…", "Ensure this value
+    has at most…") were English on a ps phone; the project's catalogue carries them."""
+    phone = Client()
+    phone.cookies[settings.LANGUAGE_COOKIE_NAME] = "ps"
+    response = phone.post("/", {**browser_form("sorry", "ps", players=2), **data})
+    errors = re.findall(r'<ul class="errorlist[^>]*>(.*?)</ul>', response.content.decode(), re.S)
+    assert errors
+    shown = [re.sub(r"<[^>]+>|\bx+\b|chess|weird", "", e) for e in errors]
+    assert not any(re.search(r"[A-Za-z]{3,}", e) for e in shown), shown

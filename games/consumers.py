@@ -90,6 +90,27 @@ def render_push(code: str, token: str | None, language: str, screen: bool, sent:
 FRAMES_KEPT = 16  # how many frames back a socket can resync a phone from only what changed since
 
 
+def _gone_errors() -> tuple[type[BaseException], ...]:
+    """What the ASGI servers raise when a frame is sent to a socket the phone just closed."""
+    found: list[type[BaseException]] = []
+    try:
+        from autobahn.exception import Disconnected  # daphne
+
+        found.append(Disconnected)
+    except ImportError:  # pragma: no cover - daphne is a dependency
+        pass
+    try:
+        from uvicorn.protocols.utils import ClientDisconnected  # uvicorn (scale-out)
+
+        found.append(ClientDisconnected)
+    except ImportError:  # pragma: no cover - uvicorn is optional
+        pass
+    return tuple(found)
+
+
+SOCKET_GONE = _gone_errors()
+
+
 def frame_marker(frame_id: str) -> str:
     """The out-of-band element every push ends with: the page keeps the id of the last push it applied."""
     return f'<i id="r-frame" hidden data-frame="{escape(frame_id)}" hx-swap-oob="true"></i>'
@@ -171,7 +192,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.history[self.last_frame] = self.sent.copy()
         while len(self.history) > FRAMES_KEPT:
             self.history.popitem(last=False)
-        await self.send(text_data=frame + frame_marker(self.last_frame))
+        try:
+            await self.send(text_data=frame + frame_marker(self.last_frame))
+        except SOCKET_GONE:
+            # The phone closed its socket while this push was on its way (a reconnect storm): its disconnect
+            # follows, and its next socket catches up on connect. Not an error of the server's.
+            return
 
     async def _render(self, page_signature: str | None = None,
                       marker: tuple[int, float] | None = None) -> str | None:

@@ -80,3 +80,24 @@ async def test_a_heartbeat_naming_a_frame_the_socket_never_sent_gets_every_regio
     full = await sock.receive_from(5)
     assert all(f'id="r-{name}"' in full for name in ("status", "board", "log", "links", "meta"))
     await sock.disconnect()
+
+
+async def test_a_push_to_a_socket_the_phone_just_closed_is_not_a_server_error():
+    """In a reconnect storm a push raced the phone's close: daphne raised "Attempt to send on a closed
+    protocol" out of the consumer, one traceback in the server log per lost socket."""
+    from collections import OrderedDict
+
+    from autobahn.exception import Disconnected
+
+    from games import live
+    from games.consumers import TableConsumer
+
+    consumer = TableConsumer()
+    consumer.socket_id, consumer.frames, consumer.history, consumer.sent = "s", 0, OrderedDict(), live.Sent()
+
+    async def gone(**kwargs):
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    consumer.send = gone
+    await consumer._send_frame('<div id="r-meta"></div>')
+    assert consumer.last_frame == "s.1"

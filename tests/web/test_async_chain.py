@@ -60,3 +60,18 @@ async def services_create() -> dict:
         {"name": "Ann"}, {"name": "Ben"}]}, content_type="application/json")
     assert answer.status_code == 201
     return answer.json()
+
+
+@pytest.mark.asyncio
+async def test_the_csrf_check_still_refuses_a_form_without_its_token_in_async_mode():
+    """The CSRF hook runs in the event loop now: a join form posted without the token is still a 403,
+    and with the page's token it passes (the join sets the seat cookie, a session-free write)."""
+    table = await services_create()
+    strict = AsyncClient(enforce_csrf_checks=True)
+    refused = await strict.post(f"/t/{table['code']}/join/", {"token": table["seats"][1]["token"]})
+    assert refused.status_code == 403
+    page = await strict.get(f"/t/{table['code']}/join/")
+    token = page.cookies["csrftoken"].value
+    joined = await strict.post(f"/t/{table['code']}/join/", {"token": table["seats"][1]["token"],
+                                                             "csrfmiddlewaretoken": token})
+    assert joined.status_code == 302

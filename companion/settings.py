@@ -64,20 +64,22 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "django.middleware.security.SecurityMiddleware",
+    # Django's own middleware, as subclasses whose hooks run in the event loop under ASGI (games/middleware.py):
+    # Django would hop to a thread and back for each hook of each of them, on every request (issue 8).
+    "games.middleware.SecurityMiddleware",
     # Static files: whitenoise answers them itself, precompressed once collected (make run collects them).
     "games.middleware.StaticFilesMiddleware",  # whitenoise's, async capable: no thread hop per request
     # Pages and API answers leave compressed (Django's GZip adds random padding against BREACH); inside
     # whitenoise, so a static file is never recompressed as a stream.
-    "django.middleware.gzip.GZipMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "games.middleware.GZipMiddleware",
+    "games.middleware.SessionMiddleware",
+    "games.middleware.LocaleMiddleware",
     # Text-node digits in the phone's digit system (games/digits.py), with the request's language active.
     "games.digits.DigitsMiddleware",
-    "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "games.middleware.CommonMiddleware",
+    "games.middleware.CsrfViewMiddleware",
+    "games.middleware.MessageMiddleware",
+    "games.middleware.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -202,7 +204,7 @@ LOGGING = {
 
 # -- Strict input and lesser doors (issue 11, findings 6-7) ---------------------------------------
 # NUL characters and bodies over the limit are refused with a 4xx {code, message} (games/middleware.py).
-MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1,
+MIDDLEWARE.insert(MIDDLEWARE.index("games.middleware.LocaleMiddleware") + 1,
                   "games.middleware.InputGuardMiddleware")
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)  # bytes of a non-file body
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env.int("DATA_UPLOAD_MAX_NUMBER_FIELDS", default=4000)

@@ -13,7 +13,9 @@ the current ones and sends nothing when they match, everything otherwise
 
 from __future__ import annotations
 
+import json
 import secrets
+from collections import OrderedDict
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -50,7 +52,8 @@ def _language(headers: dict[str, str], cookies: dict[str, str]) -> str:
 
 def render_push(code: str, token: str | None, language: str, screen: bool, sent: live.Sent,
                 host_token: str | None = None, csrf_token: str | None = None,
-                page_signature: str | None = None, marker: tuple[int, float] | None = None) -> str | None:
+                page_signature: str | None = None, marker: tuple[int, float] | None = None,
+                digit_system: str | None = None) -> str | None:
     """The frame that brings this phone up to date: the regions that changed since ``sent`` ('' for none).
 
     Returns ``None`` when the seat's secret is no longer valid (the host
@@ -59,7 +62,8 @@ def render_push(code: str, token: str | None, language: str, screen: bool, sent:
     current regions nothing is resent. ``csrf_token`` is the phone's own CSRF
     cookie, so the plain forms of a pushed region (confirm a correction)
     still pass Django's CSRF check. ``marker`` is ``(version, stamp)`` from
-    the group message. Costs no query when the table's snapshot is cached
+    the group message; ``digit_system`` the phone's digits (games/digits.py;
+    ``None``: ASCII as cached), applied once per region and system. Costs no query when the table's snapshot is cached
     (shared by every phone of the table), one without a marker.
     """
     snap = live.snapshot_by_code(code, marker)
@@ -70,6 +74,7 @@ def render_push(code: str, token: str | None, language: str, screen: bool, sent:
         seat_index = snap.seat_index(token)
         if seat_index is None:
             return None
+    sent.at = snap.key
     with translation.override(language):
         context = seat_context(snap, seat_index)
         is_host = bool(host_token) and secrets.compare_digest(host_token, snap.table.host_token)
@@ -79,11 +84,48 @@ def render_push(code: str, token: str | None, language: str, screen: bool, sent:
             if live.page_signature(regions) == page_signature:
                 sent.seed(context, regions)
                 return ""
-        return live.push(context, sent)
+        return live.push(context, sent, digit_system)
+
+
+FRAMES_KEPT = 16  # how many frames back a socket can resync a phone from only what changed since
+
+
+def _gone_errors() -> tuple[type[BaseException], ...]:
+    """What the ASGI servers raise when a frame is sent to a socket the phone just closed."""
+    found: list[type[BaseException]] = []
+    try:
+        from autobahn.exception import Disconnected  # daphne
+
+        found.append(Disconnected)
+    except ImportError:  # pragma: no cover - daphne is a dependency
+        pass
+    try:
+        from uvicorn.protocols.utils import ClientDisconnected  # uvicorn (scale-out)
+
+        found.append(ClientDisconnected)
+    except ImportError:  # pragma: no cover - uvicorn is optional
+        pass
+    return tuple(found)
+
+
+SOCKET_GONE = _gone_errors()
+
+
+def frame_marker(frame_id: str) -> str:
+    """The out-of-band element every push ends with: the page keeps the id of the last push it applied."""
+    return f'<i id="r-frame" hidden data-frame="{escape(frame_id)}" hx-swap-oob="true"></i>'
 
 
 class TableConsumer(AsyncWebsocketConsumer):
-    """``/ws/tables/<code>/``; ``?screen=1`` for the table screen (public view), ``?s=SIG`` the page's regions."""
+    """``/ws/tables/<code>/``; ``?screen=1`` for the table screen (public view), ``?s=SIG`` the page's regions.
+
+    Resync (issue 8): every push carries a frame id (``#r-frame``), and the
+    socket keeps what it had sent as of its last :data:`FRAMES_KEPT` frames.
+    The page sends ``{"frame": ID}`` (the last push it applied) as a
+    heartbeat; the socket answers with what changed since that frame (a lost
+    frame, a lost group message), nothing when the phone is current, and
+    every region when it does not know the frame.
+    """
 
     async def connect(self) -> None:
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
@@ -98,6 +140,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.host_token = read_signed(cookies, host_cookie(self.code))
         self.csrf_token = cookies.get(settings.CSRF_COOKIE_NAME)
         self.sent = live.Sent()
+        self.socket_id = secrets.token_hex(4)
+        self.frames = 0
+        self.last_frame = ""  # the page's own state: no push applied yet
+        self.history: OrderedDict[str, live.Sent] = OrderedDict()
         # Join the group before the first render: a move committed between the two is then heard
         # (pushed after this frame) instead of being told to a group this socket was not in yet.
         await self.channel_layer.group_add(group_name(self.code), self.channel_name)
@@ -108,15 +154,30 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self.accept()
         if first:
-            await self.send(text_data=first)
+            await self._send_frame(first)
+        else:
+            self.history[""] = self.sent.copy()
 
     async def disconnect(self, close_code: int) -> None:
         if hasattr(self, "code"):
             await self.channel_layer.group_discard(group_name(self.code), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Any message from the phone asks for a full resync; actions go through HTTP (the one write path)."""
-        self.sent = live.Sent()
+        """``{"frame": ID}``: the phone's heartbeat, answered with what changed since push ID (nothing when current).
+
+        Anything else asks for a full resync. Actions go through HTTP (the one write path).
+        """
+        frame_id = _heartbeat(text_data)
+        if frame_id is None:
+            self.sent = live.Sent()
+        elif frame_id == self.last_frame:
+            marker = await database_sync_to_async(live.current_marker)(self.code)
+            if marker is not None and live.snapshot_key(self.code, *marker) == self.sent.at:
+                return  # the phone shows the newest push, and the table has not moved since
+        elif frame_id in self.history:
+            self.sent = self.history[frame_id].copy()  # a push was lost: resend what changed since the phone's
+        else:
+            self.sent = live.Sent()  # a frame this socket does not know (or too old): every region
         await self._refresh()
 
     async def table_version(self, event: dict[str, Any]) -> None:
@@ -124,12 +185,26 @@ class TableConsumer(AsyncWebsocketConsumer):
         stamp = event.get("stamp")
         await self._refresh((event["version"], stamp) if stamp is not None else None)
 
+    async def _send_frame(self, frame: str) -> None:
+        """Send one push, tagged with its frame id, and remember what the phone then shows."""
+        self.frames += 1
+        self.last_frame = f"{self.socket_id}.{self.frames}"
+        self.history[self.last_frame] = self.sent.copy()
+        while len(self.history) > FRAMES_KEPT:
+            self.history.popitem(last=False)
+        try:
+            await self.send(text_data=frame + frame_marker(self.last_frame))
+        except SOCKET_GONE:
+            # The phone closed its socket while this push was on its way (a reconnect storm): its disconnect
+            # follows, and its next socket catches up on connect. Not an error of the server's.
+            return
+
     async def _render(self, page_signature: str | None = None,
                       marker: tuple[int, float] | None = None) -> str | None:
-        frame = await database_sync_to_async(render_push)(self.code, self.token, self.language, self.screen, self.sent,
-                                                          self.host_token, self.csrf_token, page_signature, marker)
         # Regions are cached with ASCII digits; each phone's frame is written in its own digit system.
-        return digits.localize_html(frame, self.digits) if frame else frame
+        return await database_sync_to_async(render_push)(self.code, self.token, self.language, self.screen, self.sent,
+                                                         self.host_token, self.csrf_token, page_signature, marker,
+                                                         self.digits)
 
     def _render_inline(self, marker: tuple[int, float]) -> str | None | bool:
         """This phone's frame rendered right here in the event loop, or ``False`` to go through a thread.
@@ -144,15 +219,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         """
         if not live.has_snapshot(self.code, marker):
             return False
-        sent = live.Sent(dict(self.sent.regions), dict(self.sent.lines))
+        sent = self.sent.copy()
         try:
             frame = render_push(self.code, self.token, self.language, self.screen, sent, self.host_token,
-                                self.csrf_token, None, marker)
+                                self.csrf_token, None, marker, self.digits)
         except SynchronousOnlyOperation:
             return False
         self.sent = sent
-        # The same digit pass as a frame rendered in a thread (``_render``): regions are cached with ASCII digits.
-        return digits.localize_html(frame, self.digits) if frame else frame
+        return frame
 
     async def _refresh(self, marker: tuple[int, float] | None = None) -> None:
         frame = self._render_inline(marker) if marker is not None else False
@@ -165,4 +239,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=4403)
             return
         if frame:
-            await self.send(text_data=frame)
+            await self._send_frame(frame)
+
+
+def _heartbeat(text: str | None) -> str | None:
+    """The frame id of a heartbeat ``{"frame": "ID"}``, or ``None`` for any other message."""
+    if not text or len(text) > 200:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    frame = data.get("frame") if isinstance(data, dict) else None
+    return frame if isinstance(frame, str) else None

@@ -283,6 +283,11 @@ def newest_seq(code: str, marker: tuple[int, Any]) -> int | None:
     return snap.rows[-1].seq if snap is not None and snap.rows else None
 
 
+def current_marker(code: str) -> tuple[int, Any] | None:
+    """``(version, stamp)`` of table ``code`` now (one query), ``None`` if the table is gone."""
+    return Table.objects.filter(code=code).values_list("version", "updated_at").first()
+
+
 def has_snapshot(code: str, marker: tuple[int, float]) -> bool:
     """True when this process holds table ``code``'s snapshot at ``marker`` = ``(version, stamp)`` (no I/O)."""
     return _SNAPSHOTS.get(snapshot_key(code, *marker)) is not None
@@ -492,6 +497,11 @@ class Sent:
 
     regions: dict[str, str] = field(default_factory=dict)
     lines: dict[int, str] = field(default_factory=dict)
+    at: str = ""  # the key of the snapshot the last frame was made from ("code:version:stamp")
+
+    def copy(self) -> Sent:
+        """An independent copy (a socket keeps one per frame, to resync a phone that missed later ones)."""
+        return Sent(dict(self.regions), dict(self.lines), self.at)
 
     def seed(self, context: Mapping[str, Any], regions: Mapping[str, tuple[str, str]]) -> None:
         """Remember ``regions`` (and the log lines of ``context``) as what the phone shows."""
@@ -506,20 +516,48 @@ def _log_frame(context: Mapping[str, Any]) -> str:
                     bool(context["log"])])
 
 
-def push(context: Mapping[str, Any], sent: Sent) -> str:
+def in_digits(key: Any, html: str, system: str | None) -> str:
+    """``html`` (cached under ``key``) with its text digits in ``system``: localized once per region and system.
+
+    Regions are cached with ASCII digits (games/digits.py); every Persian-digit
+    phone of a table shows the same localized region, so the pass runs once
+    per ``(key, system)`` in this process instead of once per phone per push.
+    ``system`` ``None`` leaves ``html`` as it is.
+    """
+    if system is None:
+        return html
+    from games import digits
+
+    shown = _HTML.get(("digits", key, system))
+    if shown is None:
+        shown = digits.localize_html(html, system)
+        _HTML.put(("digits", key, system), shown)
+    return shown
+
+
+def push(context: Mapping[str, Any], sent: Sent, system: str | None = None) -> str:
     """The frame that brings a phone from what ``sent`` says it shows to ``context`` ('' if nothing changed).
 
     Regions whose digest is unchanged are left out; the log sends new lines
     at its top and changed lines in place, or the whole region when its
     frame changed (first line, another viewer); ``sent`` is updated.
+    ``system`` is the phone's digit system (``None``: ASCII digits as cached).
     """
+
+    def region_html(region: Region, digest: str) -> str:
+        return _oob(in_digits(digest, render_region(region, context, digest)[1], system))
+
+    def line_html(line: Mapping[str, Any]) -> str:
+        key, html = render_line(line, context)
+        return in_digits(key, html, system)
+
     parts: list[str] = []
     for region in (STATIC, *REGIONS) if context.get("static_template") else REGIONS:
         if region is STATIC and region.name in sent.regions:
             continue  # fixed for the whole game (and this socket's language)
         digest = region_digest(region, context)
         if sent.regions.get(region.name) != digest:
-            parts.append(_oob(render_region(region, context, digest)[1]))
+            parts.append(region_html(region, digest))
             sent.regions[region.name] = digest
     lines = {line["seq"]: line for line in context["log"]}
     frame = _log_frame(context)
@@ -527,19 +565,19 @@ def push(context: Mapping[str, Any], sent: Sent) -> str:
     if sent.regions.get("log-frame") != frame or not sent.lines:
         digest = region_digest(LOG, context)
         if sent.regions.get(LOG.name) != digest:
-            parts.append(_oob(render_region(LOG, context, digest)[1]))
+            parts.append(region_html(LOG, digest))
             sent.regions[LOG.name] = digest
         sent.regions["log-frame"] = frame
     else:
         # Lines are compared by key and only new or changed ones are rendered. The whole region's digest is
         # not kept up to date here: its inputs hold the frame's, so a change of frame always resends it.
         newest = max(sent.lines)
-        added = [render_line(lines[seq], context)[1] for seq in sorted(keys, reverse=True) if seq > newest]
+        added = [line_html(lines[seq]) for seq in sorted(keys, reverse=True) if seq > newest]
         if added:
             parts.append(f'<ul hx-swap-oob="afterbegin:#loglines">{"".join(added)}</ul>')
         for seq, key in keys.items():
             if seq <= newest and seq in sent.lines and sent.lines[seq] != key:
-                parts.append(_oob(render_line(lines[seq], context)[1]))
+                parts.append(_oob(line_html(lines[seq])))
         sent.regions[LOG.name] = "by-lines"
     sent.lines = keys
     return "".join(parts)

@@ -22,9 +22,18 @@ from typing import Any
 from urllib.parse import unquote_to_bytes
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
+from django.conf import settings
+from django.contrib.messages.middleware import MessageMiddleware as _Messages
+from django.contrib.sessions.middleware import SessionMiddleware as _Session
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
+from django.middleware.clickjacking import XFrameOptionsMiddleware as _XFrame
+from django.middleware.common import CommonMiddleware as _Common
+from django.middleware.csrf import CsrfViewMiddleware as _Csrf
+from django.middleware.gzip import GZipMiddleware as _GZip
+from django.middleware.locale import LocaleMiddleware as _Locale
+from django.middleware.security import SecurityMiddleware as _Security
 from django.utils.translation import gettext as _
 from whitenoise.middleware import WhiteNoiseMiddleware
 
@@ -167,3 +176,92 @@ class StaticFilesMiddleware(WhiteNoiseMiddleware):
         if static_file is not None:
             return await sync_to_async(self.serve, thread_sensitive=False)(static_file, request)
         return await self.get_response(request)
+
+
+# -- Django's own middleware, run in the event loop (issue 8) -------------------------------------------------
+# Under ASGI, Django's ``MiddlewareMixin.__acall__`` runs every ``process_request`` and ``process_response`` of a
+# sync middleware through ``sync_to_async``: one hop to a thread and back for each, about fifteen per request with
+# the stack of settings.MIDDLEWARE, a tenth of a saturated worker. Their hooks do no I/O (but for the session's
+# save), so these subclasses call them inline, and hop only when the hook may touch the database.
+
+
+class InlineHooks:
+    """Mixin for a ``MiddlewareMixin`` subclass: its hooks run in the event loop (no thread hop) under ASGI.
+
+    Sync mode (WSGI, the test client) is unchanged. :meth:`response_does_io`
+    names the answers whose ``process_response`` may do I/O: those still go
+    through a thread.
+    """
+
+    async def __acall__(self, request: HttpRequest) -> HttpResponse:
+        """``process_request``, the rest of the chain, ``process_response``: inline unless I/O may follow."""
+        response = None
+        if hasattr(self, "process_request"):
+            response = self.process_request(request)
+        response = response or await self.get_response(request)
+        if hasattr(self, "process_response"):
+            if self.response_does_io(request, response):
+                response = await sync_to_async(self.process_response, thread_sensitive=True)(request, response)
+            else:
+                response = self.process_response(request, response)
+        return response
+
+    def response_does_io(self, request: HttpRequest, response: HttpResponse) -> bool:
+        """True when ``process_response`` may read or write the database (never, here)."""
+        return False
+
+
+class InlineViewHook(InlineHooks):
+    """:class:`InlineHooks` whose ``process_view`` is a coroutine too, so Django does not hop to call it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+        super().__init__(get_response)
+        if getattr(self, "async_mode", False):
+            sync_view = self.process_view
+
+            async def process_view(request, callback, callback_args, callback_kwargs):  # noqa: ANN001, ANN202
+                return sync_view(request, callback, callback_args, callback_kwargs)
+
+            self.process_view = process_view  # type: ignore[method-assign]
+
+
+class SecurityMiddleware(InlineHooks, _Security):
+    """Django's security headers, set in the event loop."""
+
+
+class GZipMiddleware(InlineHooks, _GZip):
+    """Django's gzip (with its BREACH padding), compressing in the event loop."""
+
+
+class LocaleMiddleware(InlineHooks, _Locale):
+    """Django's language pick, in the event loop."""
+
+
+class CommonMiddleware(InlineHooks, _Common):
+    """Django's common checks (slash redirects), in the event loop."""
+
+
+class CsrfViewMiddleware(InlineViewHook, _Csrf):
+    """Django's CSRF check, in the event loop (ASGI has the body in memory before the chain runs)."""
+
+
+class MessageMiddleware(InlineHooks, _Messages):
+    """Django's messages; a response that shows or adds messages still stores them in a thread (the session)."""
+
+    def response_does_io(self, request: HttpRequest, response: HttpResponse) -> bool:
+        """True when messages were read or added: their storage may fall back to the database session."""
+        storage = getattr(request, "_messages", None)
+        return storage is not None and bool(getattr(storage, "used", False) or getattr(storage, "added_new", False))
+
+
+class XFrameOptionsMiddleware(InlineHooks, _XFrame):
+    """Django's X-Frame-Options header, in the event loop."""
+
+
+class SessionMiddleware(InlineHooks, _Session):
+    """Django's sessions: loaded lazily as before (in the view's thread); the response hook hops only to save."""
+
+    def response_does_io(self, request: HttpRequest, response: HttpResponse) -> bool:
+        """True when the session would be saved (changed, or saved on every request)."""
+        session = getattr(request, "session", None)
+        return session is not None and (session.modified or settings.SESSION_SAVE_EVERY_REQUEST)

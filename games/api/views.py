@@ -6,10 +6,13 @@ Seats authenticate with ``Authorization: Bearer <seat token>``; the host with
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.conf import settings
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.template.response import SimpleTemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -17,7 +20,7 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import pregame, rulebook, services
+from games import live, pregame, rulebook, services
 from games.access import bearer, is_host, join_link, seat_for
 from games.api.serializers import (
     ActionDoneSerializer,
@@ -222,13 +225,57 @@ def prompt(request: Request, code: str) -> Response:
     return Response(_prompt_body(table, seat.index))
 
 
+def rendered_in_view(view: Any) -> Any:
+    """Wrap a DRF function view so its answer is rendered in the view's own thread (issue 8).
+
+    Django renders a ``TemplateResponse`` (DRF's ``Response`` is one) after the
+    view, through ``sync_to_async`` under ASGI: one more thread hop per request.
+    The answer leaves as the plain ``HttpResponse`` it renders to (same body,
+    status, headers and cookies). Keeps the view's attributes (``cls``,
+    ``csrf_exempt``) for the URL router and the schema.
+    """
+
+    @functools.wraps(view)
+    def wrapper(request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        if not isinstance(response, SimpleTemplateResponse):
+            return response
+        response.render()
+        plain = HttpResponse(response.content, status=response.status_code, headers=dict(response.items()))
+        plain.cookies = response.cookies
+        return plain
+
+    return wrapper
+
+
+def _load_seat_index(request: Request, code: str) -> tuple[Table, int | None, Response | None]:
+    """:func:`_load` for the move path: the seat found in the table's cached snapshot, not by a query.
+
+    The snapshot is keyed by the table's version and stamp, and a hand-over
+    moves the stamp, so an old secret never matches a fresh snapshot.
+    """
+    table = get_object_or_404(Table, code=code.upper())
+    token = bearer(request)
+    if token:
+        index = live.snapshot_for(table).seat_index(token)
+    else:
+        seat = seat_for(request, table)
+        index = seat.index if seat is not None else None
+    if index is None:
+        return table, None, _error("no_seat", "Send a valid seat token as 'Authorization: Bearer <token>'.", 403)
+    if _foreign_origin(request):
+        return table, None, _origin_refused()
+    return table, index, None
+
+
+@rendered_in_view
 @extend_schema(parameters=[CODE], auth=SEAT_AUTH, request=PostActionSerializer,
                responses={200: ActionDoneSerializer, **WRITE_ERRORS})
 @api_view(["POST"])
 @throttle_classes([TableThrottle])
 def post_action(request: Request, code: str) -> Response:
     """Play one action (the one write path). 400: the rules forbid it; 409: stale version."""
-    table, seat, refused = _load(request, code)
+    table, index, refused = _load_seat_index(request, code)
     if refused:
         return refused
     body = PostActionSerializer(data=request.data)
@@ -237,9 +284,9 @@ def post_action(request: Request, code: str) -> Response:
 
     def write() -> services.Outcome:
         table.game().check_payload(data["action"])  # the kind's declared schema, before anything is stored
-        return services.submit_action(table.code, seat.index, data["action"], data["version"], data["key"])
+        return services.submit_action(table.code, index, data["action"], data["version"], data["key"])
 
-    return _answer_write(table, seat.index, write)
+    return _answer_write(table, index, write)
 
 
 def _answer_write(table: Table, seat: int, write: Any) -> Response:

@@ -97,6 +97,9 @@
       var message = event.detail.message || "";
       var sig = /id="r-meta"[^>]*data-sig="([^"]*)"/.exec(message);
       if (table && sig && sig[1] === table.dataset.sig && message.indexOf('id="r-static"') < 0) {
+        var skipped = /id="r-frame"[^>]*data-frame="([^"]*)"/.exec(message);  // shown already: still applied
+        var mark = document.getElementById("r-frame");
+        if (skipped && mark) mark.dataset.frame = skipped[1];
         event.preventDefault(); return;
       }
       openLists = Array.prototype.map.call(document.querySelectorAll("#table details[open][id]"),
@@ -129,11 +132,21 @@
     document.body.addEventListener("htmx:wsClose", function () {
       document.body.classList.add("offline"); document.body.dataset.ws = "closed";
     });
-    document.body.addEventListener("htmx:wsOpen", function () {
+    var socket = null;
+    document.body.addEventListener("htmx:wsOpen", function (event) {
       // After a close (Redis or the server was away) the "version N" messages of the gap are lost; the
       // reopened socket sends every region that differs from what this page first held (games/live.py).
       document.body.classList.remove("offline"); document.body.dataset.ws = "open";
+      socket = event.detail.socketWrapper;
     });
+    // Heartbeat: name the last push this page applied; the socket answers with whatever changed since
+    // (a frame or a group message lost while the socket stayed open), or nothing (games/consumers.py).
+    setInterval(function () {
+      var mark = document.getElementById("r-frame");
+      if (socket && mark && document.body.dataset.ws === "open" && document.visibilityState === "visible") {
+        socket.send(JSON.stringify({ frame: mark.dataset.frame || "" }));
+      }
+    }, 20000);
     keepAwake();
     markTapsWhileLive(live);
   });

@@ -282,7 +282,7 @@ async def run(args: argparse.Namespace) -> None:
     await asyncio.sleep(3)  # the last pushes land
 
     # -- checks ------------------------------------------------------------------------------------------
-    found = {"lost": 0, "dup": 0, "behind": 0, "behind_after": 0}
+    found = {"lost": 0, "dup": 0, "behind": 0, "behind_after": 0, "no_socket": 0}
 
     async def check(t: Table) -> None:
         r = await http(t.ports[0], "GET", f"/api/tables/{t.code}/log/",
@@ -307,6 +307,9 @@ async def run(args: argparse.Namespace) -> None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*(p.wait_for(info["version"]) for p in late)), 10)
             found["behind_after"] += sum(p.version < info["version"] for p in late)
+            # A phone whose socket never opened (connect refused or timed out) cannot hear a push nor ask again.
+            found["no_socket"] += sum(p.version < info["version"] and (p.ws is None or p.ws.close_code is not None)
+                                      for p in late)
         if t.stuck:
             stats.note(f"{t.game}: stopped ({t.stuck})")
 
@@ -327,7 +330,8 @@ async def run(args: argparse.Namespace) -> None:
           f"page p50 {ms(pct(stats.page_s, .5))} p99 {ms(pct(stats.page_s, .99))} ms (n={len(stats.page_s)})")
     print(f"answers: {json.dumps(dict(sorted(stats.status.items())))}")
     print(f"tables whose version differs from the last 200: {lost}; with two 200s for a version: {dup}; "
-          f"phones behind at the end: {behind}, still behind after a resync message: {behind_after}")
+          f"phones behind at the end: {behind}, still behind after a resync message: {behind_after} "
+          f"(of which without an open socket: {found['no_socket']})")
     for k, v in sorted(stats.notes.items(), key=lambda kv: -kv[1]):
         print(f"  {v:5d}  {k}")
 

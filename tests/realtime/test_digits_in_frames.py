@@ -65,3 +65,16 @@ async def test_a_move_pushed_to_a_persian_phone_keeps_persian_digits(fixture_gam
     await comm.disconnect()
     assert 'data-version="2"' in pushed, "attributes keep ASCII digits"
     assert "#۲" in pushed and "#2" not in pushed, pushed[:400]
+async def test_a_push_after_a_move_is_in_the_phones_digits_too(fixture_game_registered):
+    """The push rendered in the event loop from the write's own snapshot (the usual path after a move)
+    went out with ASCII digits: only the threaded render wrote the phone's digits."""
+    table = await sync_to_async(services.create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    bob = await sync_to_async(phone_for)(table, 1)
+    comm = socket_for(table.code, (b"cookie", cookie_header(bob, table.code)[1] + b"; django_language=fa"))
+    connected, _ = await comm.connect()
+    assert connected
+    await comm.receive_from(timeout=5)
+    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    pushed = await comm.receive_from(timeout=5)
+    assert 'data-version="1"' in pushed and "#۱" in pushed and "#1<" not in pushed
+    await comm.disconnect()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from games.engines.sorry.board import CELL
 from games.templatetags.layout import SORRY_HIT_RADIUS, hit_shape, sorry_destinations
 
@@ -59,3 +61,59 @@ def test_the_sorry_board_draws_close_destinations_as_one_target_that_opens_the_p
     assert "R0 to 10 · R0 to 11" in merged, "the merged target names both moves"
     assert html.count('class="dest tap"') == 1, "the far destination keeps its own one-tap target"
     assert 'class="hit tap pawn-hit" r="25"' in html and 'data-hit="hit-R0"' in html
+
+
+# The template loops the board drew its moving pieces with before issue 8 moved them into Python
+# (games/templatetags/layout.py sorry_pieces): the markup must not change, byte for byte.
+TEMPLATE_PIECES = """{% load i18n companion layout %}{% localize off %}<use href="#sorry-geo"/>
+  {% regroup legal by payload.pawn as movable %}
+  {# Hit areas first (issue 9): a transparent 44 px circle under each movable pawn; the pawn drawn on top keeps its own tap. #}
+  {% for p in view.pawns %}{% for m in movable %}{% if m.grouper == p.id %}<circle class="hit tap pawn-hit" r="25" cx="{{ p.x }}" cy="{{ p.y }}" data-piece="{{ p.id }}" data-open="moves-{{ p.id }}" id="hit-{{ p.id }}"/>{% endif %}{% endfor %}{% endfor %}
+  {% for p in view.pawns %}<g class="pawn {{ p.colour }}{% for m in movable %}{% if m.grouper == p.id %} tap legal{% endif %}{% endfor %}" data-pawn="{{ p.id }}" data-loc="{{ p.loc }}"{% for m in movable %}{% if m.grouper == p.id %} data-open="moves-{{ p.id }}" data-hit="hit-{{ p.id }}"{% endif %}{% endfor %} transform="translate({{ p.x }} {{ p.y }})"><circle r="7" fill="{{ p.colour }}"/><text>{{ p.id|slice:"1:"|add:1 }}</text><title>{{ p.id|sorry_pawn }} · {{ p.loc|sorry_square }}</title></g>{% endfor %}
+  {# Destinations of the chosen pawn (simple moves; split 7s are picked from the list below the board). #}
+  {% for t in legal|sorry_destinations:view.layout.points %}{% if t.items|length == 1 %}{% with item=t.items.0 %}
+  <g class="dest tap" data-for="{{ t.pawn }}" data-action='{{ item.json }}'>
+    <circle class="hit" cx="{{ t.x }}" cy="{{ t.y }}" r="25"/>
+    <circle cx="{{ t.x }}" cy="{{ t.y }}" r="10" fill="#2a6" fill-opacity="0.55" stroke="#064" stroke-width="2"/>
+    <title>{{ item.label }}</title>
+  </g>{% endwith %}{% else %}{# Destinations too close for two thumbs: one target that opens the pawn's list of moves. #}
+  <g class="dest tap merged" data-for="{{ t.pawn }}" data-piece="{{ t.pawn }}" data-open="moves-{{ t.pawn }}">
+    <circle class="hit" cx="{{ t.x }}" cy="{{ t.y }}" r="25"/>
+    {% for item in t.items %}{% with key=item.payload|where %}{% with xy=view.layout.points|get:key %}<circle cx="{{ xy.0 }}" cy="{{ xy.1 }}" r="8" fill="#2a6" fill-opacity="0.45" stroke="#064" stroke-width="1.5"/>{% endwith %}{% endwith %}{% endfor %}
+    <circle cx="{{ t.x }}" cy="{{ t.y }}" r="8" fill="#064"/><text class="merged-n" x="{{ t.x }}" y="{{ t.y }}">{{ t.items|length }}</text>
+    <title>{% for item in t.items %}{{ item.label }}{% if not forloop.last %} · {% endif %}{% endfor %}</title>
+  </g>{% endif %}{% endfor %}
+{% endlocalize %}"""
+
+
+@pytest.mark.django_db
+def test_the_python_board_pieces_write_the_markup_the_template_loops_wrote():
+    import random
+
+    from django.template import engines
+    from django.utils import translation
+
+    from games import live, services
+    from games.models import Table
+    from games.presenters import seat_context
+
+    loops = engines["django"].from_string("{% load l10n %}" + TEMPLATE_PIECES)
+    python = engines["django"].from_string(
+        '{% load l10n layout %}{% localize off %}<use href="#sorry-geo"/>\n  {% sorry_pieces view legal %}\n'
+        "{% endlocalize %}")
+    table = services.create_table("sorry", {"team_mode": True}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")],
+                                  seed=5)
+    chooser, compared = random.Random(5), 0
+    for _ in range(40):
+        row = Table.objects.get(code=table.code)
+        game = row.game()
+        state = game.decode(row.state)
+        for language in ("en", "fa", "az"):
+            with translation.override(language):
+                for seat in (None, *game.prompt(state).seats):
+                    context = seat_context(live.snapshot_for(row), seat)
+                    assert python.render(context) == loops.render(context)
+                    compared += bool(context["legal"])
+        seat = chooser.choice(game.prompt(state).seats)
+        services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
+    assert compared >= 40, "the comparison covered boards with legal moves on them"

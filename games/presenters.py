@@ -162,8 +162,8 @@ _START_LINES = {
 
 
 def card_label(card: str) -> str:
-    """A card as the start draw shows it: its number, or "Sorry!"."""
-    return "Sorry!" if card == "sorry" else str(card)
+    """A card as the start draw shows it: its number, or "Sorry!" in the reader's word for it (the game's title)."""
+    return gettext("Sorry!") if card == "sorry" else str(card)
 
 
 def start_line(payload: Mapping[str, Any], names: Mapping[int, str]) -> str:

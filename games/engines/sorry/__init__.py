@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from games.engines.base import (
     COMPONENTS,
@@ -109,6 +109,8 @@ class SorryGame(Game):
 
     slug = "sorry"
     title = "Sorry!"
+    # The card "Sorry!" (card_name) is written in the reader's word for the game's title (sorry.ps.txt: "بخښنه!").
+    terms: ClassVar[Mapping[str, str]] = {"Sorry!": gettext_noop("Sorry!")}
     min_seats = 2
     max_seats = 4
     colours = COLOURS

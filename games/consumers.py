@@ -132,7 +132,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         return digits.localize_html(frame, self.digits) if frame else frame
 
     def _render_inline(self, marker: tuple[int, float]) -> str | None | bool:
-        """This phone's frame rendered right here in the event loop, or ``False`` to go through a thread.
+        """This phone's frame (in its digit system) rendered right here in the event loop, or ``False`` to go through a thread.
 
         When the write that sent ``marker`` left its snapshot in this
         process (games/live.py ``publish_move``), a render reads no database:
@@ -151,7 +151,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         except SynchronousOnlyOperation:
             return False
         self.sent = sent
-        return frame
+        # The same output boundary as _render: a Persian or Pashto phone's frame in its own digits.
+        return digits.localize_html(frame, self.digits) if frame else frame
 
     async def _refresh(self, marker: tuple[int, float] | None = None) -> None:
         frame = self._render_inline(marker) if marker is not None else False

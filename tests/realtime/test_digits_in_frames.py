@@ -36,3 +36,19 @@ async def test_a_persian_phone_gets_persian_digits_and_a_latin_choice_gets_latin
     assert 'data-version="1"' in persian and 'data-version="1"' in latin, "attributes keep ASCII digits"
     assert "#۱" in persian and "#1" not in persian
     assert "#1" in latin and not re.search(r">[^<]*[۰-۹]", latin.replace("۱۲۳", ""))
+
+
+async def test_the_push_after_a_move_is_in_the_phones_digit_system_too(fixture_game_registered):
+    """The push of a move rendered in the event loop (its snapshot in this process) goes through the same pass."""
+    table = await sync_to_async(services.create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    alice = await sync_to_async(phone_for)(table, 0)
+    seat = cookie_header(alice, table.code)
+    comm = socket_for(table.code, (b"cookie", seat[1] + b"; django_language=fa"))
+    connected, _ = await comm.connect()
+    assert connected
+    await comm.receive_from(timeout=5)  # the first frame, before any move
+    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    pushed = await comm.receive_from(timeout=5)
+    await comm.disconnect()
+    assert 'data-version="1"' in pushed, "attributes keep ASCII digits"
+    assert "#۱" in pushed and "#1" not in pushed

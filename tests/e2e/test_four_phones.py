@@ -13,12 +13,17 @@ live server to its final tally: the **first time each kind of step comes up** (e
 auction, offering, market, Ghost Captain, Coco tile, split 7, 11 swap, Sorry! card, tap-in of a
 card, tile or roll, ...) the phone whose turn it is makes it by tapping its page, as a player
 would (opening a folded list, picking a tile then its hex, toggling gold cards, stepping counts);
-every other move goes through the API with that seat's token. After each tapped step and at the
-final tally, on every phone: no sideways scroll, every visible enabled tap target at least 44 px,
-the on-turn phone's buttons in the action bar inside the viewport, and on the fa, ps and az
-phones no word outside the reader's language (``phone_checks.foreign_words``); the tablet never
-scrolls sideways. Screenshots of each game's fa phone (mid-game and final) and fa table screen go
-to ``artifacts/screens/`` (ignored by git).
+every other move goes through the API with that seat's token. The phones watch every move live
+except in long stretches of API moves, where the five screens are put down (their sockets close)
+and picked up again for the last few moves before the next tap and before the end, so those and
+the final tally arrive by push (each push costs every screen a render in its own language).
+After each tapped step, at a third and two thirds of the game and at the final tally, on every
+phone: no sideways scroll, every visible enabled tap target at least 44 px, the on-turn phone's
+buttons in the action bar inside the viewport, on the fa, ps and az phones no word outside the
+reader's language (``phone_checks.foreign_words``), and one digit system per page
+(``phone_checks.wrong_digits``); the tablet never scrolls sideways. Screenshots of each game's fa
+phone (mid-game, final, final tally) and fa table screen go to ``artifacts/screens/four-*.png``
+(ignored by git). The run prints, per game, where its time went.
 """
 
 from __future__ import annotations
@@ -52,6 +57,10 @@ GAMES: dict[str, dict[str, Any]] = {
     "amun_re": {"options": {"components": "physical"}, "seed": 6, "picture": ("auction", "bid")},
     "catan_junior": {"options": {"components": "physical"}, "seed": 7, "picture": ("ghost", "move_ghost")},
 }
+# Long stretches of API moves are played with the screens put down (every push costs each phone a render in its own
+# language); the last LIVE_TAIL moves before each tap and before the end are pushed live to all five screens.
+LIVE_TAIL = 6
+LONG_STRETCH = 10
 # Every kind of step (prompt step, kind of move) each game must meet, each made once by taps on a phone.
 REQUIRED: dict[str, set[tuple[str, str]]] = {
     "sorry": {("draw", "draw"), ("move", "forward"), ("move", "start"), ("move", "back"), ("move", "split 7"),
@@ -243,6 +252,22 @@ def _pick_language(page, lang: str, code: str) -> None:
     page.wait_for_selector("body[data-ws=open]", state="attached")
 
 
+def _leave(pages) -> bool:
+    """Put the screens down for a long stretch of API moves: each page leaves the table (its socket closes)."""
+    for page in pages:
+        page.goto("about:blank")
+    return True
+
+
+def _come_back(pages, urls: list[str], version_now: int) -> bool:
+    """Pick the screens up again: each page opens its table page (its seat cookie and language kept) at ``version_now``."""
+    for page, url in zip(pages, urls, strict=True):
+        page.goto(url)
+        page.wait_for_selector("body[data-ws=open]", state="attached")
+    assert wait_synced(pages, version_now), "a page came back at an old version"
+    return False
+
+
 def _check_all(phones, tablet, allowed: set[str], code: str, where: str, problems: dict[str, str]) -> None:
     """Every phone holds 360 px and the thumb, in its reader's words and digits; the tablet holds its width."""
     for seat, page in enumerate(phones):
@@ -293,8 +318,20 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
         picture = GAMES[slug]["picture"]
         pictured = False
         ui_moves = {n: key for key, n in game_plan.first.items()}
+        urls = [*(f"{live_url}/t/{code}/" for _ in phones), f"{live_url}/t/{code}/screen/"]
+        away = False
+        total = len(game_plan.moves)
+        checkpoints = {total // 3, 2 * total // 3} - set(ui_moves)  # mid-game moments every screen is checked at too
         for n, (seat, step, action) in enumerate(game_plan.moves):
             key = ui_moves.get(n)
+            ahead = min([m for m in [*ui_moves, *checkpoints] if m >= n] or [total]) - n  # API moves to the next look
+            if key is None and not away and ahead > LIVE_TAIL + LONG_STRETCH:
+                away = _leave(everyone)  # a long stretch: the screens rest (pushes cost every phone a render)
+            if away and ahead <= LIVE_TAIL:  # back for the last moves before a tap (or the end), pushed live
+                away = _come_back(everyone, urls, v)
+            if n in checkpoints:
+                assert wait_synced(everyone, v, timeout=30), f"{slug} move {n}: a phone did not follow to version {v}"
+                _check_all(phones, tablet, allowed, code, f"{slug} move {n} (mid-game)", problems)
             if key is None:
                 t0 = time.time()
                 answer = api(live_url, f"/api/tables/{code}/actions/", {"action": action, "version": v,
@@ -330,6 +367,11 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
             assert page.locator("#table section.result").count() == 1, f"{slug}: the final tally is on every screen"
         _check_all(phones, tablet, allowed, code, f"{slug} final tally", problems)
         assert REQUIRED[slug] <= set(tapped), f"{slug}: steps never tapped: {REQUIRED[slug] - set(tapped)}"
+        # The checks themselves see an English word and a Persian digit an Azerbaijani reader would trip over.
+        phones[3].evaluate("() => { const p = document.createElement('p'); p.id = 'probe';"
+                           " p.textContent = 'Qara lider black ۳'; document.querySelector('main').append(p); }")
+        assert foreign_words(phones[3], "az", allowed) == {"black"} and wrong_digits(phones[3], "az", code)
+        phones[3].evaluate("() => document.getElementById('probe').remove()")
         phones[0].screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-final.png"))
         phones[0].locator("#table section.result").evaluate("el => el.scrollIntoView({block: 'start'})")
         phones[0].screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-result.png"))

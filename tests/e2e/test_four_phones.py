@@ -59,8 +59,8 @@ GAMES: dict[str, dict[str, Any]] = {
 }
 # Long stretches of API moves are played with the screens put down (every push costs each phone a render in its own
 # language); the last LIVE_TAIL moves before each tap and before the end are pushed live to all five screens.
-LIVE_TAIL = 6
-LONG_STRETCH = 10
+LIVE_TAIL = 4
+LONG_STRETCH = 6
 # Every kind of step (prompt step, kind of move) each game must meet, each made once by taps on a phone.
 REQUIRED: dict[str, set[tuple[str, str]]] = {
     "sorry": {("draw", "draw"), ("move", "forward"), ("move", "start"), ("move", "back"), ("move", "split 7"),

@@ -203,9 +203,19 @@ def _open_folds(page, locator) -> None:
         closed.first.locator(":scope > summary").click()
 
 
+# Where the tapped button sat before the tap: inside the viewport (and, in the action bar, inside the bar's own
+# scrolled box) without any scrolling, or not. Printed per game: the bar scrolls inside itself past 58 % of the screen.
+REACH = """el => { const r = el.getBoundingClientRect(), bar = el.closest('#actionbar');
+  const b = bar ? bar.getBoundingClientRect() : {top: 0, bottom: innerHeight};
+  return r.top >= Math.max(0, b.top) - 1 && r.bottom <= Math.min(innerHeight, b.bottom) + 1; }"""
+OUT_OF_REACH: list[str] = []
+
+
 def _tap_marked(page, where: str) -> None:
     target = page.locator("[data-four]")
     _open_folds(page, target)
+    if not target.evaluate(REACH):
+        OUT_OF_REACH.append(where)
     if target.evaluate("el => !!el.closest('svg')"):  # a board target: a thumb taps its middle
         target.evaluate("el => el.scrollIntoView({block: 'center'})")
         box = target.bounding_box()
@@ -376,6 +386,7 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
         phones[0].locator("#table section.result").evaluate("el => el.scrollIntoView({block: 'start'})")
         phones[0].screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-result.png"))
         tablet.screenshot(path=str(SCREENS / f"four-{slug}-screen-fa.png"))
+        print("taps that needed a scroll first:", [w for w in OUT_OF_REACH if w.startswith(slug)])
         print({k: round(x, 1) for k, x in clock.items() if k != "start"}, round(time.time() - clock["start"], 1))
         print(f"{slug}: {len(game_plan.moves)} moves, {len(tapped)} tapped on the phones: {sorted(set(tapped))}")
     finally:

@@ -207,7 +207,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                                                          self.digits)
 
     def _render_inline(self, marker: tuple[int, float]) -> str | None | bool:
-        """This phone's frame rendered right here in the event loop, or ``False`` to go through a thread.
+        """This phone's frame (in its digit system) rendered right here in the event loop, or ``False`` to go through a thread.
 
         When the write that sent ``marker`` left its snapshot in this
         process (games/live.py ``publish_move``), a render reads no database:

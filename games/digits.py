@@ -99,6 +99,12 @@ def current_system(request: HttpRequest) -> str:
     return system_for(translation.get_language(), request.COOKIES.get(COOKIE))
 
 
+def digit_system(request: HttpRequest) -> dict[str, str]:
+    """Context processor: ``{"digit_system": "latin" | "persian"}`` for this page, so CSS can number lists (``<ol>``
+    markers are drawn by the browser, not text nodes the pass rewrites) in the same system as the text."""
+    return {"digit_system": current_system(request)}
+
+
 class DigitsMiddleware(SyncAndAsyncMiddleware):
     """Writes the digits of every HTML response in the phone's digit system (after the page is rendered)."""
 

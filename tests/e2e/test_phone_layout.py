@@ -22,120 +22,16 @@ Screenshots of each game's phone page and table screen in fa go to
 
 from __future__ import annotations
 
-import json
 import random
-import re
-import time
-import urllib.request
 
 import pytest
 
-from tests.e2e.conftest import ROOT
+from tests.e2e.phone_checks import PHONE, SCREENS, TABLET, api, check, join, tap_centre, version, wait_synced
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 360, "height": 740}
-TABLET = {"width": 1180, "height": 820}
 GAMES = ("sorry", "yellow_yangtze", "amun_re", "catan_junior")
 LANGUAGES = ("fa", "ps", "en")
-SCREENS = ROOT / "artifacts" / "screens"
-
-# What a tap can hit; the check runs in the page and returns the offenders as readable strings.
-MEASURE = """() => {
-  const out = {overflow: document.documentElement.scrollWidth - window.innerWidth, small: []};
-  const sel = 'button, a[href], input:not([type=hidden]), select, summary, [data-action], [data-open]';
-  for (const el of document.querySelectorAll(sel)) {
-    if (el.disabled || el.closest('[hidden], .defs')) continue;
-    if (!el.checkVisibility({visibilityProperty: true})) continue;
-    let target = el;
-    if (el.dataset.hit && document.getElementById(el.dataset.hit)) target = document.getElementById(el.dataset.hit);
-    if (el.matches('input[type=radio], input[type=checkbox]') && el.closest('label')) target = el.closest('label');
-    const r = target.getBoundingClientRect();
-    if (!r.width && !r.height) continue;
-    if (r.width < 43.5 || r.height < 43.5) {
-      const text = (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 30);
-      out.small.push(`${el.tagName.toLowerCase()}.${(el.getAttribute('class') || '').trim().replace(/\\s+/g, '.')} ` +
-                     `"${text}" ${Math.round(r.width)}x${Math.round(r.height)}`);
-    }
-  }
-  const wide = [];
-  for (const el of document.querySelectorAll('body *')) {
-    const r = el.getBoundingClientRect();
-    if (r.right > window.innerWidth + 1 || r.left < -1) {
-      if (!el.closest('svg.defs, [hidden]') && el.checkVisibility()) wide.push(el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
-    }
-  }
-  out.wide = wide.slice(0, 8);
-  const bar = document.getElementById('actionbar');
-  if (bar) {
-    const r = bar.getBoundingClientRect();
-    out.bar = {top: r.top, bottom: r.bottom, buttons: bar.querySelectorAll('section.controls button, section.controls [data-action]').length};
-  }
-  out.mine = !!document.querySelector('#table.my-turn');
-  out.controls = !!document.querySelector('#r-controls button, #r-controls [data-action]');
-  return out;
-}"""
-
-
-def api(live_url: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    """One JSON call to the app's REST API (the same write path as a tap)."""
-    request = urllib.request.Request(live_url + path, data=None if body is None else json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json",
-                                              **({"Authorization": f"Bearer {token}"} if token else {})})
-    try:
-        with urllib.request.urlopen(request, timeout=20) as response:
-            return json.loads(response.read())
-    except urllib.error.HTTPError as error:  # a refusal (stale version after a push): the caller asks again
-        return {"error": error.code, **json.loads(error.read() or b"{}")}
-
-
-def version(page) -> int:
-    return int(page.locator("#table").get_attribute("data-version"))
-
-
-def check(page, where: str) -> dict:
-    """Fail on sideways scroll, a small tap target, or an action bar out of view on my turn."""
-    page.evaluate("window.scrollTo(0, 0)")
-    found = page.evaluate(MEASURE)
-    assert found["overflow"] <= 0, f"{where}: the page scrolls sideways by {found['overflow']} px: {found['wide']}"
-    assert not found["small"], f"{where}: tap targets under 44 px: {found['small']}"
-    if found.get("bar") and found["mine"] and found["controls"]:
-        bar = found["bar"]
-        assert bar["top"] >= 0 and bar["bottom"] <= PHONE["height"] + 1, f"{where}: the action bar is out of view: {bar}"
-        assert bar["buttons"] > 0, f"{where}: the action bar holds no buttons on my turn"
-    if page.locator("#live").count() and page.locator("#r-meta").count():
-        title = page.title()
-        assert title.startswith("●") == found["mine"], f"{where}: the tab title says my turn iff it is ({title!r})"
-    return found
-
-
-def join(browser, live_url: str, link: str, code: str, lang: str, viewport: dict):
-    """A phone (new browser context in ``lang``) that opens its join link and shows the table with its socket open."""
-    ctx = browser.new_context(viewport=viewport, has_touch=True, is_mobile=viewport is PHONE, device_scale_factor=1)
-    ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
-    page = ctx.new_page()
-    page.set_default_timeout(15000)
-    page.goto(link)
-    page.wait_for_url(re.compile(rf"/t/{code}/$"))
-    page.wait_for_selector("body[data-ws=open]", state="attached")
-    return ctx, page
-
-
-def wait_synced(pages, target: int, timeout: float = 10.0) -> bool:
-    """True once every page shows version ``target`` or later (pushed over its websocket)."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if all(version(p) >= target for p in pages):
-            return True
-        time.sleep(0.05)
-    return False
-
-
-def tap_centre(page, locator) -> None:
-    """Tap the middle of a board target, as a thumb would (its hit area may overlap a neighbour's)."""
-    locator.evaluate("el => el.scrollIntoView({block: 'center'})")
-    box = locator.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def tap_in_bar(page) -> bool:

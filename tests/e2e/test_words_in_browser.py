@@ -20,43 +20,13 @@ import urllib.request
 
 import pytest
 
-from tests.web.test_every_word import ALLOWED, BOARD_COORDINATE, COORDINATE_GAMES
+from tests.e2e.phone_checks import LATIN, VISIBLE_WORDS, latin_words
+from tests.web.test_every_word import COORDINATE_GAMES
 
 NAMES = ["Alice", "Bob", "Carol"]
 GAMES = {"sorry": "Sorry!", "yellow_yangtze": "Yellow & Yangtze", "amun_re": "Amun-Re: The Card Game",
          "catan_junior": "Catan Junior"}
 TURNS = 6
-
-# The words a reader sees: visible text nodes outside markup that isolates a name or a code.
-VISIBLE_WORDS = r"""
-() => {
-  const page = document.documentElement.lang;
-  const skip = (el) => {
-    for (let e = el; e && e !== document.body; e = e.parentElement) {
-      const tag = e.tagName.toLowerCase();
-      if (["bdi", "code", "script", "style", "template", "noscript", "title"].includes(tag)) return true;
-      if (e.getAttribute("dir") === "auto" || e.classList.contains("code")) return true;
-      const lang = e.getAttribute("lang");
-      if (lang && lang !== page) return true;
-    }
-    return false;
-  };
-  const seen = (el) => {
-    if (!el.getClientRects().length) return false;
-    const style = getComputedStyle(el);
-    return style.visibility !== "hidden" && style.display !== "none";
-  };
-  const out = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const el = n.parentElement;
-    if (!el || !n.textContent.trim() || skip(el) || !seen(el)) continue;
-    out.push(n.textContent.replace(/[\u2066-\u2069]/g, " "));  // isolated runs are checked as names/codes too
-  }
-  return out;
-}
-"""
-LATIN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ɏ]+")
 
 
 def _api(url: str, method: str = "GET", body: dict | None = None, token: str | None = None) -> dict:
@@ -65,16 +35,6 @@ def _api(url: str, method: str = "GET", body: dict | None = None, token: str | N
                                               **({"Authorization": f"Bearer {token}"} if token else {})})
     with urllib.request.urlopen(request, timeout=15) as response:
         return json.loads(response.read())
-
-
-def _latin_words(page, allowed: set[str]) -> set[str]:
-    words = set()
-    for text in page.evaluate(VISIBLE_WORDS):
-        for word in LATIN.findall(text):
-            coordinate = "<coordinates>" in allowed and BOARD_COORDINATE.match(word)
-            if word.lower() not in allowed and word.lower() not in ALLOWED and not coordinate:
-                words.add(word)
-    return words
 
 
 def _phones(browser, live_url: str, slug: str, lang: str):
@@ -133,7 +93,7 @@ def test_a_few_turns_show_no_latin_word_outside_names_and_codes(browser, live_ur
             for seat, (_, page, _, _) in enumerate(phones):
                 assert page.evaluate("() => document.querySelector('.topbar').scrollWidth") <= 360, \
                     "the language and digit pickers fit a 360 px phone"
-                for word in _latin_words(page, allowed):
+                for word in latin_words(page, allowed):
                     problems.setdefault(word, f"turn {turn}, seat {seat}")
             if turn < TURNS and not _take_a_turn(live_url, code, phones, rng):
                 break
@@ -146,7 +106,7 @@ def test_a_few_turns_show_no_latin_word_outside_names_and_codes(browser, live_ur
         # The reader itself sees an English word that is not isolated, and spares one in <bdi>.
         first.evaluate("() => { const p = document.createElement('p'); p.id = 'probe';"
                        " p.innerHTML = 'رهبر black <bdi>Zed</bdi>'; document.querySelector('main').append(p); }")
-        assert _latin_words(first, allowed) == {"black"}
+        assert latin_words(first, allowed) == {"black"}
         first.evaluate("() => document.getElementById('probe').remove()")
     finally:
         for ctx, *_ in phones:

@@ -65,6 +65,8 @@ async def test_a_move_pushed_to_a_persian_phone_keeps_persian_digits(fixture_gam
     await comm.disconnect()
     assert 'data-version="2"' in pushed, "attributes keep ASCII digits"
     assert "#۲" in pushed and "#2" not in pushed, pushed[:400]
+
+
 async def test_a_push_after_a_move_is_in_the_phones_digits_too(fixture_game_registered):
     """The push rendered in the event loop from the write's own snapshot (the usual path after a move)
     went out with ASCII digits: only the threaded render wrote the phone's digits."""

@@ -100,3 +100,19 @@ def test_a_bad_digit_choice_or_a_foreign_next_is_refused_or_ignored():
     assert phone.get("/digits/").status_code == 405
     response = phone.post("/digits/", {"digits": "persian", "next": "https://elsewhere.example/"})
     assert response.status_code == 302 and response["Location"] == "/"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("lang", "choice", "system"), [("fa", None, "persian"), ("ps", None, "persian"),
+                                                        ("fa", "latin", "latin"), ("az", None, "latin"),
+                                                        ("en", "persian", "persian")])
+def test_the_page_names_its_digit_system_so_numbered_lists_count_in_it(lang, choice, system):
+    """``<ol>`` markers are drawn by the browser: the page says its system, the stylesheet numbers lists in it."""
+    phone = Client()
+    phone.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
+    if choice:
+        phone.cookies[digits.COOKIE] = choice
+    page = phone.get("/").content.decode()
+    assert f'data-digits="{system}"' in page
+    css = (settings.BASE_DIR / "static" / "css" / "companion.css").read_text()
+    assert "html[data-digits=persian] ol { list-style-type: persian; }" in css

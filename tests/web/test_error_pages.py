@@ -23,7 +23,7 @@ def reader(lang: str) -> Client:
 
 def assert_site_page(html: str, lang: str, direction: str, back: str) -> None:
     """The page is drawn by base.html in ``lang``/``direction``, with a viewport and a link to ``back``."""
-    assert re.search(rf'<html lang="{lang}" dir="{direction}">', html), html[:300]
+    assert re.search(rf'<html lang="{lang}" dir="{direction}" data-digits="(latin|persian)">', html), html[:300]
     assert '<meta name="viewport" content="width=device-width' in html
     assert 'class="topbar"' in html and 'name="language"' in html, "the site layout, with its language picker"
     assert re.search(rf'<a class="button back" href="{re.escape(back)}">', html), "a way back"

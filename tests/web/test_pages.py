@@ -138,7 +138,7 @@ def test_the_phone_page_sets_lang_and_dir_from_the_language(counting_table):
     alice = phone_for(counting_table, 0)
     alice.cookies["django_language"] = "fa"
     body = alice.get(f"/t/{counting_table.code}/").content.decode()
-    assert '<html lang="fa" dir="rtl">' in body
+    assert '<html lang="fa" dir="rtl" data-digits="persian">' in body
 
 
 def test_the_manifest_makes_the_app_installable(client):

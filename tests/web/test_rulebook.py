@@ -127,7 +127,7 @@ def test_every_section_page_answers_in_its_language_and_direction_and_fits_a_pho
         response = client.get(f"/rules/{slug}/{section.key}/")
         assert response.status_code == 200, (slug, lang, section.key)
         page = response.content.decode()
-        assert f'<html lang="{lang}" dir="{"rtl" if lang in RTL else "ltr"}">' in page
+        assert f'<html lang="{lang}" dir="{"rtl" if lang in RTL else "ltr"}" data-digits="' in page
         assert 'name="viewport" content="width=device-width' in page
         assert f"shared/rules/{slug}.md § {section.cites}" in page  # traceable to the rules notes
         title = rulebook.texts(slug, lang)[section.key].title

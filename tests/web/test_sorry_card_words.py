@@ -3,6 +3,7 @@
 The newcomer's four-phone game showed a Latin "Sorry!" card in Pashto log lines and on the board, while the
 page's title read "بخښنه!" (the word of shared/seeds/sorry.ps.txt).
 """
+from __future__ import annotations
 
 import pytest
 from django.template.loader import render_to_string

@@ -1,0 +1,194 @@
+"""Shared checks of the phone-at-the-table browser tests (issue 9): width, thumb, action bar, words.
+
+Used by ``test_phone_layout.py``, ``test_words_in_browser.py`` and ``test_four_phones.py``:
+
+- :func:`check` fails on sideways scroll (``scrollWidth > innerWidth``), a visible enabled tap target
+  under 44 x 44 CSS px (measured by its ``data-hit`` area, a radio or checkbox by its label), the action
+  bar out of the viewport (or empty) on my turn, and a tab title that does not say whose turn it is;
+- :func:`foreign_words` returns the words on a page a reader of its language would not read as theirs:
+  on a Persian or Pashto page every Latin-letter word, on an Azerbaijani page (Latin script) every
+  English word of the catalogue's msgids that no Azerbaijani msgstr uses, outside names and codes
+  (``<bdi>``, ``dir="auto"``, ``.code``, ``<code>``, Unicode isolates, another ``lang``) and the reasoned
+  allow-list of ``tests/web/test_every_word.py``;
+- :func:`api`, :func:`version`, :func:`wait_synced`, :func:`join`, :func:`tap_centre`: the plumbing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.error
+import urllib.request
+
+from tests.e2e.conftest import ROOT
+from tests.web.test_every_word import ALLOWED, AZ_OWN, BOARD_COORDINATE, ENGLISH
+
+PHONE = {"width": 360, "height": 740}
+TABLET = {"width": 1180, "height": 820}
+SCREENS = ROOT / "artifacts" / "screens"
+
+# What a tap can hit; the check runs in the page and returns the offenders as readable strings.
+MEASURE = """() => {
+  const out = {overflow: document.documentElement.scrollWidth - window.innerWidth, small: []};
+  const sel = 'button, a[href], input:not([type=hidden]), select, summary, [data-action], [data-open]';
+  for (const el of document.querySelectorAll(sel)) {
+    if (el.disabled || el.closest('[hidden], .defs')) continue;
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
+    let target = el;
+    if (el.dataset.hit && document.getElementById(el.dataset.hit)) target = document.getElementById(el.dataset.hit);
+    if (el.matches('input[type=radio], input[type=checkbox]') && el.closest('label')) target = el.closest('label');
+    const r = target.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    if (r.width < 43.5 || r.height < 43.5) {
+      const text = (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 30);
+      out.small.push(`${el.tagName.toLowerCase()}.${(el.getAttribute('class') || '').trim().replace(/\\s+/g, '.')} ` +
+                     `"${text}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  const wide = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.right > window.innerWidth + 1 || r.left < -1) {
+      if (!el.closest('svg.defs, [hidden]') && el.checkVisibility()) wide.push(el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+    }
+  }
+  out.wide = wide.slice(0, 8);
+  const bar = document.getElementById('actionbar');
+  if (bar) {
+    const r = bar.getBoundingClientRect();
+    out.bar = {top: r.top, bottom: r.bottom, buttons: bar.querySelectorAll('section.controls button, section.controls [data-action]').length};
+  }
+  out.mine = !!document.querySelector('#table.my-turn');
+  out.controls = !!document.querySelector('#r-controls button, #r-controls [data-action]');
+  return out;
+}"""
+
+# The words a reader sees: visible text nodes outside markup that isolates a name or a code.
+VISIBLE_WORDS = r"""
+() => {
+  const page = document.documentElement.lang;
+  const skip = (el) => {
+    for (let e = el; e && e !== document.body; e = e.parentElement) {
+      const tag = e.tagName.toLowerCase();
+      if (["bdi", "code", "script", "style", "template", "noscript", "title"].includes(tag)) return true;
+      if (e.getAttribute("dir") === "auto" || e.classList.contains("code")) return true;
+      const lang = e.getAttribute("lang");
+      if (lang && lang !== page) return true;
+    }
+    return false;
+  };
+  const seen = (el) => {
+    if (!el.getClientRects().length) return false;
+    const style = getComputedStyle(el);
+    return style.visibility !== "hidden" && style.display !== "none";
+  };
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || !n.textContent.trim() || skip(el) || !seen(el)) continue;
+    out.push(n.textContent.replace(/[\u2066-\u2069]/g, " "));  // isolated runs are checked as names/codes too
+  }
+  return out;
+}
+"""
+LATIN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ɏ]+")
+CODE_LIKE = re.compile(r"[A-Za-z]+[0-9]+[A-Za-z0-9]*|[0-9]+[A-Za-z]+[A-Za-z0-9]*")
+
+
+def api(live_url: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    """One JSON call to the app's REST API (the same write path as a tap); a refusal comes back as ``{"error": status, ...}``."""
+    request = urllib.request.Request(live_url + path, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Bearer {token}"} if token else {})})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return json.loads(response.read())
+    except urllib.error.HTTPError as error:  # a refusal (stale version after a push): the caller asks again
+        return {"error": error.code, **json.loads(error.read() or b"{}")}
+
+
+def version(page) -> int:
+    """The table version a page shows (``#table[data-version]``)."""
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def wait_synced(pages, target: int, timeout: float = 10.0) -> bool:
+    """True once every page shows version ``target`` or later (pushed over its websocket)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if all(version(p) >= target for p in pages):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def check(page, where: str) -> dict:
+    """Fail on sideways scroll, a small tap target, or an action bar out of view on my turn; return the measures."""
+    page.evaluate("window.scrollTo(0, 0)")
+    found = page.evaluate(MEASURE)
+    assert found["overflow"] <= 0, f"{where}: the page scrolls sideways by {found['overflow']} px: {found['wide']}"
+    assert not found["small"], f"{where}: tap targets under 44 px: {found['small']}"
+    if found.get("bar") and found["mine"] and found["controls"]:
+        bar = found["bar"]
+        assert bar["top"] >= 0 and bar["bottom"] <= PHONE["height"] + 1, f"{where}: the action bar is out of view: {bar}"
+        assert bar["buttons"] > 0, f"{where}: the action bar holds no buttons on my turn"
+    if page.locator("#live").count() and page.locator("#r-meta").count():
+        title = page.title()
+        assert title.startswith("●") == found["mine"], f"{where}: the tab title says my turn iff it is ({title!r})"
+    return found
+
+
+def join(browser, live_url: str, link: str, code: str, lang: str, viewport: dict):
+    """A phone (new browser context in ``lang``) that opens its join link and shows the table with its socket open."""
+    ctx = browser.new_context(viewport=viewport, has_touch=True, is_mobile=viewport is PHONE, device_scale_factor=1)
+    ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    page.goto(link)
+    page.wait_for_url(re.compile(rf"/t/{code}/$"))
+    page.wait_for_selector("body[data-ws=open]", state="attached")
+    return ctx, page
+
+
+def tap_centre(page, locator) -> None:
+    """Tap the middle of a board target, as a thumb would (its hit area may overlap a neighbour's)."""
+    locator.evaluate("el => el.scrollIntoView({block: 'center'})")
+    box = locator.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def latin_words(page, allowed: set[str]) -> set[str]:
+    """The Latin-letter words a reader sees on ``page`` outside names, codes, ``allowed`` (lower case) and ALLOWED.
+
+    ``"<coordinates>"`` in ``allowed`` spares the Yellow & Yangtze board's edge letters (A-N).
+    """
+    words = set()
+    for text in page.evaluate(VISIBLE_WORDS):
+        for word in LATIN.findall(text):
+            coordinate = "<coordinates>" in allowed and BOARD_COORDINATE.match(word)
+            if word.lower() not in allowed and word.lower() not in ALLOWED and not coordinate:
+                words.add(word)
+    return words
+
+
+def foreign_words(page, lang: str, allowed: set[str]) -> set[str]:
+    """The words on ``page`` not in the reader's language ``lang`` (see the module docstring); empty for ``en``."""
+    if lang == "en":
+        return set()
+    words = latin_words(page, allowed)
+    if lang == "az":  # Latin script: only an English word of the catalogue that Azerbaijani never writes
+        words = {w for w in words if w.lower() in ENGLISH and w.lower() not in AZ_OWN}
+    return words
+
+
+def wrong_digits(page, lang: str, code: str) -> list[str]:
+    """Visible text pieces written in the other digit system (one system per page: Persian in fa and ps, else Latin).
+
+    The table ``code``, the digit picker's own ``123`` and a digit run touching Latin letters (a board square as
+    printed on the board, "B11": games/digits.py keeps those) are spared, as are names and codes (``VISIBLE_WORDS``).
+    """
+    other = re.compile(r"[0-9]" if lang in ("fa", "ps") else r"[۰-۹]")
+    return [text.strip()[:60] for text in page.evaluate(VISIBLE_WORDS)
+            if other.search(CODE_LIKE.sub(" ", text.replace(code, "").replace("123", "").replace("۱۲۳", "")))]

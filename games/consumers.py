@@ -151,7 +151,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         except SynchronousOnlyOperation:
             return False
         self.sent = sent
-        return frame
+        return digits.localize_html(frame, self.digits) if frame else frame  # as _render writes it
 
     async def _refresh(self, marker: tuple[int, float] | None = None) -> None:
         frame = self._render_inline(marker) if marker is not None else False

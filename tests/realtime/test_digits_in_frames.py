@@ -36,3 +36,28 @@ async def test_a_persian_phone_gets_persian_digits_and_a_latin_choice_gets_latin
     assert 'data-version="1"' in persian and 'data-version="1"' in latin, "attributes keep ASCII digits"
     assert "#۱" in persian and "#1" not in persian
     assert "#1" in latin and not re.search(r">[^<]*[۰-۹]", latin.replace("۱۲۳", ""))
+
+
+def _play_first_card(code: str) -> None:
+    from games.models import Table
+
+    table = Table.objects.get(code=code)
+    game = table.game()
+    services.submit_action(code, 0, game.legal_actions(game.decode(table.state), 0)[0], table.version)
+
+
+async def test_a_push_rendered_in_the_event_loop_is_written_in_the_phones_digits_too(fixture_game_registered):
+    """A move written in this process leaves its snapshot, so the push is rendered inline (no thread): it too must
+    be localized (it was sent with ASCII digits, so a Persian phone read Latin digits after every move)."""
+    table = await sync_to_async(services.create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    alice = await sync_to_async(phone_for)(table, 0)
+    seat = cookie_header(alice, table.code)
+    comm = socket_for(table.code, (b"cookie", seat[1] + b"; django_language=fa"))
+    connected, _ = await comm.connect()
+    assert connected
+    await comm.receive_from(timeout=5)
+    await sync_to_async(_play_first_card)(table.code)
+    push = await comm.receive_from(timeout=5)
+    await comm.disconnect()
+    assert "#۲" in push and "#2" not in push, push[:400]

@@ -58,19 +58,23 @@ def sorry_destinations(legal: Iterable[Mapping[str, Any]], points: Mapping[str, 
 
 
 @register.filter
-def hit_shape(board: Mapping[str, Any], px: float = 45.0) -> str:
-    """A Yellow & Yangtze hexagon outline (axial units) grown so its narrowest side spans ``px`` CSS px.
+def yy_picks(legal: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The Yellow & Yangtze picks of the action step that have at least one legal hex (rules §4.1-§4.3).
 
-    ``board`` is the view's board layout (``hex_shape`` and ``size``, the hex
-    radius in px at the 360 px drawing width); the result keeps the hex shape
-    when it is already large enough.
+    ``legal`` is the page's list of ``{"kind", "payload", "json", "label"}``.
+    A pick is named as the board's ``data-picks`` names it: ``tile-<colour>``,
+    ``leader-<colour>``, ``peasants-1`` (with the blue leader) or
+    ``peasants-0`` (two blue tiles). The action bar disables a pick not in
+    this set, so every enabled pick lights at least one hex.
     """
-    size = float(board.get("size") or 0)
-    if not size:
-        return str(board.get("hex_shape", ""))
-    grow = max(1.0, float(px) / (math.sqrt(3) * size * 0.97))
-    pairs = (pair.split(",") for pair in str(board["hex_shape"]).split())
-    return " ".join(f"{float(x) * grow:.3f},{float(y) * grow:.3f}" for x, y in pairs)
+    out: set[str] = set()
+    for item in legal:
+        payload = item.get("payload") or {}
+        kind = item.get("kind")
+        if not payload.get("hex") or kind not in ("tile", "leader", "peasants"):
+            continue
+        out.add(f"{kind}-{int(bool(payload.get('leader')))}" if kind == "peasants" else f"{kind}-{payload.get('colour')}")
+    return out
 
 
 # -- the Sorry! board's moving pieces, written in Python (issue 8) ----------------------------------------

@@ -45,7 +45,7 @@ def live_url(tmp_path_factory):
            "DJANGO_SETTINGS_MODULE": "companion.settings"}
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
                    capture_output=True)
-    port = free_port()
+    port = int(os.environ.get("E2E_PORT") or 0) or free_port()  # a fixed port when the machine's ports are shared out
     log = open(tmp_path_factory.mktemp("e2e-log") / "daphne.log", "w")
     server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
                                "companion.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=log)

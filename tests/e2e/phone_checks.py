@@ -31,10 +31,17 @@ SCREENS = ROOT / "artifacts" / "screens"
 # What a tap can hit; the check runs in the page and returns the offenders as readable strings.
 MEASURE = """() => {
   const out = {overflow: document.documentElement.scrollWidth - window.innerWidth, small: []};
-  const sel = 'button, a[href], input:not([type=hidden]), select, summary, [data-action], [data-open]';
+  const sel = 'button, a[href], input:not([type=hidden]), select, summary, [data-action], [data-open], .yy-t';
   for (const el of document.querySelectorAll(sel)) {
     if (el.disabled || el.closest('[hidden], .defs')) continue;
     if (!el.checkVisibility({visibilityProperty: true})) continue;
+    const map = el.closest('svg.yy-svg');
+    if (map && !map.classList.contains('zoomed')) continue;  // the whole map is the target: check_yy_map checks it
+    if (map) {  // a zoomed Yellow & Yangtze hex: across its narrow side (its box is exact on the smaller side only)
+      const r = el.querySelector('use').getBoundingClientRect(), across = Math.min(r.width, r.height) / 2 * Math.sqrt(3);
+      if (across < 43.5) out.small.push(`hex ${el.dataset.hex || ''} ${Math.round(across)} px across`);
+      continue;
+    }
     let target = el;
     if (el.dataset.hit && document.getElementById(el.dataset.hit)) target = document.getElementById(el.dataset.hit);
     if (el.matches('input[type=radio], input[type=checkbox]') && el.closest('label')) target = el.closest('label');
@@ -97,6 +104,54 @@ LATIN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ɏ]+")
 CODE_LIKE = re.compile(r"[A-Za-z]+[0-9]+[A-Za-z0-9]*|[0-9]+[A-Za-z]+[A-Za-z0-9]*")
 
 
+# Yellow & Yangtze hexes are about 23 px across at 360 px, so the map as a whole is the tap target (_picker.html): a tap
+# acts on a lit hex only when no other lit hex is within a thumb's reach (22 px beyond its radius), and otherwise zooms
+# the map in. This finds a lit hex above the bar with another lit hex within reach (where a guess would go wrong):
+# its centre, or null when every lit hex stands alone (then every tap is unambiguous).
+YY_CROWDED = """() => {
+  const svg = document.querySelector('#table svg.yy-svg');
+  if (!svg) return null;
+  const armed = svg.querySelectorAll('.yy-t.on');
+  const bar = document.getElementById('actionbar'), floor = bar ? bar.getBoundingClientRect().top : innerHeight;
+  const hexes = Array.from(armed.length ? armed : svg.querySelectorAll('.yy-t')).map(t => {
+    const r = t.querySelector('use').getBoundingClientRect();
+    return {x: r.left + r.width / 2, y: r.top + r.height / 2, radius: Math.min(r.width, r.height) / 2};
+  });
+  for (const h of hexes) {
+    if (h.y - h.radius < 0 || h.y + h.radius > floor) continue;
+    if (hexes.some(o => o !== h && Math.hypot(o.x - h.x, o.y - h.y) <= 22 + o.radius)) return {x: h.x, y: h.y};
+  }
+  return null;
+}"""
+
+
+def check_yy_map(page, where: str) -> None:
+    """Where two lit Y&Y hexes lie within one thumb, a tap zooms (never moves) and every hex is then >= 44 px."""
+    spot = page.evaluate(YY_CROWDED)
+    if spot is None:
+        return
+    before = version(page)
+    page.mouse.click(spot["x"], spot["y"])
+    page.wait_for_timeout(300)  # a move would have been posted by now
+    svg = page.locator("#table svg.yy-svg")
+    assert "zoomed" in (svg.get_attribute("class") or ""), f"{where}: a tap between close lit hexes zooms the map"
+    assert version(page) == before, f"{where}: an ambiguous tap played nothing"
+    found = page.evaluate(MEASURE)
+    assert not found["small"], f"{where}: tap targets under 44 px on the zoomed map: {found['small']}"
+    assert found["overflow"] <= 0, f"{where}: the zoomed map widens the page"
+    page.locator("#table .yy-unzoom").click()
+    assert "zoomed" not in (svg.get_attribute("class") or ""), f"{where}: 'Whole map' zooms out"
+
+
+def tap_hex(page, locator) -> None:
+    """Tap a lit Y&Y hex as a thumb would: on its centre, and again on its centre if that tap zoomed the map in."""
+    before = version(page)
+    tap_centre(page, locator)
+    if version(page) == before and page.locator("#table svg.yy-svg.zoomed").count():
+        box = locator.locator("use").bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def api(live_url: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
     """One JSON call to the app's REST API (the same write path as a tap); a refusal comes back as ``{"error": status, ...}``."""
     request = urllib.request.Request(live_url + path, data=None if body is None else json.dumps(body).encode(),
@@ -134,6 +189,8 @@ def check(page, where: str) -> dict:
         bar = found["bar"]
         assert bar["top"] >= 0 and bar["bottom"] <= PHONE["height"] + 1, f"{where}: the action bar is out of view: {bar}"
         assert bar["buttons"] > 0, f"{where}: the action bar holds no buttons on my turn"
+    if found["mine"]:
+        check_yy_map(page, where)
     if page.locator("#live").count() and page.locator("#r-meta").count():
         title = page.title()
         assert title.startswith("●") == found["mine"], f"{where}: the tab title says my turn iff it is ({title!r})"

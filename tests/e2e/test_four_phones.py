@@ -38,7 +38,7 @@ import pytest
 
 from games.engines import get_game_class
 from games.engines.base import SeatInfo
-from tests.e2e.phone_checks import PHONE, SCREENS, TABLET, api, check, foreign_words, wait_synced, wrong_digits
+from tests.e2e.phone_checks import PHONE, SCREENS, TABLET, api, check, foreign_words, version, wait_synced, wrong_digits
 from tests.web.test_every_word import COORDINATE_GAMES
 
 pytestmark = pytest.mark.e2e
@@ -220,7 +220,13 @@ def _tap_marked(page, where: str) -> None:
         target.evaluate("el => el.scrollIntoView({block: 'center'})")
         box = target.bounding_box()
         assert box, f"{where}: the board target is not drawn"
+        before = version(page)
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        if page.locator("#table svg.yy-svg.zoomed").count() and version(page) == before:
+            # a tap among close lit Y&Y hexes zooms the map in (_picker.html): the thumb taps the hex again, now 44 px
+            target.evaluate("el => el.scrollIntoView({block: 'center'})")
+            box = target.bounding_box()
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     else:
         target.click(timeout=5000)
 
@@ -240,7 +246,7 @@ def tap_move(page, slug: str, action: dict[str, Any], where: str) -> None:
             page.locator(f"#table form.yy-draw label.tile.{colour} button[data-step='1']").click()
     elif slug == "yellow_yangtze" and "hex" in action:  # pick the tile or leader on my screen, then its lit hex
         pick = f"{kind}-{'1' if action.get('leader') else '0'}" if kind == "peasants" else f"{kind}-{action.get('colour')}"
-        picker = page.locator(f'#table [data-yy-pick="{pick}"]')
+        picker = page.locator(f'#actionbar [data-yy-pick="{pick}"]')
         assert picker.count(), f"{where}: no pick {pick!r} on the phone for {action}"
         _open_folds(page, picker.first)
         picker.first.click()

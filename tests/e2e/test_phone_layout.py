@@ -26,7 +26,7 @@ import random
 
 import pytest
 
-from tests.e2e.phone_checks import PHONE, SCREENS, TABLET, api, check, join, tap_centre, version, wait_synced
+from tests.e2e.phone_checks import PHONE, SCREENS, TABLET, api, check, join, tap_hex, version, wait_synced
 
 pytestmark = pytest.mark.e2e
 
@@ -37,12 +37,12 @@ LANGUAGES = ("fa", "ps", "en")
 def tap_in_bar(page) -> bool:
     """Tap one single-tap choice the phone offers (the action bar first); False when there is none."""
     for attempt in range(2):
-        if page.locator("#table [data-yy-pick]:not([disabled])").filter(visible=True).count() and \
+        if page.locator("#actionbar [data-yy-pick]:not([disabled])").filter(visible=True).count() and \
                 page.locator("#table .yy-t[data-picks]").count():
-            page.locator("#table [data-yy-pick]:not([disabled])").filter(visible=True).first.click()
+            page.locator("#actionbar [data-yy-pick]:not([disabled])").filter(visible=True).first.click()
             armed = page.locator("#table .yy-t[data-action]")
             if armed.count():
-                tap_centre(page, armed.first)
+                tap_hex(page, armed.first)
                 return True
         choices = page.locator("#actionbar section.controls [data-action]:not([disabled])").filter(visible=True)
         if choices.count():

@@ -63,12 +63,18 @@ def test_three_phones_fight_a_war_step_by_step_and_agree_on_the_outcome(live_url
         phones.append(page)
     assert all(version(p) == v for p in phones)
 
-    # The unifier picks the tile on their screen, then taps its (now armed) hex.
+    # The unifier picks the tile in the action bar, then taps its (now armed) hex: a thumb's tap on its centre, and
+    # once more on its centre when the first tap zoomed the map in (another lit hex within reach).
     me = phones[unifier]
-    me.click(f'[data-yy-pick="tile-{war_tile["colour"]}"]')
+    me.locator(f'#actionbar [data-yy-pick="tile-{war_tile["colour"]}"]').click()
     target = me.locator(f'.yy-t[data-hex="{war_tile["hex"][0]},{war_tile["hex"][1]}"]')
     assert target.get_attribute("data-action"), "picking the tile arms its legal hexes"
-    target.dispatch_event("click")
+    for _ in range(2):
+        target.evaluate("el => el.scrollIntoView({block: 'center'})")
+        box = target.locator("use").bounding_box()
+        me.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        if not me.locator("#table svg.yy-svg.zoomed").count():
+            break
     v += 1
     for p in phones:
         wait_version(p, v)

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from games.engines.sorry.board import CELL
-from games.templatetags.layout import SORRY_HIT_RADIUS, hit_shape, sorry_destinations
+from games.templatetags.layout import SORRY_HIT_RADIUS, sorry_destinations, yy_picks
 
 
 def move(pawn: str, to: str, label: str = "") -> dict:
@@ -37,16 +37,15 @@ def test_two_pawns_never_share_a_target_and_split_sevens_are_left_to_the_list():
     assert [(t["pawn"], len(t["items"])) for t in targets] == [("R0", 1), ("R1", 1)]
 
 
-def test_the_yellow_yangtze_hit_hexagon_spans_44_px_across_its_narrow_side():
-    board = {"size": 13.59, "hex_shape": "0.647,-0.323 0.323,0.323 -0.323,0.647 -0.647,0.323 -0.323,-0.323 0.323,-0.647"}
-    grown = [tuple(map(float, p.split(","))) for p in hit_shape(board).split()]
-    plain = [tuple(map(float, p.split(","))) for p in board["hex_shape"].split()]
-    factor = grown[0][0] / plain[0][0]
-    assert all(math.isclose(g[0], p[0] * factor, abs_tol=1e-3) and math.isclose(g[1], p[1] * factor, abs_tol=1e-3)
-               for g, p in zip(grown, plain, strict=True))
-    assert math.sqrt(3) * board["size"] * 0.97 * factor >= 44, "the narrow side, in px at the 360 px drawing width"
-    big = {"size": 40, "hex_shape": board["hex_shape"]}
-    assert [tuple(map(float, p.split(","))) for p in hit_shape(big).split()] == plain, "a large hex keeps its shape"
+def test_yellow_yangtze_picks_are_named_as_the_board_names_them_and_only_with_a_legal_hex():
+    legal = [{"kind": "tile", "payload": {"colour": "red", "hex": [1, 2]}},
+             {"kind": "leader", "payload": {"colour": "black", "hex": [3, 2]}},
+             {"kind": "peasants", "payload": {"leader": True, "hex": [1, 1]}},
+             {"kind": "peasants", "payload": {"leader": False, "hex": [1, 1]}},
+             {"kind": "withdraw", "payload": {"colour": "green"}},
+             {"kind": "swap", "payload": {"tiles": ["blue"]}}]
+    assert yy_picks(legal) == {"tile-red", "leader-black", "peasants-1", "peasants-0"}
+    assert yy_picks([{"kind": "tile", "payload": {"colour": "blue"}}]) == set(), "a tile without a hex lights nothing"
 
 
 def test_the_sorry_board_draws_close_destinations_as_one_target_that_opens_the_pawns_list():

@@ -409,3 +409,46 @@ def test_the_board_editor_writes_every_capital_name_in_full_inside_the_grid():
     labels = dict((name, float(x)) for x, name in re.findall(r'<text x="([\d.]+)" y="[\d.]+">(\w+)</text>', page))
     assert set(labels) == {"Qin", "Chu", "Qi", "Yan", "Han", "Wei", "Zhao"}
     assert all(12 <= x <= width - 12 for x in labels.values()), "each name is centred well inside the grid"
+
+
+def _region(frame: str, region_id: str) -> str:
+    """One region's HTML out of a socket frame (regions follow each other as out-of-band swaps), or ''."""
+    start = frame.find(f'id="{region_id}"')
+    if start < 0:
+        return ""
+    end = frame.find('hx-swap-oob="true"', start)
+    return frame[start:end if end > 0 else len(frame)]
+
+
+@pytest.mark.django_db
+def test_the_picks_sit_in_the_action_bar_from_the_seats_own_hand_and_a_push_resends_them_when_the_hand_changes():
+    from games import live
+    from games.consumers import render_push
+
+    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+    game = table.game()
+    state = game.decode(table.state)
+    mover = game.prompt(state).seats[0]
+    tokens = {s.index: s.token for s in table.seats.all()}
+    sent = live.Sent()
+    frame = render_push(table.code, tokens[mover], "en", False, sent)
+    controls, board = _region(frame, "r-controls"), _region(frame, "r-board")
+    hand = game.view(state, mover)["private"]["hand"]
+    assert sorted(re.findall(r'data-yy-pick="tile-(\w+)"', controls)) == sorted(c for c, n in hand.items() if n)
+    for colour, n in hand.items():
+        if n:
+            assert re.search(rf'data-yy-pick="tile-{colour}"[^>]*>{colour} ×{n}<', controls), (colour, n)
+    assert len(re.findall(r'data-yy-pick="leader-', controls)) == 5
+    assert "data-yy-pick=\"" not in board, "the screen under the map is for reading"
+    assert sorted(re.findall(r'data-hand-colour="(\w+)"', board)) == sorted(c for c, n in hand.items() if n)
+    other = next(i for i in tokens if i != mover)
+    assert "data-yy-pick=\"" not in render_push(table.code, tokens[other], "en", False, live.Sent()), \
+        "another seat's phone is offered no pick (and shows no one else's hand)"
+
+    colour = next(c for c in ("black", "red", "green", "yellow") if hand[c])
+    move = next(a for a in game.legal_actions(state, mover) if a["kind"] == "tile" and a["colour"] == colour)
+    services.submit_action(table.code, mover, move, table.version)
+    controls = _region(render_push(table.code, tokens[mover], "en", False, sent), "r-controls")
+    assert controls, "the hand changed: the bar is pushed again"
+    left = hand[colour] - 1
+    assert (f'>{colour} ×{left}<' in controls) if left else f'data-yy-pick="tile-{colour}"' not in controls

@@ -66,6 +66,8 @@ MEASURE = """() => {
     const r = bar.getBoundingClientRect();
     out.bar = {top: r.top, bottom: r.bottom, buttons: bar.querySelectorAll('section.controls button, section.controls [data-action]').length};
   }
+  const top = document.querySelector('header.topbar');
+  out.topbar = top ? top.getBoundingClientRect().height : 0;
   out.mine = !!document.querySelector('#table.my-turn');
   out.controls = !!document.querySelector('#r-controls button, #r-controls [data-action]');
   return out;
@@ -185,6 +187,7 @@ def check(page, where: str) -> dict:
     found = page.evaluate(MEASURE)
     assert found["overflow"] <= 0, f"{where}: the page scrolls sideways by {found['overflow']} px: {found['wide']}"
     assert not found["small"], f"{where}: tap targets under 44 px: {found['small']}"
+    assert found["topbar"] <= 64, f"{where}: the header takes {found['topbar']:.0f} px (its pickers wrapped onto a second line)"
     if found.get("bar") and found["mine"] and found["controls"]:
         bar = found["bar"]
         assert bar["top"] >= 0 and bar["bottom"] <= PHONE["height"] + 1, f"{where}: the action bar is out of view: {bar}"

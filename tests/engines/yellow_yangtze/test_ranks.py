@@ -14,7 +14,7 @@ def test_players_equal_on_every_total_share_a_rank_and_the_next_rank_skips():
     result = final_result(((4, 5, 6, 9, 0), (9, 6, 5, 4, 0), (1, 1, 1, 1, 0)), ["Ann", "Ben", "Cy"], "empty_bag")
     assert [(r["seat"], r["rank"]) for r in result["ranking"]] == [(0, 1), (1, 1), (2, 3)]
     assert [_said(t) for t in result["ties"]] == [
-        "Ann and Ben tie on every total (4, 5, 6, 9) and share the place (§7, E8)."]
+        "Ann and Ben tie on every total (4, 5, 6, 9) and share the place (§7)."]
 
 
 def test_the_second_lowest_colour_separates_players_level_on_score():

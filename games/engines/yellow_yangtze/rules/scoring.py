@@ -81,8 +81,8 @@ def tie_step(a: dict[str, Any], b: dict[str, Any], names: list[str]) -> dict[str
     diff = next((k for k, (x, y) in enumerate(zip(a["sorted"], b["sorted"], strict=True)) if x != y), None)
     if diff is None:
         return {"text": gettext_noop(
-            "{a} and {b} tie on every total ({a_sorted}) and share the place (§7, E8)."), "details": details}
+            "{a} and {b} tie on every total ({a_sorted}) and share the place (§7)."), "details": details}
     details.update({"k": diff + 1, "va": a["sorted"][diff], "vb": b["sorted"][diff]})
     return {"text": gettext_noop(
         "{a} and {b} both score {score}; compared from low to high ({a}: {a_sorted}; {b}: {b_sorted}), "
-        "total {k} decides: {a} {va}, {b} {vb} (§7, E8)."), "details": details}
+        "total {k} decides: {a} {va}, {b} {vb} (§7)."), "details": details}

@@ -140,6 +140,7 @@ def normal(text: str, table: Table) -> str:
     text = re.sub(r'(csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]+"', r"\1TOKEN", text)
     text = re.sub(r'data-sig="[^"]*"', 'data-sig="SIG"', text)  # a hash that includes the table code
     text = re.sub(r"\?s=[0-9a-f]+", "?s=SIG", text)  # the page's region digests, which include the table code
+    text = re.sub(r'data-frame="[0-9a-f]+\.', 'data-frame="SOCKET.', text)  # each socket's own random frame prefix
     return re.sub(r"[0-9a-f]{32}", "KEY", text)
 
 

@@ -255,7 +255,22 @@
       b.textContent = on ? b.dataset.on : b.dataset.off;
     });
   }
-  function afterRender() { highlight(); turnSignal(); soundButtons(); }
+  // Every button in thumb reach (issue 9): the action bar scrolls inside itself; bring ``el`` (its controls, or a fold
+  // just opened in it) into the bar's view, scrolling as little as possible and never past el's top.
+  function revealInBar(bar, el) {
+    var b = bar.getBoundingClientRect(), r = el.getBoundingClientRect();
+    var below = r.bottom - b.bottom;
+    if (below > 0) bar.scrollTop += Math.max(0, Math.min(below, r.top - b.top));
+  }
+  // Once per version on my turn: the step's controls in view (the prompt above them stays when there is room).
+  function barToControls() {
+    var bar = document.getElementById("actionbar"), meta = document.getElementById("r-meta");
+    if (!bar || !meta || meta.dataset.myTurn !== "1" || bar.dataset.shownAt === meta.dataset.version) return;
+    bar.dataset.shownAt = meta.dataset.version;
+    var controls = bar.querySelector("section.controls");
+    if (controls && controls.offsetHeight) revealInBar(bar, controls);
+  }
+  function afterRender() { highlight(); turnSignal(); soundButtons(); barToControls(); }
   // − / + steppers: each changes its input within min/max and tells the page's own listeners (input event).
   function step(event) {
     var button = event.target.closest && event.target.closest(".stepper button[data-step]");
@@ -269,6 +284,10 @@
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.body.addEventListener("click", step);
+    document.addEventListener("toggle", function (event) {  // a fold opened in the bar: its choices in view
+      var d = event.target, bar = d.closest && d.closest("#actionbar");
+      if (bar && d.open) revealInBar(bar, d);
+    }, true);
     if (!document.getElementById("live")) return;
     document.body.addEventListener("click", function (event) {
       var b = event.target.closest(".sound-toggle");

@@ -19,8 +19,9 @@ and picked up again for the last few moves before the next tap and before the en
 the final tally arrive by push (each push costs every screen a render in its own language).
 After each tapped step, at a third and two thirds of the game and at the final tally, on every
 phone: no sideways scroll, every visible enabled tap target at least 44 px, the on-turn phone's
-buttons in the action bar inside the viewport, on the fa, ps and az phones no word outside the
-reader's language (``phone_checks.foreign_words``), and one digit system per page
+buttons in the action bar inside the viewport, every tapped button in view (in the bar's own scrolled
+box) before its tap without any scrolling (``REACH``; Yellow & Yangtze board picks and war losses
+pending), on the fa, ps and az phones no word outside the reader's language (``phone_checks.foreign_words``), and one digit system per page
 (``phone_checks.wrong_digits``); the tablet never scrolls sideways. Screenshots of each game's fa
 phone (mid-game, final, final tally) and fa table screen go to ``artifacts/screens/four-*.png``
 (ignored by git). The run prints, per game, where its time went.
@@ -204,7 +205,10 @@ def _open_folds(page, locator) -> None:
 
 
 # Where the tapped button sat before the tap: inside the viewport (and, in the action bar, inside the bar's own
-# scrolled box) without any scrolling, or not. Printed per game: the bar scrolls inside itself past 58 % of the screen.
+# scrolled box) without any scrolling, or not (every button in thumb reach, issue 9): a tap that needed a scroll
+# first fails the game. Yellow & Yangtze's picks on the board (tile, leader, then a hex) and its removals after a war
+# are being moved into the bar in another branch; until then those steps are only printed (REACH_PENDING).
+REACH_PENDING: dict[str, set[str]] = {"yellow_yangtze": {"action", "war_attrition"}}
 REACH = """el => { const r = el.getBoundingClientRect(), bar = el.closest('#actionbar');
   const b = bar ? bar.getBoundingClientRect() : {top: 0, bottom: innerHeight};
   return r.top >= Math.max(0, b.top) - 1 && r.bottom <= Math.min(innerHeight, b.bottom) + 1; }"""
@@ -393,6 +397,9 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
         phones[0].screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-result.png"))
         tablet.screenshot(path=str(SCREENS / f"four-{slug}-screen-fa.png"))
         print("taps that needed a scroll first:", [w for w in OUT_OF_REACH if w.startswith(slug)])
+        pending = tuple(f"({step}: " for step in REACH_PENDING.get(slug, ()))
+        out_of_reach = [w for w in OUT_OF_REACH if w.startswith(slug + " ") and not any(p in w for p in pending)]
+        assert not out_of_reach, f"{slug}: tapped buttons that were out of reach without a scroll first: {out_of_reach}"
         print({k: round(x, 1) for k, x in clock.items() if k != "start"}, round(time.time() - clock["start"], 1))
         print(f"{slug}: {len(game_plan.moves)} moves, {len(tapped)} tapped on the phones: {sorted(set(tapped))}")
     finally:

@@ -37,6 +37,8 @@ from typing import Any
 
 from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -129,11 +131,18 @@ class Snapshot:
     corrections: list[dict[str, Any]]
     game: Game | None = field(default=None, repr=False)
     state: Any = field(default=None, repr=False)
+    # Per process: what this snapshot's phones share (games/presenters.py _public_part, the view digests).
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
         data = dict(self.__dict__)
         data["game"] = data["state"] = None  # rebuilt per process from the table row
+        data["memo"] = {}
         return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.__dict__.setdefault("memo", {})
 
     def decoded(self) -> Snapshot:
         """This snapshot with its engine and decoded state (built once per process)."""
@@ -216,13 +225,27 @@ def _build(table: Table, key: str) -> Snapshot:
     return snap
 
 
+_SHARED: dict[str, bool] = {}  # "default" -> whether it is shared; settled once per process (or settings change)
+
+
 def _shared_cache() -> bool:
     """True when Django's cache is shared between processes (Redis): worth filling for other workers.
 
     The embedded default's local-memory cache would only pickle what this
-    process's own store already holds.
+    process's own store already holds. Asked several times per push, so
+    the answer is kept (``caches[...]`` is a thread-local lookup) until
+    the ``CACHES`` setting changes.
     """
-    return not isinstance(caches["default"], LocMemCache)
+    shared = _SHARED.get("default")
+    if shared is None:
+        shared = _SHARED["default"] = not isinstance(caches["default"], LocMemCache)
+    return shared
+
+
+@receiver(setting_changed)
+def _caches_changed(setting: str, **kwargs: Any) -> None:
+    if setting == "CACHES":
+        _SHARED.clear()
 
 
 def _cached(key: str, build: Callable[[], Snapshot]) -> Snapshot:
@@ -357,20 +380,62 @@ def static_view(slug: str, view: Mapping[str, Any]) -> dict[str, Any]:
     return {key: view.get(key) for key in STATIC_VIEW_KEYS.get(slug, ())}
 
 
+def region_part_digest(value: Any) -> str:
+    """The digest of one piece of a seat context as the regions' digests read it (:func:`_parts`)."""
+    return _digest(value)
+
+
+VIEW_DIGESTS_KEPT = 8  # distinct views per snapshot whose digest is remembered (a table's seats, its screen)
+
+
+def _view_digest(c: Mapping[str, Any]) -> str:
+    """The digest of the seat's view without the fixed board geometry.
+
+    Seats whose views are equal (compared in full, geometry included) share
+    one digest per snapshot: comparing is far cheaper than encoding the view
+    again. Equal content, same digest: nothing of one seat's view is inferred
+    from another's.
+    """
+    view = c["view"]
+    seen = c.get("_view_memo")
+    if seen is not None:
+        for other, digest in seen:
+            if other == view:
+                return digest
+    fixed = STATIC_VIEW_KEYS.get(c["table"].slug, ())
+    shown = {k: v for k, v in view.items() if k not in fixed} if isinstance(view, Mapping) and fixed else view
+    digest = _digest(shown)
+    if seen is not None and len(seen) < VIEW_DIGESTS_KEPT:
+        seen.append((view, digest))
+    return digest
+
+
 def _parts(c: Mapping[str, Any]) -> dict[str, str]:
-    """Digests of the big pieces of a seat context, made once per context and shared by the regions."""
+    """Digests of the big pieces of a seat context, made once per context and shared by the regions.
+
+    ``_public_digests`` (games/presenters.py ``_public_part``) holds the
+    digests of the prompt, seats and result, made once per snapshot and
+    language, each with the objects it was made from: used only while this
+    context still holds those very objects (a replaced piece is digested anew).
+    """
     parts = c.get("_parts")
     if parts is None:
-        view = c["view"]
-        fixed = STATIC_VIEW_KEYS.get(c["table"].slug, ())
-        if isinstance(view, Mapping) and fixed:
-            view = {k: v for k, v in view.items() if k not in fixed}
+        public = c.get("_public_digests") or {}
+
+        def made(name: str, objects: tuple[Any, ...], value: Any) -> str:
+            known = public.get(name)
+            if known is not None and len(known[0]) == len(objects) and all(
+                    a is b for a, b in zip(known[0], objects, strict=True)):
+                return known[1]  # made from these very objects (shared by the snapshot's phones)
+            return _digest(value)
+
+        result = (c["result"], c["result_steps"], c.get("result_ties"))
         parts = {
-            "view": _digest(view),
+            "view": _view_digest(c),
             "legal": _digest([[item["json"], item["label"]] for item in c["legal"]]),
-            "prompt": _digest(c["prompt"]),
-            "seats": _digest(c["seats"]),
-            "result": _digest([c["result"], c["result_steps"], c.get("result_ties")]),
+            "prompt": made("prompt", (c["prompt"],), c["prompt"]),
+            "seats": made("seats", (c["seats"],), c["seats"]),
+            "result": made("result", result, list(result)),
         }
         c["_parts"] = parts  # type: ignore[index]
     return parts

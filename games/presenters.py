@@ -86,6 +86,9 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
         names = {s.index: s.name for s in table.seats.all()}
         code = table.code
     language = get_language()
+    # A name is isolated once per call, not once per line: isolate() reads the active language's direction
+    # (a thread-local lookup), which cost most of a phone's log (40 lines) on every push.
+    who = {index: isolate(name) for index, name in names.items()}
     lines = []
     for row in reversed(rows):
         entry: dict[str, Any] = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False}
@@ -106,7 +109,7 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
                     cached["original"] = tr(first.text, first.details)
                 _LINES.put(key, cached)
             entry.update(cached)
-            entry["who"] = isolate(names.get(row.seat, ""))  # a Latin name in a Persian line stays whole
+            entry["who"] = who.get(row.seat, "")  # a Latin name in a Persian line stays whole
         else:
             entry["text"] = _host_line(row, names)
         lines.append(entry)
@@ -267,6 +270,60 @@ def can_undo_own(snap: Snapshot, viewer: int | None) -> bool:
     return True
 
 
+def _public_part(snap: Snapshot, language: str) -> dict[str, Any]:
+    """What every viewer of ``snap`` is shown alike, built once per snapshot and language in this process.
+
+    Shape: ``{"prompt" (the engine's Prompt), "result", "seats", "prompt_json", "signature",
+    "waiting_names", "result_steps", "result_ties", "before" (pregame_context as the screen sees it),
+    "draws" ({screen: the draws dict}), "digests" ({"prompt", "seats", "result"}: ``(objects, digest)``, the
+    region digests of those three with the very objects they were made from)}``. Nothing here reads a viewer: the prompt, the result,
+    the seats and the start question are public (the start draw is made in front of the table), so N
+    phones of a table cost one build instead of N. Callers must not mutate what it returns.
+    """
+    from games.live import region_part_digest
+
+    key = ("public", language)
+    found = snap.memo.get(key)
+    if found is not None:
+        return found
+    row, game, state = snap.table, snap.game, snap.state
+    prompt = game.prompt(state)
+    result = game.result(state)
+    seats = [{k: s[k] for k in ("index", "name", "colour", "team", "claimed")} for s in snap.seats]
+    prompt_json = prompt.as_json()
+    prompt_json["text_shown"] = tr(prompt.text, {**prompt.details, "names": [seats[i]["name"] for i in prompt.seats]})
+    waiting = [(c["id"], [isolate(seats[i]["name"]) for i in c["waiting"]]) for c in snap.corrections]
+    signature = hashlib.sha1(json.dumps(
+        [row.code, row.version, row.status, waiting, [s["claimed"] for s in seats], row.pregame],
+        sort_keys=True).encode()).hexdigest()[:12]
+    result_steps = [tr(step.get("text", ""), step.get("details")) for step in (result or {}).get("steps", [])
+                    if step not in (result or {}).get("ties", [])]  # the ties are shown beside the ranking
+    ties = result_ties(result)
+    found = {
+        "prompt": prompt, "result": result, "seats": seats, "prompt_json": prompt_json, "signature": signature,
+        "waiting_names": [isolate(seats[i]["name"]) for i in prompt.seats],  # shown inside sentences
+        "result_steps": result_steps, "result_ties": ties,
+        "before": pregame_context(snap, game, state, None, seats),
+        "draws": {},  # filled per kind of viewer by _draws (the screen's tally may read the database)
+        # Each digest with the objects it was made from: a context whose piece was replaced digests its own.
+        "digests": {"prompt": ((prompt_json,), region_part_digest(prompt_json)),
+                    "seats": ((seats,), region_part_digest(seats)),
+                    "result": ((result, result_steps, ties), region_part_digest([result, result_steps, ties]))},
+    }
+    snap.memo[key] = found
+    return found
+
+
+def _draws(public: dict[str, Any], row: Table, game: Game, screen: bool) -> dict[str, Any]:
+    """The seed commitment, the revealed seed and (the table screen only) the roll/draw tally, once per kind of viewer."""
+    found = public["draws"].get(screen)
+    if found is None:
+        found = {"commitment": row.seed_commitment, "seed": row.seed_revealed,
+                 "stats": stats_for_context(row, game, screen)}
+        public["draws"][screen] = found
+    return found
+
+
 def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     """Everything a phone (``viewer`` = seat index) or the table screen (``None``) renders.
 
@@ -275,15 +332,13 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     ``signature`` changes whenever what the phone shows may change, so a
     phone can skip a pushed fragment it already shows. Built from the
     table's :class:`~games.live.Snapshot` (one load per table version, shared
-    by every phone), then from ``viewer``'s own view only.
+    by every phone): its public part once per language (:func:`_public_part`),
+    then ``viewer``'s view, legal taps, log and corrections from ``viewer``'s own view only.
     """
     snap = table if isinstance(table, Snapshot) else snapshot_for(table)
     row, game, state = snap.table, snap.game, snap.state
-    prompt = game.prompt(state)
-    result = game.result(state)
-    seats = [{k: s[k] for k in ("index", "name", "colour", "team", "claimed")} for s in snap.seats]
-    prompt_json = prompt.as_json()
-    prompt_json["text_shown"] = tr(prompt.text, {**prompt.details, "names": [seats[i]["name"] for i in prompt.seats]})
+    public = _public_part(snap, get_language() or "")
+    prompt, result, seats, prompt_json = public["prompt"], public["result"], public["seats"], public["prompt_json"]
     open_corrections = []
     for c in snap.corrections:
         replacement = None
@@ -302,12 +357,12 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
                 "can_withdraw": viewer is not None and viewer == c["proposer"],
             }
         )
-    signature = hashlib.sha1(json.dumps(
-        [row.code, row.version, row.status, [(c["id"], c["waiting"]) for c in open_corrections],
-         [s["claimed"] for s in seats], row.pregame], sort_keys=True).encode()).hexdigest()[:12]
+    signature = public["signature"]
     view = game.view(state, viewer)
     static_template = game_template(row.slug, "static.html", "")
-    before = pregame_context(snap, game, state, viewer, seats)
+    before = public["before"]
+    if before["start"] is not None and before["start"]["can_answer"] != (viewer is not None):
+        before = {**before, "start": {**before["start"], "can_answer": viewer is not None}}
     waiting = before["start"] is not None  # nobody moves before the table decided who starts
     return {
         **before,
@@ -329,14 +384,14 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "log": log_lines(snap, game, viewer),
         "corrections": open_corrections,
         "version": row.version,
-        "waiting_names": [isolate(seats[i]["name"]) for i in prompt.seats],  # shown inside sentences
+        "waiting_names": public["waiting_names"],
         "my_turn": viewer is not None and viewer in prompt.seats and row.is_open and not waiting,
         "can_undo_own": can_undo_own(snap, viewer),
-        "draws": {"commitment": row.seed_commitment, "seed": row.seed_revealed,
-                  "stats": stats_for_context(row, game, viewer is None)},  # roll/draw counts beside chance
-        "result_steps": [tr(step.get("text", ""), step.get("details")) for step in (result or {}).get("steps", [])
-                         if step not in (result or {}).get("ties", [])],  # the ties are shown beside the ranking
-        "result_ties": result_ties(result),
+        "draws": _draws(public, row, game, viewer is None),  # roll/draw counts beside chance (the screen's only)
+        "result_steps": public["result_steps"],
+        "result_ties": public["result_ties"],
+        "_public_digests": public["digests"],
+        "_view_memo": snap.memo.setdefault("views", []),
         "form_key": f"{row.code}-{row.version}-{viewer}",
         "screen": viewer is None,
         "is_host": False,

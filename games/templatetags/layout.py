@@ -84,10 +84,34 @@ def yy_picks(legal: Iterable[Mapping[str, Any]]) -> set[str]:
 
 
 def _num(value: Any) -> str:
-    """A number as ``{% localize off %}{{ value }}`` writes it (``377.3``, never ``377,3``)."""
+    """A number as ``{% localize off %}{{ value }}`` writes it (``377.3``, never ``377,3``).
+
+    Written without localization, so the same in every language: remembered per ``(type, value)``.
+    """
+    if isinstance(value, (int, float)):
+        return _num_text(type(value), value)
     from django.utils.formats import localize
 
     return localize(value, use_l10n=False) if not isinstance(value, str) else escape(value)
+
+
+@lru_cache(maxsize=8192)
+def _num_text(kind: type, value: Any) -> str:
+    """:func:`_num` of a number (``kind`` keeps ``1``, ``1.0`` and ``True`` apart)."""
+    from django.utils.formats import localize
+
+    return localize(value, use_l10n=False)
+
+
+@lru_cache(maxsize=8192)
+def _pawn_group(language: str, pid: Any, colour: Any, loc: Any, x: Any, y: Any, hits: int) -> str:
+    """One pawn's ``<g>`` of :func:`sorry_pieces`: the same pawn on the same square, same marks, same markup."""
+    spid, sx, sy = escape(pid), _num(x), _num(y)
+    number = int(str(pid)[1:]) + 1
+    return (f'<g class="pawn {escape(colour)}{" tap legal" * hits}" data-pawn="{spid}" '
+            f'data-loc="{escape(loc)}"{f" data-open=\"moves-{spid}\" data-hit=\"hit-{spid}\"" * hits} '
+            f'transform="translate({sx} {sy})"><circle r="7" fill="{escape(colour)}"/><text>{number}</text>'
+            f'<title>{_pawn_title(language, str(pid), str(loc))}</title></g>')
 
 
 @lru_cache(maxsize=4096)
@@ -131,13 +155,12 @@ def sorry_pieces(view: Mapping[str, Any], legal: list[Mapping[str, Any]]) -> str
                            f'data-piece="{escape(pid)}" data-open="moves-{escape(pid)}" id="hit-{escape(pid)}"/>')
     out.append("\n  ")
     for p in pawns:
-        pid, x, y = escape(p.get("id")), _num(p.get("x")), _num(p.get("y"))
         hits = sum(1 for grouper in movable if grouper == p.get("id"))
-        number = int(str(p.get("id"))[1:]) + 1
-        out.append(f'<g class="pawn {escape(p.get("colour"))}{" tap legal" * hits}" data-pawn="{pid}" '
-                   f'data-loc="{escape(p.get("loc"))}"{f" data-open=\"moves-{pid}\" data-hit=\"hit-{pid}\"" * hits} '
-                   f'transform="translate({x} {y})"><circle r="7" fill="{escape(p.get("colour"))}"/><text>{number}</text>'
-                   f'<title>{_pawn_title(language, str(p.get("id")), str(p.get("loc")))}</title></g>')
+        try:
+            out.append(_pawn_group(language, p.get("id"), p.get("colour"), p.get("loc"), p.get("x"), p.get("y"), hits))
+        except TypeError:  # an unhashable field: written without the cache
+            out.append(_pawn_group.__wrapped__(language, p.get("id"), p.get("colour"), p.get("loc"), p.get("x"),
+                                               p.get("y"), hits))
     out.append("\n  \n  ")
     points = (view.get("layout") or {}).get("points") or {}
     for t in sorry_destinations(legal, points):

@@ -39,7 +39,18 @@ import pytest
 
 from games.engines import get_game_class
 from games.engines.base import SeatInfo
-from tests.e2e.phone_checks import PHONE, SCREENS, TABLET, api, check, foreign_words, version, wait_synced, wrong_digits
+from tests.e2e.phone_checks import (
+    PHONE,
+    SCREENS,
+    TABLET,
+    api,
+    check,
+    foreign_words,
+    tap_centre,
+    tap_hex,
+    wait_synced,
+    wrong_digits,
+)
 from tests.web.test_every_word import COORDINATE_GAMES
 
 pytestmark = pytest.mark.e2e
@@ -220,17 +231,12 @@ def _tap_marked(page, where: str) -> None:
     _open_folds(page, target)
     if not target.evaluate(REACH):
         OUT_OF_REACH.append(where)
-    if target.evaluate("el => !!el.closest('svg')"):  # a board target: a thumb taps its middle
-        target.evaluate("el => el.scrollIntoView({block: 'center'})")
-        box = target.bounding_box()
-        assert box, f"{where}: the board target is not drawn"
-        before = version(page)
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        if page.locator("#table svg.yy-svg.zoomed").count() and version(page) == before:
-            # a tap among close lit Y&Y hexes zooms the map in (_picker.html): the thumb taps the hex again, now 44 px
-            target.evaluate("el => el.scrollIntoView({block: 'center'})")
-            box = target.bounding_box()
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    if target.evaluate("el => !!el.closest('svg')"):  # a board target: a thumb taps its middle (again on a zoomed Y&Y map)
+        assert target.bounding_box(), f"{where}: the board target is not drawn"
+        if target.evaluate("el => el.matches('.yy-t')"):
+            tap_hex(page, target)
+        else:
+            tap_centre(page, target)
     else:
         target.click(timeout=5000)
 

@@ -3,16 +3,17 @@
 Prints numbers only; asserts nothing about time. Loopback only; every loop is bounded; servers are
 started as subprocesses and killed at the end, even on error.
 
-Run (the venv that has daphne, websockets, psutil; uvicorn[standard] only for --servers ...uvicorn):
+Run (the project's venv: uvicorn, daphne, websockets, psutil). Every configuration runs on ``--server`` (uvicorn,
+the server of ``make run`` and of the scale-out README; ``--server daphne`` for Channels' own):
 
     python tests/bench/bench_realtime.py              # --quick (default, ~2 min): embedded T=10, paced and
                                                       # saturated, app and floor, 10 s windows; first-load bytes
     python tests/bench/bench_realtime.py --full       # the whole matrix, 20 s windows (~23 min with uvicorn):
                                                       # embedded T=10,50,100; scale-out (2 workers, PostgreSQL
                                                       # + Redis) T=50,100,200
-    python tests/bench/bench_realtime.py --servers daphne,uvicorn   # + uvicorn (--ws websockets) at embedded T=10
+    python tests/bench/bench_realtime.py --servers daphne,uvicorn   # both servers at the smallest embedded T
     python tests/bench/bench_realtime.py --full --json /tmp/rt.json  # also write the JSON line to a file
-    python tests/bench/bench_realtime.py --profile /tmp/profile.txt  # py-spy a saturated embedded daphne, T=10,
+    python tests/bench/bench_realtime.py --profile /tmp/profile.txt  # py-spy a saturated embedded server, T=10,
                                                       # 15 s of the window: every thread -> PATH, GIL holder
                                                       # only -> PATH.gil; prints the top functions (~1 min)
 
@@ -700,12 +701,12 @@ def summarise_raw_profile(path: Path, top: int = 10) -> str:
     return "\n".join(lines)
 
 
-async def profile(envs: Env, logdir: Path, out: Path, tables: int) -> None:
+async def profile(envs: Env, logdir: Path, out: Path, tables: int, server: str = "uvicorn") -> None:
     pyspy = BIN / "py-spy"
     if not pyspy.exists():
         print("py-spy is not installed in this venv (pip install py-spy); skipping the profile")
         return
-    servers = Servers("app", "daphne", 1, envs.app_embedded(), logdir)
+    servers = Servers("app", server, 1, envs.app_embedded(), logdir)
     try:
         await servers.ready()
         recs = []
@@ -776,24 +777,24 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     first: list[dict[str, Any]] = []
     try:
         if args.profile:
-            await profile(envs, tmp, Path(args.profile), args.profile_tables)
+            await profile(envs, tmp, Path(args.profile), args.profile_tables, args.server)
             return {}
-        servers_list = [s for s in args.servers.split(",") if s]
+        servers_list = [s for s in (args.servers or args.server).split(",") if s]
         modes = [m for m in args.modes.split(",") if m]
         plan = []
         for tables in ints(args.embedded):
             for mode in modes:
-                for server in servers_list if tables == min(ints(args.embedded)) else ["daphne"]:
+                for server in servers_list if tables == min(ints(args.embedded)) else [args.server]:
                     plan.append(("embedded", server, tables, mode))
         for tables in ints(args.scaleout):
             for mode in modes:
-                plan.append(("scaleout", "daphne", tables, mode))
+                plan.append(("scaleout", args.server, tables, mode))
         started = time.perf_counter()
         for layout, server, tables, mode in plan:
             for kind in (["app"] if args.no_floor else ["app", "floor"]):
                 results.append(await one_config(envs, tmp, layout, kind, server, tables, mode, args.window))
         if not args.no_first_load:
-            servers = Servers("app", "daphne", 1, envs.app_embedded(), tmp)
+            servers = Servers("app", args.server, 1, envs.app_embedded(), tmp)
             try:
                 await servers.ready()
                 first = await first_load(servers.ports[0])
@@ -830,14 +831,16 @@ def main() -> None:
     p.add_argument("--full", action="store_true", help="embedded T=10,50,100 and scale-out T=50,100,200, 20 s")
     p.add_argument("--embedded", help="comma-separated T values for the embedded layout")
     p.add_argument("--scaleout", help="comma-separated T values for the 2-worker scale-out layout")
-    p.add_argument("--servers", default="daphne", help="daphne,uvicorn: uvicorn is run at the smallest embedded T")
+    p.add_argument("--server", default="uvicorn", choices=["uvicorn", "daphne"],
+                   help="the ASGI server of every configuration: uvicorn, as make run and the scale-out README run it")
+    p.add_argument("--servers", help="daphne,uvicorn: both servers at the smallest embedded T (the others: --server)")
     p.add_argument("--modes", default="paced,saturated")
     p.add_argument("--window", type=float, help="measured seconds per configuration")
     p.add_argument("--no-floor", action="store_true")
     p.add_argument("--no-first-load", action="store_true")
     p.add_argument("--redis-db", type=int, default=13)
     p.add_argument("--json", help="also write the JSON line to this file")
-    p.add_argument("--profile", help="py-spy record a saturated embedded daphne for 15 s into this file")
+    p.add_argument("--profile", help="py-spy record a saturated embedded server for 15 s into this file")
     p.add_argument("--profile-tables", type=int, default=10)
     p.add_argument("--ports", help="LO-HI: the servers listen on ports of this range only")
     args = p.parse_args()

@@ -1,7 +1,15 @@
 """The floor for bench_realtime.py: a bare Channels broadcast app (no database, no templates).
 
-Run by the bench, never by hand:  daphne bare_app:application  (cwd tests/bench/)
+Run by the bench, never by hand:  uvicorn bare_app:application  (cwd tests/bench/)
 ``REDIS_URL`` set: channels_redis (as the scale-out app); else the in-memory layer.
+
+Two floors, one protocol:
+
+- ``application``: raw ASGI for HTTP (the bare Channels broadcast of issue 8).
+- ``django_application``: the same, but each POST goes through Django's own request cycle (``ASGIHandler``,
+  URL resolving, a sync view run in the handler's thread, ``async_to_sync`` back to the layer, as the
+  app's write does after commit), with no middleware, no database and no templates: the least any
+  Django view costs. Its websocket side is the same consumer.
 
 - ``POST /bump/<code>/`` with body ``{"version": N}``: ``group_send`` of ``version N+1`` to the
   table's group (the same message the app sends), answers ``{"version": N+1}``.
@@ -24,6 +32,9 @@ if not settings.configured:
         DEBUG=False,
         INSTALLED_APPS=[],
         ALLOWED_HOSTS=["*"],
+        ROOT_URLCONF=__name__,
+        MIDDLEWARE=[],
+        SECRET_KEY="bench-only",
         CHANNEL_LAYERS={
             "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [redis_url]}}
             if redis_url else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
@@ -31,8 +42,13 @@ if not settings.configured:
     )
     django.setup()
 
+from asgiref.sync import async_to_sync  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.layers import get_channel_layer  # noqa: E402
+from django.core.asgi import get_asgi_application  # noqa: E402
+from django.http import HttpRequest, JsonResponse  # noqa: E402
+from django.urls import path as url_path  # noqa: E402
+from django.views.decorators.csrf import csrf_exempt  # noqa: E402
 
 
 def frame(version: int) -> str:
@@ -101,3 +117,28 @@ async def application(scope, receive, send) -> None:
             elif message["type"] == "lifespan.shutdown":
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+
+@csrf_exempt
+def bump_view(request: HttpRequest, code: str) -> JsonResponse:
+    """The Django floor's ``POST /bump/<code>/``: a sync view, as the app's write path is."""
+    version = int(json.loads(request.body or b"{}").get("version", 0)) + 1
+    async_to_sync(get_channel_layer().group_send)(f"table_{code}", {"type": "table.version", "version": version})
+    return JsonResponse({"version": version})
+
+
+def health_view(request: HttpRequest) -> JsonResponse:
+    return JsonResponse({"ok": True})
+
+
+urlpatterns = [url_path("bump/<str:code>/", bump_view), url_path("health/", health_view)]
+_django_http = get_asgi_application()
+
+
+async def django_application(scope, receive, send) -> None:
+    if scope["type"] == "websocket":
+        await _ws_app(scope, receive, send)
+    elif scope["type"] == "http":
+        await _django_http(scope, receive, send)
+    else:
+        await application(scope, receive, send)

@@ -30,6 +30,8 @@ Configurations:
   the end) and Redis (``redis://127.0.0.1:6379/<--redis-db>``); phones and moves are spread over both.
 - floor: ``tests/bench/bare_app.py``, a bare Channels app (POST -> group_send of ``version N`` -> each socket
   forwards a ~40-byte frame), same server and channel layer kind. App and floor run interleaved.
+- django: the same floor with each POST through Django's request cycle (a sync view, no middleware, no
+  database, no templates; ``bare_app.django_application``): what any Django write view costs at least.
 
 Load: T tables of Sorry! (4 seats) created with ``POST /api/tables/``; 4 websocket phones per table
 (``Authorization: Bearer <seat token>``). A move = ``POST .../actions/`` with a random legal action, taken
@@ -180,11 +182,12 @@ class Servers:
     """N server processes of one configuration; killed on close()."""
 
     def __init__(self, kind: str, server: str, workers: int, env: dict[str, str], logdir: Path) -> None:
-        self.kind, self.server = kind, server  # kind: app | floor
+        self.kind, self.server = kind, server  # kind: app | floor | django (the Django floor, bare_app.py)
         self.ports = [free_port() for _ in range(workers)]
         self.procs: list[subprocess.Popen] = []
         self.logs: list[Path] = []
-        target = "companion.asgi:application" if kind == "app" else "bare_app:application"
+        target = {"app": "companion.asgi:application", "floor": "bare_app:application",
+                  "django": "bare_app:django_application"}[kind]
         cwd = ROOT if kind == "app" else BENCH_DIR
         for port in self.ports:
             if server == "daphne":
@@ -791,7 +794,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                 plan.append(("scaleout", args.server, tables, mode))
         started = time.perf_counter()
         for layout, server, tables, mode in plan:
-            for kind in (["app"] if args.no_floor else ["app", "floor"]):
+            kinds = ["app"] if args.no_floor else ["app", "floor"] + ([] if args.no_django_floor else ["django"])
+            for kind in kinds:
                 results.append(await one_config(envs, tmp, layout, kind, server, tables, mode, args.window))
         if not args.no_first_load:
             servers = Servers("app", args.server, 1, envs.app_embedded(), tmp)
@@ -837,6 +841,8 @@ def main() -> None:
     p.add_argument("--modes", default="paced,saturated")
     p.add_argument("--window", type=float, help="measured seconds per configuration")
     p.add_argument("--no-floor", action="store_true")
+    p.add_argument("--no-django-floor", action="store_true",
+                   help="skip the Django floor (bare_app.py django_application: Django's request cycle, no DB)")
     p.add_argument("--no-first-load", action="store_true")
     p.add_argument("--redis-db", type=int, default=13)
     p.add_argument("--json", help="also write the JSON line to this file")

@@ -131,12 +131,19 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 # still ends a read from a frozen Redis. The pool waits for a free connection (companion/channel_layer.py)
 # instead of refusing the 101st command of a reconnect storm.
 REDIS_LAYER_SOCKET_TIMEOUT = 20.0
+# channels_redis keeps every message for the sockets of one worker in ONE Redis key (its process-local
+# "specific.<worker>!" channel, one entry per group message), and a group_send silently drops a message
+# (logged at INFO only) once that key holds ``capacity`` entries. With the default 100, a worker that fell
+# 100 moves behind lost pushes (issue 8: 79 of 838 moves timed out at 200 tables of 4 phones on 2 workers;
+# a lost push waits for the phone's 20 s heartbeat). Entries are ~200 bytes: 20 000 cost ~4 MB of Redis.
+REDIS_LAYER_CAPACITY = env.int("REDIS_LAYER_CAPACITY", default=20000)
 if env("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "companion.channel_layer.WaitingRedisChannelLayer",
             "CONFIG": {"hosts": [{"address": env("REDIS_URL"), "socket_timeout": REDIS_LAYER_SOCKET_TIMEOUT,
-                                  "max_connections": 100, "timeout": 20}]},
+                                  "max_connections": 100, "timeout": 20}],
+                       "capacity": REDIS_LAYER_CAPACITY},
         }
     }
 else:
@@ -145,8 +152,11 @@ else:
 # Table snapshots and rendered page regions, shared by every phone of a table (games/live.py):
 # this process's memory in the embedded default, Redis (shared by every worker) when REDIS_URL is set.
 if env("REDIS_URL"):
+    # A frozen Redis must not hold a move: each call gives up after 0.5 s and the worker then leaves the
+    # cache alone for a few seconds (games/live.py shared_get), building snapshots from the database.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": env("REDIS_URL"),
-                          "KEY_PREFIX": "companion", "TIMEOUT": 600}}
+                          "KEY_PREFIX": "companion", "TIMEOUT": 600,
+                          "OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "companion",
                           "OPTIONS": {"MAX_ENTRIES": 5000}}}
@@ -201,6 +211,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
+    # "N of M channels over capacity in group table_X": a push dropped by the Redis layer (logged at INFO).
+    "loggers": {"channels_redis.core": {"handlers": ["console"], "level": "INFO", "propagate": False}},
 }
 
 # -- Strict input and lesser doors (issue 11, findings 6-7) ---------------------------------------
@@ -209,9 +221,11 @@ MIDDLEWARE.insert(MIDDLEWARE.index("games.middleware.LocaleMiddleware") + 1,
                   "games.middleware.InputGuardMiddleware")
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)  # bytes of a non-file body
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env.int("DATA_UPLOAD_MAX_NUMBER_FIELDS", default=4000)
-# Throttles of the public API endpoints, per client address (DRF, local-memory cache). Generous: a café of
-# 50 tables of 4 phones behind one address stays far below them. Set e.g. API_THROTTLE_TABLE=100/min.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "companion"}}
+# Throttles of the public API endpoints, per client address and worker (DRF, their own local-memory cache, so
+# a move costs no Redis round trip for its count). Generous: a café of 50 tables of 4 phones behind one address
+# stays far below them. Set e.g. API_THROTTLE_TABLE=100/min. (This line once replaced CACHES whole, which left
+# the scale-out workers without their shared Redis cache of snapshots and regions.)
+CACHES["throttle"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "companion-throttle"}
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
     "create_table": env.str("API_THROTTLE_CREATE", default="600/min"),
     "claim": env.str("API_THROTTLE_CLAIM", default="1200/min"),

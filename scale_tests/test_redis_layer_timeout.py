@@ -64,3 +64,22 @@ async def test_a_reconnect_storm_of_300_sockets_joins_and_leaves_every_group():
         assert await connection.zcard(layer._group_key(group)) == 0, "every socket left its group"
     finally:
         await layer.close_pools()
+
+
+@pytest.mark.asyncio
+async def test_a_worker_that_fell_behind_by_500_pushes_still_gets_them_all():
+    """channels_redis keeps one Redis key for all of a worker's sockets and drops group messages beyond its
+    ``capacity`` (100 by default, logged at INFO only): at 200 tables on 2 busy workers, 79 moves never
+    reached some phone. The scale-out layer's capacity lets a worker catch up on a long backlog."""
+    layer = make_layer()
+    try:
+        sockets = [await layer.new_channel() for _ in range(4)]  # one table's phones, all on this worker
+        group = "backlog-test"
+        await asyncio.gather(*(layer.group_add(group, c) for c in sockets))
+        for version in range(1, 501):  # the worker's event loop is busy: nothing is received meanwhile
+            await layer.group_send(group, {"type": "table.version", "version": version})
+        got = [await asyncio.wait_for(layer.receive(sockets[0]), 15) for _ in range(500)]
+        assert [m["version"] for m in got] == list(range(1, 501))
+        await asyncio.gather(*(layer.group_discard(group, c) for c in sockets))
+    finally:
+        await layer.close_pools()

@@ -1,4 +1,4 @@
-"""Throttles of the public API endpoints (DRF, local-memory cache), per client address and scope.
+"""Throttles of the public API endpoints (DRF, the ``throttle`` local-memory cache), per client address and scope.
 
 Rates are settings (``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``, from the
 environment) and generous: a café of 50 tables of 4 phones behind one address
@@ -10,11 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import caches
 from rest_framework.throttling import SimpleRateThrottle
 
 
 class AddressThrottle(SimpleRateThrottle):
-    """Counts requests per client address (``REMOTE_ADDR``) within ``scope``."""
+    """Counts requests per client address (``REMOTE_ADDR``) within ``scope``, in this worker's ``throttle`` cache."""
+
+    cache = caches["throttle"]
 
     def get_rate(self) -> str | None:
         """The scope's rate from settings, read on each request (so settings overrides apply at once)."""

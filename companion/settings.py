@@ -147,7 +147,7 @@ if env("REDIS_URL"):
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "companion.channel_layer.SweepingInMemoryChannelLayer"}}
 
 # Table snapshots and rendered page regions, shared by every phone of a table (games/live.py):
 # this process's memory in the embedded default, Redis (shared by every worker) when REDIS_URL is set.

@@ -1,7 +1,7 @@
 """The floor for bench_realtime.py: a bare Channels broadcast app (no database, no templates).
 
 Run by the bench, never by hand:  uvicorn bare_app:application  (cwd tests/bench/)
-``REDIS_URL`` set: channels_redis (as the scale-out app); else the in-memory layer.
+``REDIS_URL`` set: channels_redis (as the scale-out app); else the in-memory layer; both as the app configures them.
 
 Two floors, one protocol:
 
@@ -22,9 +22,13 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+from pathlib import Path
 
 import django
 from django.conf import settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # companion.channel_layer
 
 if not settings.configured:
     redis_url = os.environ.get("REDIS_URL", "")
@@ -36,8 +40,11 @@ if not settings.configured:
         MIDDLEWARE=[],
         SECRET_KEY="bench-only",
         CHANNEL_LAYERS={
-            "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [redis_url]}}
-            if redis_url else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+            # The app's own layers, configured as companion/settings.py does: a fair floor.
+            "default": {"BACKEND": "companion.channel_layer.WaitingRedisChannelLayer", "CONFIG": {
+                "hosts": [{"address": redis_url, "socket_timeout": 20.0, "max_connections": 100, "timeout": 20}],
+                "capacity": 20000}}
+            if redis_url else {"BACKEND": "companion.channel_layer.SweepingInMemoryChannelLayer"}
         },
     )
     django.setup()

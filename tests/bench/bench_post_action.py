@@ -67,23 +67,20 @@ def _play(path: str, tables: int, moves: int, seed: int, count_queries: bool) ->
             seat, action = move
             key = f"k{n}"
             if path == "api":
-                def post():
-                    return api.post(f"/api/tables/{table.code}/actions/",
-                                    json.dumps({"action": action, "version": table.version, "key": key}),
-                                    content_type="application/json",
-                                    HTTP_AUTHORIZATION=f"Bearer {tokens[table.code][seat]}")
+                client, url = api, f"/api/tables/{table.code}/actions/"
+                data = json.dumps({"action": action, "version": table.version, "key": key})
+                extra = {"content_type": "application/json", "HTTP_AUTHORIZATION": f"Bearer {tokens[table.code][seat]}"}
             else:
-                def post():
-                    return phones[table.code][seat].post(
-                        f"/t/{table.code}/act/", {"action": json.dumps(action), "version": table.version, "key": key},
-                        HTTP_HX_REQUEST="true", HTTP_X_LIVE_SOCKET="open")
+                client, url = phones[table.code][seat], f"/t/{table.code}/act/"
+                data = {"action": json.dumps(action), "version": table.version, "key": key}
+                extra = {"HTTP_HX_REQUEST": "true", "HTTP_X_LIVE_SOCKET": "open"}
             if count_queries:
                 with CaptureQueriesContext(connection) as captured:
-                    response = post()
+                    response = client.post(url, data, **extra)
                 queries += len(captured)
             else:
                 start = time.process_time()
-                response = post()
+                response = client.post(url, data, **extra)
                 cpu += time.process_time() - start
             if response.status_code not in (200, 204):
                 raise SystemExit(f"{path}: move answered {response.status_code}: {response.content[:300]!r}")

@@ -20,8 +20,8 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
+from django.db import IntegrityError, connection, transaction
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -402,6 +402,20 @@ def _keyed(table: Any, key: str) -> Any:
     return Action.objects.filter(table=table, idempotency_key=key).exclude(idempotency_key="").order_by()
 
 
+def _key_used_sql() -> str:
+    quote = connection.ops.quote_name
+    action, table = quote(Action._meta.db_table), quote(Table._meta.db_table)
+    key = f"{action}.{quote('idempotency_key')}"
+    return (f"EXISTS (SELECT 1 FROM {action} WHERE {action}.{quote('table_id')} = {table}.{quote('id')}"
+            f" AND {key} = %s AND NOT ({key} = %s))")
+
+
+#: Whether a key (the first parameter; the second is ``""``) was used at the row the query reads: what
+#: :func:`_keyed` asks, in the partial unique index's own words. Written out because the ORM's ``Exists``
+#: compiled the same subquery for ~0.5 ms of CPU per move, more than the separate look-up it saves.
+_KEY_USED = _key_used_sql()
+
+
 def _write(
     code: str,
     seen_version: int | None,
@@ -438,7 +452,7 @@ def _write(
             locking = Table.objects.select_for_update()
             probe = key if resolve is None else expect_key[:80]
             if probe:  # one query: the locked row, and whether this key was used at it
-                locking = locking.annotate(key_used=Exists(_keyed(OuterRef("pk"), probe)))
+                locking = locking.annotate(key_used=RawSQL(_KEY_USED, (probe, "")))
             table = locking.get(code=code)
             if resolve is not None:
                 seat, posted, seen_version, key = resolve(table)

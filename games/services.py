@@ -21,7 +21,6 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, connection, transaction
-from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -402,18 +401,78 @@ def _keyed(table: Any, key: str) -> Any:
     return Action.objects.filter(table=table, idempotency_key=key).exclude(idempotency_key="").order_by()
 
 
-def _key_used_sql() -> str:
-    quote = connection.ops.quote_name
-    action, table = quote(Action._meta.db_table), quote(Table._meta.db_table)
-    key = f"{action}.{quote('idempotency_key')}"
-    return (f"EXISTS (SELECT 1 FROM {action} WHERE {action}.{quote('table_id')} = {table}.{quote('id')}"
-            f" AND {key} = %s AND NOT ({key} = %s))")
+# -- the write path's own SQL ---------------------------------------------------
+#
+# The three statements of every write (lock the table row, append the log row, save the row's new version
+# and state) said once here instead of through the ORM's query compiler, which cost more CPU than the
+# database did (issue 8: Django ORM was a fifth of a saturated server's GIL time, most of it compiling
+# these statements on every move). Values go through each field's own ``pre_save`` and
+# ``get_db_prep_save`` and rows come back through ``Manager.raw`` (the fields' own converters), exactly
+# as ``Model.save`` and ``QuerySet.get`` do them, so SQLite and PostgreSQL read and write the same data.
 
 
-#: Whether a key (the first parameter; the second is ``""``) was used at the row the query reads: what
-#: :func:`_keyed` asks, in the partial unique index's own words. Written out because the ORM's ``Exists``
-#: compiled the same subquery for ~0.5 ms of CPU per move, more than the separate look-up it saves.
-_KEY_USED = _key_used_sql()
+def _q(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _lock_sql(probe: bool) -> str:
+    table = _q(Table._meta.db_table)
+    columns = ", ".join(f"{table}.{_q(f.column)}" for f in Table._meta.concrete_fields)
+    if probe:  # whether the key (the first parameter; the second is "") was used, as _keyed asks it
+        action = _q(Action._meta.db_table)
+        key = f"{action}.{_q('idempotency_key')}"
+        columns += (f", EXISTS (SELECT 1 FROM {action} WHERE {action}.{_q('table_id')} = {table}.{_q('id')}"
+                    f" AND {key} = %s AND NOT ({key} = %s)) AS {_q('key_used')}")
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return f"SELECT {columns} FROM {table} WHERE {table}.{_q('code')} = %s{lock}"
+
+
+_LOCK_SQL: dict[tuple[str, bool], str] = {}
+
+
+def _lock_for_write(code: str, probe: str) -> Table:
+    """``Table.objects.select_for_update().get(code=code)``, with ``key_used`` (was ``probe`` used?) when given.
+
+    ``key_used`` is what :func:`_keyed` asks, in the partial unique
+    index's own words (an ORM ``Exists`` compiled for ~0.5 ms per move).
+    Raises ``Table.DoesNotExist``.
+    """
+    shape = (connection.vendor, bool(probe))
+    sql = _LOCK_SQL.get(shape)
+    if sql is None:
+        sql = _LOCK_SQL[shape] = _lock_sql(bool(probe))
+    rows = list(Table.objects.raw(sql, [probe, "", code] if probe else [code]))
+    if not rows:
+        raise Table.DoesNotExist(f"No table {code!r}.")
+    return rows[0]
+
+
+def _insert(row: Action) -> None:
+    """``row.save(force_insert=True)``: every concrete field's ``pre_save`` and prepared value; the id back."""
+    if not connection.features.can_return_columns_from_insert:
+        row.save(force_insert=True)
+        return
+    meta = Action._meta
+    fields = [f for f in meta.concrete_fields if f is not meta.pk]
+    values = [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
+    sql = (f"INSERT INTO {_q(meta.db_table)} ({', '.join(_q(f.column) for f in fields)}) "
+           f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {_q(meta.pk.column)}")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        row.pk = cursor.fetchone()[0]
+    row._state.adding = False
+    row._state.db = connection.alias
+
+
+def _update(table: Table, names: list[str]) -> None:
+    """``table.save(update_fields=names)``: ``pre_save`` moves ``updated_at`` when it is named."""
+    meta = Table._meta
+    fields = [meta.get_field(name) for name in names]
+    values = [f.get_db_prep_save(f.pre_save(table, False), connection) for f in fields]
+    sql = (f"UPDATE {_q(meta.db_table)} SET {', '.join(f'{_q(f.column)} = %s' for f in fields)} "
+           f"WHERE {_q(meta.pk.column)} = %s")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, table.pk])
 
 
 def _write(
@@ -449,11 +508,8 @@ def _write(
     key = (key or "")[:80]
     try:
         with transaction.atomic():
-            locking = Table.objects.select_for_update()
             probe = key if resolve is None else expect_key[:80]
-            if probe:  # one query: the locked row, and whether this key was used at it
-                locking = locking.annotate(key_used=RawSQL(_KEY_USED, (probe, "")))
-            table = locking.get(code=code)
+            table = _lock_for_write(code, probe)  # one query: the row, and whether the key was used at it
             if resolve is not None:
                 seat, posted, seen_version, key = resolve(table)
                 key = (key or "")[:80]
@@ -490,11 +546,10 @@ def _write(
             if kind == Action.Kind.GAME:  # the state ``compute`` encoded, when it says it (no second decode)
                 decoded = computed[5] if len(computed) > 5 else game.decode(new_state)
             step = _prompt_key(game, decoded) if kind == Action.Kind.GAME else ""
-            row = Action.objects.create(
-                table=table, seq=seq, kind=kind, seat=seat, payload=payload, idempotency_key=key, version=table.version,
-                prompt_step=step,
-            )
-            table.save(update_fields=["version", "state", "status", "updated_at"])
+            row = Action(table=table, seq=seq, kind=kind, seat=seat, payload=payload, idempotency_key=key,
+                         version=table.version, prompt_step=step)
+            _insert(row)
+            _update(table, ["version", "state", "status", "updated_at"])
             version = table.version
             stamp = table.updated_at.timestamp()
 

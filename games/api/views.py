@@ -21,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import live, pregame, rulebook, services
-from games.access import bearer, is_host, join_link, seat_for
+from games.access import bearer, is_host, join_link, seat_for, seat_index_for
 from games.api.serializers import (
     ActionDoneSerializer,
     ClaimedSerializer,
@@ -259,15 +259,10 @@ class _Refused(Exception):
 def _seat_index(request: Request, table: Table) -> int | None:
     """The seat index the request speaks for at ``table``, or ``None``.
 
-    A bearer token is found in the table's cached snapshot, not by a query:
-    the snapshot is keyed by the table's version and stamp, and a hand-over
-    moves the stamp, so an old secret never matches a fresh snapshot.
+    The bearer token, else the seat cookie, is found in the table's cached
+    snapshot, not by a query (:func:`games.access.seat_index_for`).
     """
-    token = bearer(request)
-    if token:
-        return live.snapshot_for(table).seat_index(token)
-    seat = seat_for(request, table)
-    return seat.index if seat is not None else None
+    return seat_index_for(request, table)
 
 
 def _expected_key(request: Request, code: str, posted: Any) -> str:

@@ -277,6 +277,7 @@ def publish_move(table: Table, game: Game, state: Any, row: Action, before: tupl
     carries the new version and stamp (:func:`snapshot_by_code`).
     """
     key = snapshot_key(table.code, table.version, table.updated_at)
+    table = copy.copy(table)  # the caller's own row may be refreshed later (a tap's answer): this moment stays
     row.payload = json.loads(json.dumps(row.payload))  # as a phone would read it back from the database
     earlier = _SNAPSHOTS.get(snapshot_key(table.code, *before))
     if (earlier is not None and earlier.table.id == table.id and earlier.rows

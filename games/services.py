@@ -392,7 +392,7 @@ def _only_refusals_since(table: Table, seen_version: int) -> bool:
 
 
 def _keyed(table: Any, key: str) -> Any:
-    """The log rows of ``table`` (a row or ``OuterRef``) stored under idempotency key ``key``, unordered.
+    """The log rows of ``table`` stored under idempotency key ``key``, unordered (at most one: the key is unique).
 
     Said with the partial unique index's own condition (``key != ''``), so SQLite and PostgreSQL seek
     the ``(table, key)`` index: the plain look-up, ordered by the log's default ``(table, seq)``, joined

@@ -23,6 +23,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from companion import lan
+from games import live
 from games.models import Seat, Table
 
 DEVICE_COOKIE = "device"
@@ -162,6 +163,16 @@ def seat_for(request: HttpRequest, table: Table) -> Seat | None:
     if token:
         return table.seats.filter(token=token).first()
     return seat_from_cookies(table, request.COOKIES)
+
+
+def seat_index_for(request: HttpRequest, table: Table) -> int | None:
+    """The index of the seat :func:`seat_for` finds, from the table's cached snapshot (no query when cached).
+
+    The snapshot is keyed by the row's version and stamp (games/live.py),
+    and a hand-over moves the stamp, so an old secret never matches it.
+    """
+    token = bearer(request) or read_signed(request.COOKIES, seat_cookie(table.code))
+    return live.snapshot_for(table).seat_index(token) if token else None
 
 
 def is_host(request: HttpRequest, table: Table) -> bool:

@@ -27,6 +27,7 @@ pushed again, since its digest never changes during a game.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import logging
@@ -317,6 +318,7 @@ def publish_move(table: Table, game: Game, state: Any, row: Action, before: tupl
     carries the new version and stamp (:func:`snapshot_by_code`).
     """
     key = snapshot_key(table.code, table.version, table.updated_at)
+    table = copy.copy(table)  # the caller's own row may be refreshed later (a tap's answer): this moment stays
     row.payload = json.loads(json.dumps(row.payload))  # as a phone would read it back from the database
     earlier = _SNAPSHOTS.get(snapshot_key(table.code, *before))
     if (earlier is not None and earlier.table.id == table.id and earlier.rows
@@ -335,9 +337,42 @@ def publish_move(table: Table, game: Game, state: Any, row: Action, before: tupl
 
 
 def snapshot_for(table: Table) -> Snapshot:
-    """The snapshot of a ``Table`` row already loaded (HTTP views): no query when cached."""
+    """The snapshot of a ``Table`` row already loaded (HTTP views): no query when cached.
+
+    A snapshot built here keeps a copy of the row: the caller may go on to
+    change its own (a write bumps the version of the row it locked, a stale
+    answer refreshes it), and a cached snapshot must stay the moment it names.
+    """
     key = snapshot_key(table.code, table.version, table.updated_at)
-    return _cached(key, lambda: _build(table, key))
+    return _cached(key, lambda: _build(copy.copy(table), key))
+
+
+def held_snapshot(code: str, marker: tuple[int, Any]) -> Snapshot | None:
+    """This process's snapshot of table ``code`` at ``marker`` = ``(version, stamp)``, decoded; ``None`` if not held.
+
+    No I/O: the write path asks it about the row it just locked, so the
+    snapshot names exactly that row (every change to the row moves its
+    version or stamp) and its engine and newest log row are the row's.
+    """
+    snap = _SNAPSHOTS.get(snapshot_key(code, *marker))
+    return snap.decoded() if snap is not None else None
+
+
+def latest_snapshot(code: str) -> Snapshot | None:
+    """The newest snapshot this process built of table ``code``, of any version (may be stale), or ``None``. No I/O."""
+    return _LATEST.get(code)
+
+
+def held_state(table: Table, game: Game) -> Any:
+    """The decoded state of ``table`` (a row as read) from this process's snapshot of it, or ``None``.
+
+    Only when the snapshot names the row's version and stamp and its engine
+    is ``game`` (from :func:`held_snapshot`): the state is then exactly
+    ``game.decode(table.state)``. It is shared with every reader of the
+    snapshot: engines never mutate a state (the engine contract, tests/engines/test_contract.py).
+    """
+    snap = _SNAPSHOTS.get(snapshot_key(table.code, table.version, table.updated_at))
+    return snap.state if snap is not None and snap.game is game and snap.state is not None else None
 
 
 def newest_seq(code: str, marker: tuple[int, Any]) -> int | None:

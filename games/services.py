@@ -20,7 +20,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -391,6 +391,90 @@ def _only_refusals_since(table: Table, seen_version: int) -> bool:
     return bool(kinds) and kinds <= set(NOTE_KINDS)
 
 
+def _keyed(table: Any, key: str) -> Any:
+    """The log rows of ``table`` stored under idempotency key ``key``, unordered (at most one: the key is unique).
+
+    Said with the partial unique index's own condition (``key != ''``), so SQLite and PostgreSQL seek
+    the ``(table, key)`` index: the plain look-up, ordered by the log's default ``(table, seq)``, joined
+    the table for its ordering and read every row of the table's log (a cost that grew with every move).
+    """
+    return Action.objects.filter(table=table, idempotency_key=key).exclude(idempotency_key="").order_by()
+
+
+# -- the write path's own SQL ---------------------------------------------------
+#
+# The three statements of every write (lock the table row, append the log row, save the row's new version
+# and state) said once here instead of through the ORM's query compiler, which cost more CPU than the
+# database did (issue 8: Django ORM was a fifth of a saturated server's GIL time, most of it compiling
+# these statements on every move). Values go through each field's own ``pre_save`` and
+# ``get_db_prep_save`` and rows come back through ``Manager.raw`` (the fields' own converters), exactly
+# as ``Model.save`` and ``QuerySet.get`` do them, so SQLite and PostgreSQL read and write the same data.
+
+
+def _q(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _lock_sql(probe: bool) -> str:
+    table = _q(Table._meta.db_table)
+    columns = ", ".join(f"{table}.{_q(f.column)}" for f in Table._meta.concrete_fields)
+    if probe:  # whether the key (the first parameter; the second is "") was used, as _keyed asks it
+        action = _q(Action._meta.db_table)
+        key = f"{action}.{_q('idempotency_key')}"
+        columns += (f", EXISTS (SELECT 1 FROM {action} WHERE {action}.{_q('table_id')} = {table}.{_q('id')}"
+                    f" AND {key} = %s AND NOT ({key} = %s)) AS {_q('key_used')}")
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return f"SELECT {columns} FROM {table} WHERE {table}.{_q('code')} = %s{lock}"
+
+
+_LOCK_SQL: dict[tuple[str, bool], str] = {}
+
+
+def _lock_for_write(code: str, probe: str) -> Table:
+    """``Table.objects.select_for_update().get(code=code)``, with ``key_used`` (was ``probe`` used?) when given.
+
+    ``key_used`` is what :func:`_keyed` asks, in the partial unique
+    index's own words (an ORM ``Exists`` compiled for ~0.5 ms per move).
+    Raises ``Table.DoesNotExist``.
+    """
+    shape = (connection.vendor, bool(probe))
+    sql = _LOCK_SQL.get(shape)
+    if sql is None:
+        sql = _LOCK_SQL[shape] = _lock_sql(bool(probe))
+    rows = list(Table.objects.raw(sql, [probe, "", code] if probe else [code]))
+    if not rows:
+        raise Table.DoesNotExist(f"No table {code!r}.")
+    return rows[0]
+
+
+def _insert(row: Action) -> None:
+    """``row.save(force_insert=True)``: every concrete field's ``pre_save`` and prepared value; the id back."""
+    if not connection.features.can_return_columns_from_insert:
+        row.save(force_insert=True)
+        return
+    meta = Action._meta
+    fields = [f for f in meta.concrete_fields if f is not meta.pk]
+    values = [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
+    sql = (f"INSERT INTO {_q(meta.db_table)} ({', '.join(_q(f.column) for f in fields)}) "
+           f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {_q(meta.pk.column)}")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        row.pk = cursor.fetchone()[0]
+    row._state.adding = False
+    row._state.db = connection.alias
+
+
+def _update(table: Table, names: list[str]) -> None:
+    """``table.save(update_fields=names)``: ``pre_save`` moves ``updated_at`` when it is named."""
+    meta = Table._meta
+    fields = [meta.get_field(name) for name in names]
+    values = [f.get_db_prep_save(f.pre_save(table, False), connection) for f in fields]
+    sql = (f"UPDATE {_q(meta.db_table)} SET {', '.join(f'{_q(f.column)} = %s' for f in fields)} "
+           f"WHERE {_q(meta.pk.column)} = %s")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, table.pk])
+
+
 def _write(
     code: str,
     seen_version: int | None,
@@ -399,29 +483,47 @@ def _write(
     seat: int | None = None,
     posted: Mapping[str, Any] | None = None,
     independent: bool = False,
+    resolve: Callable[[Table], tuple[int | None, Mapping[str, Any] | None, int | None, str]] | None = None,
+    expect_key: str = "",
 ) -> Outcome:
     """Lock, check, compute, append, snapshot, broadcast on commit.
 
     ``compute(table, game, next_seq)`` returns ``(kind, seat, payload,
     new_state_json, new_status)`` or raises; nothing is written if it raises.
+    A ``game`` row's compute may add a sixth item, the state it encoded
+    (``decode(encode(s)) == s``, the engine contract): it is not decoded again.
     ``seen_version`` ``None`` skips the stale check (host tools that name
     their target explicitly). A key seen before returns the first answer if
     it came from the same ``seat`` with the same ``posted`` fields, and
     raises :class:`KeyReused` otherwise.
+
+    ``resolve(table)``, when given, runs on the locked row before anything
+    else and returns ``(seat, posted, seen_version, stored key)`` in place
+    of the arguments (the API reads who is asking from the row it locks,
+    so a move loads the table once); it may raise to refuse the request.
+    ``expect_key`` is the stored key ``resolve`` is expected to return: the
+    lock's query then also says whether that key was used, and a fresh key
+    costs no look-up of its own (any other key is looked up as usual).
     """
     key = (key or "")[:80]
     try:
         with transaction.atomic():
-            table = Table.objects.select_for_update().get(code=code)
+            probe = key if resolve is None else expect_key[:80]
+            table = _lock_for_write(code, probe)  # one query: the row, and whether the key was used at it
+            if resolve is not None:
+                seat, posted, seen_version, key = resolve(table)
+                key = (key or "")[:80]
             refuse_imported(table)
             if key:
-                first = Action.objects.filter(table=table, idempotency_key=key).first()
+                first = None if key == probe and not table.key_used else _keyed(table, key).first()
                 if first is not None:
                     if not _same_request(first, seat, posted):
                         raise KeyReused()
                     return Outcome(version=first.version, seq=first.seq, replayed=True)
-            game = table.game()
             before = (table.version, table.updated_at)
+            # The engine of this process's snapshot of exactly this row, when it holds one (no new engine).
+            held = live.held_snapshot(code, before)
+            game = held.game if held is not None else table.game()
             if seen_version is not None and seen_version != table.version and not (
                 _only_refusals_since(table, seen_version)
                 or independent and _only_others_answered(table, game, seat, seen_version)
@@ -430,22 +532,24 @@ def _write(
             # The newest row by the (table, seq) index: the same cost at move 900 as at move 9 (the opening row is 0).
             # Or, when this process holds the snapshot of exactly this (version, stamp), its newest row: every
             # appended row moves the stamp in the same transaction, so that row is the table's newest.
-            newest = live.newest_seq(code, before)
+            newest = held.rows[-1].seq if held is not None and held.rows else None
             if newest is None:
                 newest = table.actions.order_by("-seq").values_list("seq", flat=True).first() or 0
             seq = newest + 1
-            kind, seat, payload, new_state, new_status = compute(table, game, seq)
+            computed = compute(table, game, seq)
+            kind, seat, payload, new_state, new_status = computed[:5]
             table.version += 1
             table.state = new_state
             if new_status:
                 table.status = new_status
-            decoded = game.decode(new_state) if kind == Action.Kind.GAME else None
+            decoded = None
+            if kind == Action.Kind.GAME:  # the state ``compute`` encoded, when it says it (no second decode)
+                decoded = computed[5] if len(computed) > 5 else game.decode(new_state)
             step = _prompt_key(game, decoded) if kind == Action.Kind.GAME else ""
-            row = Action.objects.create(
-                table=table, seq=seq, kind=kind, seat=seat, payload=payload, idempotency_key=key, version=table.version,
-                prompt_step=step,
-            )
-            table.save(update_fields=["version", "state", "status", "updated_at"])
+            row = Action(table=table, seq=seq, kind=kind, seat=seat, payload=payload, idempotency_key=key,
+                         version=table.version, prompt_step=step)
+            _insert(row)
+            _update(table, ["version", "state", "status", "updated_at"])
             version = table.version
             stamp = table.updated_at.timestamp()
 
@@ -461,8 +565,8 @@ def _write(
             return Outcome(version=version, seq=seq)
     except IntegrityError:
         # Two requests with one key raced past the look-up: the other one won.
-        first = Action.objects.filter(table__code=code, idempotency_key=key).first()
-        if key and first is not None:
+        first = Action.objects.filter(table__code=code, idempotency_key=key).first() if key else None
+        if first is not None:
             if not _same_request(first, seat, posted):
                 raise KeyReused() from None
             return Outcome(version=first.version, seq=first.seq, replayed=True)
@@ -497,6 +601,28 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
     """
     if not isinstance(action, Mapping):
         raise IllegalAction("bad_action", gettext_noop("An action must be a JSON object."))
+    return submit_checked(code, lambda table: (seat, action, seen_version, key), seat_key(seat, key))
+
+
+def submit_checked(code: str, authorize: Callable[[Table], tuple[int, Any, int | None, str]],
+                   expect_key: str = "") -> Outcome:
+    """:func:`submit_action` for a request that says who it is from only once the table is locked (the API).
+
+    ``authorize(table)`` runs on the locked row, before anything else is
+    checked or read, and returns ``(seat, action, seen_version, key)`` (the
+    key as posted), or raises to refuse the request (nothing is written).
+    ``expect_key`` is :func:`seat_key` of the seat and key it is expected to
+    return (a guess is fine: it only lets a fresh key cost no query of its
+    own). Raises what :func:`submit_action` raises.
+    """
+    move: dict[str, Any] = {}
+
+    def resolve(table: Table) -> tuple[int, Mapping[str, Any], int | None, str]:
+        seat, action, seen_version, key = authorize(table)
+        if not isinstance(action, Mapping):
+            raise IllegalAction("bad_action", gettext_noop("An action must be a JSON object."))
+        move.update(seat=seat, action=action)
+        return seat, action, seen_version, seat_key(seat, key)
 
     def compute(table: Table, game: Game, seq: int):
         if not table.is_open:
@@ -505,8 +631,11 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
             raise IllegalAction("start_first", gettext_noop(
                 "Before the first move the table decides who starts: {rule}."),
                 rule=pregame_rules.RULE_NAMES[table.pregame["start"]["rule"]])
-        state = game.decode(table.state)
-        payload = dict(action)
+        seat = move["seat"]
+        state = live.held_state(table, game)  # this process's decoded snapshot of this row (never mutated)
+        if state is None:
+            state = game.decode(table.state)
+        payload = dict(move["action"])
         if not game.physical:
             game.refuse_client_outcome(payload)
             payload = game.fill_chance(state, seat, payload, table_rng(table.seed, seq))
@@ -517,14 +646,14 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
                 refused.append(exc)
             raise
         status = Table.Status.FINISHED if game.result(new_state) is not None else None
-        return Action.Kind.GAME, seat, payload, game.encode(new_state), status
+        return Action.Kind.GAME, seat, payload, game.encode(new_state), status, new_state
 
     refused: list[IllegalAction] = []
     try:
-        return _write(code, seen_version, seat_key(seat, key), compute, seat=seat, posted=action, independent=True)
+        return _write(code, None, "", compute, independent=True, resolve=resolve, expect_key=expect_key)
     except IllegalAction as exc:
         if refused and refused[0] is exc:
-            _log_refused_entry(code, seat, action)
+            _log_refused_entry(code, move["seat"], move["action"])
         raise
 
 

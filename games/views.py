@@ -22,13 +22,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import live, rulebook, services
 from games.access import (
+    bearer,
     device_id,
     host_cookie,
+    is_host,
     join_link,
     reach,
+    read_signed,
     refusal,
     remember_device,
     seat_cookie,
+    seat_index_for,
     set_signed,
     table_view,
 )
@@ -82,7 +86,8 @@ def _posted_action(raw: str, table: Table) -> Any:
         if exc.code == "bad_json":
             raise IllegalAction("bad_json", gettext_noop("The action is not valid JSON.")) from exc
         raise
-    table.game().check_payload(action)
+    held = live.held_snapshot(table.code, (table.version, table.updated_at))  # its engine: no new one
+    (held.game if held is not None else table.game()).check_payload(action)
     return action
 
 
@@ -186,22 +191,74 @@ def screen(request: HttpRequest, table: Table) -> HttpResponse:
     return _render_table(request, table, None)
 
 
+class _Refused(Exception):
+    """Internal: a tap refused with ``response`` (no seat at the table) before anything is written."""
+
+    def __init__(self, response: HttpResponse) -> None:
+        self.response = response
+        super().__init__(response.status_code)
+
+
+def _expected_key(request: HttpRequest, code: str) -> str:
+    """The stored idempotency key a tap is expected to use (:func:`services.seat_key`), or ``""``: a guess.
+
+    The seat comes from the newest snapshot this process holds of the table
+    (a secret only ever opens one seat index); the write still checks the
+    secret against the row it locks.
+    """
+    key = request.POST.get("key", "")
+    token = bearer(request) or read_signed(request.COOKIES, seat_cookie(code))
+    snap = live.latest_snapshot(code) if key and token and len(key) <= MAX_KEY else None
+    index = snap.seat_index(token) if snap is not None else None
+    return services.seat_key(index, key) if index is not None else ""
+
+
+#: What a tap's write may raise that :func:`_answer_write` answers.
+_TAP_REFUSALS = (BadVersion, IllegalAction, services.StaleVersion, services.Forbidden, services.KeyReused)
+
+
 @require_POST
-@table_view(seat=True)
-def act(request: HttpRequest, table: Table) -> HttpResponse:
+def act(request: HttpRequest, code: str) -> HttpResponse:
     """Post one action: form fields ``action`` (JSON), ``version`` (seen), ``key`` (idempotency).
 
     Answers the phone's ``#table`` fragment: 200 applied, 422 refused (the
     banner names the rule; 422 rather than 400 because htmx 2 would swap a
     400 answer over the whole page body), 409 stale, 403 closed.
+
+    The table is read once, locked, by the write itself (issue 8): the seat
+    (from the table's snapshot, :func:`games.access.seat_index_for`) and the
+    posted fields are checked on that row first, in the order
+    :func:`games.access.table_view` and the write used to check them (404,
+    403 no seat, then the action, version and key).
     """
-    seat = request.seat.index  # type: ignore[attr-defined]
+    code = code.upper()
+    asked: dict[str, Any] = {}
+
+    def authorize(table: Table) -> tuple[int, Any, int, str]:
+        request.table = table  # type: ignore[attr-defined]
+        request.is_host = is_host(request, table)  # type: ignore[attr-defined]
+        seat = seat_index_for(request, table)
+        if seat is None:
+            raise _Refused(refusal(request, table, _("This phone has no seat at this table. Ask the host for your link.")))
+        asked.update(table=table, seat=seat)
+        action = _posted_action(request.POST.get("action", ""), table)
+        return seat, action, _version(request.POST.get("version")), _key(request)
 
     def write() -> None:
-        action = _posted_action(request.POST.get("action", ""), table)
-        services.submit_action(table.code, seat, action, _version(request.POST.get("version")), _key(request))
+        if failed is not None:
+            raise failed
 
-    return _answer_write(request, table, seat, write, _("Every move names the table version it was chosen at."))
+    failed: Exception | None = None
+    try:
+        services.submit_checked(code, authorize, _expected_key(request, code))
+    except Table.DoesNotExist:
+        raise Http404("No Table matches the given query.") from None
+    except _Refused as refused:
+        return refused.response
+    except _TAP_REFUSALS as exc:
+        failed = exc
+    return _answer_write(request, asked["table"], asked["seat"], write,
+                         _("Every move names the table version it was chosen at."))
 
 
 #: Header a phone page sends with its taps while its websocket is open (static/js/table.js).

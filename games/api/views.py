@@ -10,7 +10,7 @@ import functools
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import SimpleTemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -21,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import live, pregame, rulebook, services
-from games.access import bearer, is_host, join_link, seat_for
+from games.access import bearer, is_host, join_link, seat_for, seat_index_for
 from games.api.serializers import (
     ActionDoneSerializer,
     ClaimedSerializer,
@@ -248,24 +248,37 @@ def rendered_in_view(view: Any) -> Any:
     return wrapper
 
 
-def _load_seat_index(request: Request, code: str) -> tuple[Table, int | None, Response | None]:
-    """:func:`_load` for the move path: the seat found in the table's cached snapshot, not by a query.
+class _Refused(Exception):
+    """Internal: the move request is refused with ``response`` (no seat, a foreign origin) before any write."""
 
-    The snapshot is keyed by the table's version and stamp, and a hand-over
-    moves the stamp, so an old secret never matches a fresh snapshot.
+    def __init__(self, response: Response) -> None:
+        self.response = response
+        super().__init__(response.status_code)
+
+
+def _seat_index(request: Request, table: Table) -> int | None:
+    """The seat index the request speaks for at ``table``, or ``None``.
+
+    The bearer token, else the seat cookie, is found in the table's cached
+    snapshot, not by a query (:func:`games.access.seat_index_for`).
     """
-    table = get_object_or_404(Table, code=code.upper())
+    return seat_index_for(request, table)
+
+
+def _expected_key(request: Request, code: str, posted: Any) -> str:
+    """The stored idempotency key this move is expected to use (:func:`services.seat_key`), or ``""``: a guess.
+
+    The seat comes from the newest snapshot this process holds of the
+    table, whatever its version (a secret only ever opens one seat index);
+    the write still checks the secret against the row it locks.
+    """
     token = bearer(request)
-    if token:
-        index = live.snapshot_for(table).seat_index(token)
-    else:
-        seat = seat_for(request, table)
-        index = seat.index if seat is not None else None
-    if index is None:
-        return table, None, _error("no_seat", "Send a valid seat token as 'Authorization: Bearer <token>'.", 403)
-    if _foreign_origin(request):
-        return table, None, _origin_refused()
-    return table, index, None
+    key = posted.get("key") if isinstance(posted, dict) else None
+    if not token or not key or not isinstance(key, str):
+        return ""
+    snap = live.latest_snapshot(code)
+    index = snap.seat_index(token) if snap is not None else None
+    return services.seat_key(index, key) if index is not None else ""
 
 
 @rendered_in_view
@@ -274,37 +287,78 @@ def _load_seat_index(request: Request, code: str) -> tuple[Table, int | None, Re
 @api_view(["POST"])
 @throttle_classes([TableThrottle])
 def post_action(request: Request, code: str) -> Response:
-    """Play one action (the one write path). 400: the rules forbid it; 409: stale version."""
-    table, index, refused = _load_seat_index(request, code)
-    if refused:
-        return refused
-    body = PostActionSerializer(data=request.data)
-    body.is_valid(raise_exception=True)
-    data = body.validated_data
+    """Play one action (the one write path). 400: the rules forbid it; 409: stale version.
 
-    def write() -> services.Outcome:
-        table.game().check_payload(data["action"])  # the kind's declared schema, before anything is stored
-        return services.submit_action(table.code, index, data["action"], data["version"], data["key"])
+    The table is read once, locked, by the write itself (issue 8): the
+    seat, the origin, the body and the action's schema are checked on that
+    row, in that order, before anything else, so every answer is the one a
+    view that loaded the table first gave (404, 403, 400, then the write's).
+    """
+    code = code.upper()
+    try:
+        posted, unreadable = request.data, None
+    except Exception as exc:  # noqa: BLE001 - raised again where the body is first needed: after the seat checks
+        posted, unreadable = None, exc
+    asked: dict[str, Any] = {}
 
-    return _answer_write(table, index, write)
+    def authorize(table: Table) -> tuple[int, Any, int, str]:
+        asked["table"] = table
+        index = _seat_index(request, table)
+        if index is None:
+            raise _Refused(_error("no_seat", "Send a valid seat token as 'Authorization: Bearer <token>'.", 403))
+        if _foreign_origin(request):
+            raise _Refused(_origin_refused())
+        if unreadable is not None:
+            raise unreadable
+        body = PostActionSerializer(data=posted)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        asked["index"] = index
+        held = live.held_snapshot(table.code, (table.version, table.updated_at))
+        (held.game if held is not None else table.game()).check_payload(data["action"])  # the kind's schema
+        return index, data["action"], data["version"], data["key"]
+
+    try:
+        outcome = services.submit_checked(code, authorize, _expected_key(request, code, posted))
+    except Table.DoesNotExist:
+        raise Http404("No Table matches the given query.") from None
+    except _Refused as refused:
+        return refused.response
+    except _WRITE_REFUSALS as exc:
+        return _refusal(asked["table"], asked["index"], exc)
+    return _done(outcome)
+
+
+#: What a seat's write may raise that :func:`_refusal` answers.
+_WRITE_REFUSALS = (IllegalAction, services.StaleVersion, services.Forbidden, services.KeyReused)
 
 
 def _answer_write(table: Table, seat: int, write: Any) -> Response:
-    """Run one seat's write and answer it: 200 ``{version, seq, replayed}``; 400 refused (the engine's code and
-    details), 409 stale (with the fresh prompt) or a reused key, 403 closed."""
+    """Run one seat's write and answer it: 200 ``{version, seq, replayed}`` or :func:`_refusal`."""
     try:
         outcome = write()
-    except IllegalAction as exc:
+    except _WRITE_REFUSALS as exc:
+        return _refusal(table, seat, exc)
+    return _done(outcome)
+
+
+def _done(outcome: services.Outcome) -> Response:
+    return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})
+
+
+def _refusal(table: Table, seat: int, exc: Exception) -> Response:
+    """The answer to a refused write: 400 refused (the engine's code and details), 409 stale (with the fresh
+    prompt) or a reused key, 403 closed."""
+    if isinstance(exc, IllegalAction):
         return _error(exc.code, error_message(exc), 400, details=exc.as_json()["details"],
                       rule_url=rulebook.rule_url(table.slug, exc.code, table.code))
-    except services.StaleVersion as exc:
+    if isinstance(exc, services.StaleVersion):
         table.refresh_from_db()
         return _error(exc.code, exc.message, 409, fresh=_prompt_body(table, seat))
-    except services.Forbidden as exc:
+    if isinstance(exc, services.Forbidden):
         return _error(exc.code, exc.message, 403)
-    except services.KeyReused as exc:
-        return _error(exc.code, exc.message, 409)
-    return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})
+    assert isinstance(exc, services.KeyReused)
+    return _error(exc.code, exc.message, 409)
 
 
 @extend_schema(parameters=[CODE], auth=OPTIONAL_SEAT_AUTH, responses={200: LogSerializer, **READ_ERRORS})

@@ -68,7 +68,9 @@ class Command(BaseCommand):
                                   "so this replay re-dealt the set-up and cannot be trusted")
             elif options["fix"]:
                 table.state = replayed
-                table.save(update_fields=["state"])
+                # The stamp moves with the state: a running server holds the table's snapshot (and its decoded
+                # state, which the write path applies the next move to) under (version, updated_at).
+                table.save(update_fields=["state", "updated_at"])
                 self.stdout.write(f"{table.code}: snapshot rebuilt from the log")
         if refused:
             raise CommandError(f"{refused} table(s) not fixed: no complete replay")

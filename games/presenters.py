@@ -21,7 +21,7 @@ from django.utils.translation import get_language, gettext
 from games import pregame
 from games.chance_stats import stats_for_context
 from games.engines.base import Game, IllegalAction, LogLine, gettext_noop
-from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for, static_view
+from games.live import _LINES, LOG_LINES, ShownLine, Snapshot, line_key, snapshot_for, static_view
 from games.models import Action, Table
 from games.services import own_undo_target
 from games.words import isolate, show
@@ -71,7 +71,9 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
     private outcomes); undone and corrected rows are marked, never dropped.
     Reads only the rows it shows (one indexed query, or none from a
     :class:`~games.live.Snapshot`): an undo row names the move it dropped and a
-    correction row its target, and both come after their target.
+    correction row its target, and both come after their target. A game line
+    is a :class:`~games.live.ShownLine` shared by every later call for the same
+    content and viewer (the cache of this process): read it, never mutate it.
     """
     if isinstance(table, Snapshot) and limit <= LOG_LINES:
         rows, undone, replaced, names = table.rows[-limit:], table.undone, table.replaced, {
@@ -86,32 +88,40 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
         names = {s.index: s.name for s in table.seats.all()}
         code = table.code
     language = get_language()
-    # A name is isolated once per call, not once per line: isolate() reads the active language's direction
-    # (a thread-local lookup), which cost most of a phone's log (40 lines) on every push.
-    who = {index: isolate(name) for index, name in names.items()}
+    # A name is isolated once per snapshot and language, not once per line: isolate() reads the active language's
+    # direction (a thread-local lookup), which cost most of a phone's log (40 lines) on every push.
+    who = table.memo.get(("who", language)) if isinstance(table, Snapshot) else None
+    if who is None:
+        who = {index: isolate(name) for index, name in names.items()}
+        if isinstance(table, Snapshot):
+            table.memo[("who", language)] = who
     lines = []
     for row in reversed(rows):
-        entry: dict[str, Any] = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False}
         if row.kind == Action.Kind.GAME:
+            # A game line is built once per content (this row, its marks, the viewer, the language, the mover's
+            # name) and then the same line object is shown on every later push: readers must not mutate it.
             fix = replaced.get(row.seq)
-            key = (code, row.seq, fix.seq if fix else 0, row.seq in undone, viewer, language)
-            cached = _LINES.get(key)
-            if cached is None:
+            name = who.get(row.seat, "")  # a Latin name in a Persian line stays whole
+            key = (code, row.seq, fix.seq if fix else 0, row.seq in undone, viewer, language, name)
+            entry = _LINES.get(key)
+            if entry is None:
                 shown = fix.payload.get("replacement") if fix else row.payload
-                cached = {"counted": row.seq not in undone and not (fix and shown is None),
-                          "dropped": bool(fix) and shown is None}
+                entry = ShownLine(seq=row.seq, kind=row.kind, seat=row.seat, private=False)
+                entry["counted"] = row.seq not in undone and not (fix and shown is None)
+                entry["dropped"] = bool(fix) and shown is None
                 line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
-                cached["text"] = tr(line.text, line.details)
-                cached["private"] = line.private
-                cached["corrected"] = bool(fix) and shown is not None and shown != row.payload
-                if cached["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
+                entry["text"] = tr(line.text, line.details)
+                entry["private"] = line.private
+                entry["corrected"] = bool(fix) and shown is not None and shown != row.payload
+                if entry["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
                     first = game.describe(row.seat, row.payload, viewer)
-                    cached["original"] = tr(first.text, first.details)
-                _LINES.put(key, cached)
-            entry.update(cached)
-            entry["who"] = who.get(row.seat, "")  # a Latin name in a Persian line stays whole
+                    entry["original"] = tr(first.text, first.details)
+                entry["who"] = name
+                entry.key = line_key(entry)
+                _LINES.put(key, entry)
         else:
-            entry["text"] = _host_line(row, names)
+            entry = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,
+                     "text": _host_line(row, names)}
         lines.append(entry)
     return lines
 

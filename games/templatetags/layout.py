@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from itertools import groupby
 from typing import Any
 
 from django import template
@@ -191,3 +192,52 @@ def _dot(xy: Any, i: int) -> str:
         return _num(xy[i]) if xy[i] is not None else ""
     except (IndexError, TypeError, KeyError):
         return ""
+
+
+def _text(value: Any) -> str:
+    """``{{ value }}`` as a template inside ``{% localize off %}`` writes it: numbers as is, ``None`` as "None", escaped."""
+    return escape(_num(value))
+
+
+def _item(value: Any, index: int) -> str:
+    """``{{ value.<index> }}`` as the template wrote it: the item's text, '' when there is none."""
+    if isinstance(value, (list, tuple)):
+        return _text(value[index]) if len(value) > index else ""
+    from django.template import Context, Template
+
+    return Template("{% load l10n %}{% localize off %}{{ v." + str(index) + " }}{% endlocalize %}").render(
+        Context({"v": value}))
+
+
+def _hex_of(item: Mapping[str, Any]) -> Any:
+    """``payload.hex`` of a legal item as ``{% regroup legal by payload.hex %}`` reads it (``None`` when missing)."""
+    payload = item.get("payload")
+    return payload.get("hex") if isinstance(payload, Mapping) else None
+
+
+def _pick(item: Mapping[str, Any]) -> str:
+    """One entry of a target's ``data-picks``: ``kind-1``/``kind-0`` (peasants: with a leader or not), else ``kind-colour``."""
+    payload = item.get("payload")
+    payload = payload if isinstance(payload, Mapping) else {}
+    kind = item.get("kind")
+    if kind == "peasants":
+        return f" {_text(kind)}-{'1' if payload.get('leader') else '0'}"
+    return f" {_text(kind)}-{_text(payload['colour']) if 'colour' in payload else ''}"
+
+
+@register.simple_tag
+def yy_targets(legal: list[Mapping[str, Any]]) -> str:
+    """The Yellow & Yangtze action step's hex targets: one ``<g>`` per run of legal items on the same hex.
+
+    ``legal`` is the seat's ``{"kind", "payload", "json", "label"}`` list; the markup is what
+    ``{% regroup legal by payload.hex %}`` and its loops in ``yellow_yangtze/board.html`` wrote, byte for byte
+    (a hex with hundreds of legal placements cost the active phone most of its board render). Safe HTML.
+    """
+    out: list[str] = []
+    for grouper, items in groupby(legal, key=_hex_of):
+        if not grouper:
+            continue
+        q, r = _item(grouper, 0), _item(grouper, 1)
+        picks = "".join(_pick(item) for item in items)
+        out.append(f'<g class="yy-t tap" data-hex="{q},{r}" data-picks="{picks} "><use href="#yyh" x="{q}" y="{r}"/></g>')
+    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped or a number

@@ -116,3 +116,58 @@ def test_the_python_board_pieces_write_the_markup_the_template_loops_wrote():
         seat = chooser.choice(game.prompt(state).seats)
         services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
     assert compared >= 40, "the comparison covered boards with legal moves on them"
+
+
+# The template loop the Yellow & Yangtze board drew its action-step targets with before issue 8 moved it into Python
+# (games/templatetags/layout.py yy_targets): the markup must not change, byte for byte.
+TEMPLATE_YY_TARGETS = """{% regroup legal by payload.hex as byhex %}{% for g in byhex %}{% if g.grouper %}<g class="yy-t tap" data-hex="{{ g.grouper.0 }},{{ g.grouper.1 }}" data-picks="{% for it in g.list %} {{ it.kind }}-{% if it.kind == 'peasants' %}{{ it.payload.leader|yesno:'1,0' }}{% else %}{{ it.payload.colour }}{% endif %}{% endfor %} "><use href="#yyh" x="{{ g.grouper.0 }}" y="{{ g.grouper.1 }}"/></g>{% endif %}{% endfor %}"""
+
+
+def test_the_python_yellow_yangtze_targets_write_what_the_template_loops_wrote_for_odd_items_too():
+    from django.template import engines
+
+    odd = [{"kind": "tile", "payload": {"hex": [1, -2], "colour": "red"}},
+           {"kind": "tile", "payload": {"hex": [1, -2], "colour": None}},
+           {"kind": "peasants", "payload": {"hex": [1, -2], "leader": True}},
+           {"kind": "peasants", "payload": {"hex": [0, 3]}},
+           {"kind": "x<y", "payload": {"hex": [0, 3]}},
+           {"kind": "pass", "payload": {}},
+           {"kind": "tile", "payload": {"hex": [1, -2], "colour": "a&b"}},
+           {"kind": "tile", "payload": {"hex": None, "colour": "red"}},
+           {"kind": "tile", "payload": {"hex": [7], "colour": "red"}}]
+    loops = engines["django"].from_string("{% load l10n %}{% localize off %}" + TEMPLATE_YY_TARGETS + "{% endlocalize %}")
+    python = engines["django"].from_string("{% load l10n layout %}{% localize off %}{% yy_targets legal %}{% endlocalize %}")
+    for legal in (odd, odd[::-1], odd[:3], []):
+        assert python.render({"legal": legal}) == loops.render({"legal": legal})
+
+
+@pytest.mark.django_db
+def test_the_python_yellow_yangtze_targets_write_the_markup_the_template_loops_wrote():
+    import random
+
+    from django.template import engines
+    from django.utils import translation
+
+    from games import live, services
+    from games.models import Table
+    from games.presenters import seat_context
+
+    loops = engines["django"].from_string("{% load l10n %}{% localize off %}" + TEMPLATE_YY_TARGETS + "{% endlocalize %}")
+    python = engines["django"].from_string("{% load l10n layout %}{% localize off %}{% yy_targets legal %}{% endlocalize %}")
+    table = services.create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")], seed=5)
+    chooser, compared = random.Random(5), 0
+    for _ in range(60):
+        row = Table.objects.get(code=table.code)
+        game = row.game()
+        state = game.decode(row.state)
+        if game.result(state) is not None:
+            break
+        for language in ("en", "fa"):
+            with translation.override(language):
+                for seat in game.prompt(state).seats:
+                    context = seat_context(live.snapshot_for(row), seat)
+                    assert python.render(context) == loops.render(context)
+                    compared += context["prompt"]["step"] == "action" and bool(context["legal"])
+        seat = chooser.choice(game.prompt(state).seats)
+        services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
+    assert compared >= 20, "the comparison covered action steps with targets on the board"

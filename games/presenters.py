@@ -21,7 +21,7 @@ from django.utils.translation import get_language, gettext
 from games import pregame
 from games.chance_stats import stats_for_context
 from games.engines.base import Game, IllegalAction, LogLine, gettext_noop
-from games.live import _LINES, LOG_LINES, ShownLine, Snapshot, line_key, snapshot_for, static_view
+from games.live import _LINES, LOG_LINES, ShownLine, Snapshot, _Store, line_key, snapshot_for, static_view
 from games.models import Action, Table
 from games.services import own_undo_target
 from games.words import isolate, show
@@ -47,20 +47,46 @@ def action_label(game: Game, seat: int, payload: Mapping[str, Any]) -> str:
     return tr(line.text, line.details)
 
 
-def legal_for(game: Game, state: Any, seat: int | None) -> list[dict[str, Any]]:
-    """``seat``'s legal actions as ``{"payload", "json", "label", "kind"}`` (empty for the table screen)."""
+_LABELS = _Store(20000)  # (game config, seat, action json, language) -> the button text (this process)
+
+
+def game_config_key(snap: Snapshot) -> str:
+    """What a table's engine is built from (slug, options, seats), as one digest: made once per snapshot.
+
+    An engine's ``label(seat, action)`` reads no state, only its game (built from exactly these) and its
+    arguments, so two snapshots with this key label every action alike.
+    """
+    found = snap.memo.get("config")
+    if found is None:
+        row = snap.table
+        raw = json.dumps([row.slug, row.options, [[s["index"], s["name"], s["colour"], s["team"]] for s in snap.seats]],
+                         sort_keys=True, default=str, separators=(",", ":"))
+        found = snap.memo["config"] = hashlib.sha1(raw.encode()).hexdigest()
+    return found
+
+
+def legal_for(game: Game, state: Any, seat: int | None, config: str | None = None) -> list[dict[str, Any]]:
+    """``seat``'s legal actions as ``{"payload", "json", "label", "kind"}`` (empty for the table screen).
+
+    ``config`` (:func:`game_config_key` of the snapshot ``game`` was built from) lets the labels be made once
+    per action, seat and language in this process instead of on every push (the active Yellow & Yangtze
+    phone has hundreds of legal placements); ``None`` labels every action anew.
+    """
     if seat is None or game.result(state) is not None:
         return []
+    language = get_language() if config is not None else None
     items = []
     for payload in game.legal_actions(state, seat):
-        items.append(
-            {
-                "payload": payload,
-                "json": json.dumps(payload, separators=(",", ":"), sort_keys=True),
-                "label": action_label(game, seat, payload),
-                "kind": payload.get("kind", ""),
-            }
-        )
+        encoded = json.dumps(payload, separators=(",", ":"), sort_keys=True)
+        if config is None:
+            label = action_label(game, seat, payload)
+        else:
+            key = (config, seat, encoded, language)
+            label = _LABELS.get(key)
+            if label is None:
+                label = action_label(game, seat, payload)
+                _LABELS.put(key, label)
+        items.append({"payload": payload, "json": encoded, "label": label, "kind": payload.get("kind", "")})
     return items
 
 
@@ -386,7 +412,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "slug": row.slug,
         "view": view,
         "prompt": prompt_json,
-        "legal": legal_for(game, state, viewer) if row.is_open and not waiting else [],
+        "legal": legal_for(game, state, viewer, game_config_key(snap)) if row.is_open and not waiting else [],
         "result": result,
         "seats": seats,
         "seat": viewer,

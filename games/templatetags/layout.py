@@ -241,3 +241,63 @@ def yy_targets(legal: list[Mapping[str, Any]]) -> str:
         picks = "".join(_pick(item) for item in items)
         out.append(f'<g class="yy-t tap" data-hex="{q},{r}" data-picks="{picks} "><use href="#yyh" x="{q}" y="{r}"/></g>')
     return mark_safe("".join(out))  # noqa: S308 - every value above is escaped or a number
+
+
+def _shown(context: Any, value: Any) -> str:
+    """``{{ value }}`` as the template writes it in ``context`` (localized unless inside ``{% localize off %}``), escaped."""
+    from django.utils.formats import localize
+
+    return escape(localize(value, use_l10n=context.use_l10n))
+
+
+def _field(item: Any, key: str) -> Any:
+    """``item.<key>`` of a view entry (a dict), ``""`` when missing (the template's empty string)."""
+    return item.get(key, "") if isinstance(item, Mapping) else ""
+
+
+@register.simple_tag(takes_context=True)
+def yy_tiles(context: Any, tiles: Iterable[Mapping[str, Any]]) -> str:
+    """The tiles on the Yellow & Yangtze map (``view.tiles`` of ``{"q", "r", "colour", "token"}``), byte for byte
+    the ``{% for t in view.tiles %}`` loop ``yellow_yangtze/board.html`` drew them with. Safe HTML."""
+    out = []
+    for t in tiles or ():
+        q, r = _shown(context, _field(t, "q")), _shown(context, _field(t, "r"))
+        token = " token" if _field(t, "token") else ""
+        out.append(f'<use href="#yyt" x="{q}" y="{r}" class="t {_shown(context, _field(t, "colour"))}{token}" '
+                   f'data-tile="{q},{r}"/>')
+    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped or a number
+
+
+def _seat_of(item: Any) -> Any:
+    """``item.seat`` as an ``{% if %}`` reads it: ``None`` when missing."""
+    return item.get("seat") if isinstance(item, Mapping) else None
+
+
+def _translated(value: Any) -> str:
+    """``{% translate value %}`` of a variable: the value's translation, escaped (percent signs kept)."""
+    from django.utils.translation import gettext
+
+    return escape(gettext(str(value).replace("%", "%%"))).replace("%%", "%")
+
+
+@register.simple_tag(takes_context=True)
+def yy_leaders(context: Any, view: Mapping[str, Any]) -> str:
+    """The leaders on the Yellow & Yangtze map (``view.leaders``, named after ``view.players``), byte for byte the
+    ``{% for l in view.leaders %}`` loop ``yellow_yangtze/board.html`` drew them with. Safe HTML."""
+    from django.utils.translation import gettext
+
+    players = view.get("players") or []
+    scale = _shown(context, _field(view.get("board") or {}, "leader_scale"))
+    word = escape(gettext("leader"))
+    out = []
+    for leader in view.get("leaders") or ():
+        seat, colour = _field(leader, "seat"), _field(leader, "colour")
+        # {% if p.seat == l.seat %}: a missing field compares as None there
+        names = "".join(_shown(context, _field(p, "name")) for p in players
+                        if _seat_of(p) == _seat_of(leader))
+        out.append(f'<g class="leader {_shown(context, colour)}" data-leader="{_shown(context, seat)}-'
+                   f'{_shown(context, colour)}"><use href="#yyd-{_shown(context, _field(leader, "dynasty"))}" '
+                   f'transform="translate({_shown(context, _field(leader, "x"))} {_shown(context, _field(leader, "y"))})'
+                   f' scale({scale})"/><title>{names} · {_translated(colour) if "colour" in leader else ""} '
+                   f'{word}</title></g>')
+    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped or a number

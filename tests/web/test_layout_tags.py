@@ -171,3 +171,51 @@ def test_the_python_yellow_yangtze_targets_write_the_markup_the_template_loops_w
         seat = chooser.choice(game.prompt(state).seats)
         services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
     assert compared >= 20, "the comparison covered action steps with targets on the board"
+
+
+# The loops the Yellow & Yangtze board drew its tiles and leaders with before issue 8 (yy_tiles, yy_leaders).
+TEMPLATE_YY_MAP = """{% load i18n %}{% for t in view.tiles %}<use href="#yyt" x="{{ t.q }}" y="{{ t.r }}" class="t {{ t.colour }}{% if t.token %} token{% endif %}" data-tile="{{ t.q }},{{ t.r }}"/>{% endfor %}
+  {% for l in view.leaders %}<g class="leader {{ l.colour }}" data-leader="{{ l.seat }}-{{ l.colour }}"><use href="#yyd-{{ l.dynasty }}" transform="translate({{ l.x }} {{ l.y }}) scale({{ view.board.leader_scale }})"/><title>{% for p in view.players %}{% if p.seat == l.seat %}{{ p.name }}{% endif %}{% endfor %} · {% translate l.colour %} {% translate "leader" %}</title></g>{% endfor %}"""
+PYTHON_YY_MAP = """{% load layout %}{% yy_tiles view.tiles %}
+  {% yy_leaders view %}"""
+
+
+@pytest.mark.django_db
+def test_the_python_yellow_yangtze_tiles_and_leaders_write_what_the_template_loops_wrote():
+    import random
+
+    from django.template import engines
+    from django.utils import translation
+
+    from games import live, services
+    from games.models import Table
+    from games.presenters import seat_context
+
+    django_engine = engines["django"]
+    pairs = [(django_engine.from_string(f"{{% load l10n %}}{{% localize {onoff} %}}{TEMPLATE_YY_MAP}{{% endlocalize %}}"),
+              django_engine.from_string(f"{{% load l10n %}}{{% localize {onoff} %}}{PYTHON_YY_MAP}{{% endlocalize %}}"))
+             for onoff in ("off", "on")]
+    table = services.create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")], seed=7)
+    chooser, leaders = random.Random(7), 0
+    for _ in range(40):
+        row = Table.objects.get(code=table.code)
+        game = row.game()
+        state = game.decode(row.state)
+        if game.result(state) is not None:
+            break
+        for language in ("en", "fa", "az", "ps"):
+            with translation.override(language):
+                for seat in (None, 0, 2):
+                    context = seat_context(live.snapshot_for(row), seat)
+                    for loops, python in pairs:
+                        assert python.render(context) == loops.render(context), (language, seat)
+                    leaders += len(context["view"]["leaders"])
+        seat = chooser.choice(game.prompt(state).seats)
+        services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
+    assert leaders, "the comparison covered leaders on the map"
+    odd = {"tiles": [{"q": 1, "r": -2, "colour": "a&b"}, {"q": 0, "colour": None, "token": True}],
+           "leaders": [{"colour": "red", "x": 1.5, "y": -2.25, "dynasty": "x<y"}, {"seat": 1, "colour": "black"}],
+           "players": [{"seat": 1, "name": "<B>"}, {"name": "nobody"}], "board": {"leader_scale": 0.75}}
+    for loops, python in pairs:
+        with translation.override("az"):
+            assert python.render({"view": odd}) == loops.render({"view": odd})

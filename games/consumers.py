@@ -13,6 +13,7 @@ the current ones and sends nothing when they match, everything otherwise
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 from collections import OrderedDict
@@ -50,6 +51,20 @@ def _language(headers: dict[str, str], cookies: dict[str, str]) -> str:
     return settings.LANGUAGE_CODE
 
 
+@functools.lru_cache(maxsize=4096)
+def _token_digest(token: str) -> str:
+    """:func:`games.live.token_digest` of a socket's seat secret, made once per secret instead of on every push."""
+    return live.token_digest(token)
+
+
+def _seat_index(snap: live.Snapshot, token: str | None) -> int | None:
+    """The seat of ``snap`` whose secret is ``token`` (``Snapshot.seat_index``, its digest made once), or ``None``."""
+    if not token:
+        return None
+    digest = _token_digest(token)
+    return next((s["index"] for s in snap.seats if s["token"] == digest), None)
+
+
 def render_push(code: str, token: str | None, language: str, screen: bool, sent: live.Sent,
                 host_token: str | None = None, csrf_token: str | None = None,
                 page_signature: str | None = None, marker: tuple[int, float] | None = None,
@@ -71,7 +86,7 @@ def render_push(code: str, token: str | None, language: str, screen: bool, sent:
         return None
     seat_index: int | None = None
     if not screen:
-        seat_index = snap.seat_index(token)
+        seat_index = _seat_index(snap, token)
         if seat_index is None:
             return None
     sent.at = snap.key
@@ -219,14 +234,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         """
         if not live.has_snapshot(self.code, marker):
             return False
-        sent = self.sent.copy()
+        # No copy of what the phone shows first: live.push replaces its dictionaries only once the frame is made,
+        # so a render that gives up midway leaves them as they were (the thread's render sets ``at`` again).
         try:
-            frame = render_push(self.code, self.token, self.language, self.screen, sent, self.host_token,
-                                self.csrf_token, None, marker, self.digits)
+            return render_push(self.code, self.token, self.language, self.screen, self.sent, self.host_token,
+                               self.csrf_token, None, marker, self.digits)
         except SynchronousOnlyOperation:
             return False
-        self.sent = sent
-        return frame
 
     async def _refresh(self, marker: tuple[int, float] | None = None) -> None:
         frame = self._render_inline(marker) if marker is not None else False

@@ -648,7 +648,10 @@ def push(context: Mapping[str, Any], sent: Sent, system: str | None = None) -> s
 
     Regions whose digest is unchanged are left out; the log sends new lines
     at its top and changed lines in place, or the whole region when its
-    frame changed (first line, another viewer); ``sent`` is updated.
+    frame changed (first line, another viewer); ``sent`` is updated once the
+    frame is made, with new dictionaries (never changed in place): should a
+    render fail midway, ``sent`` still says what the phone shows, so a socket
+    need not copy it before each push (games/consumers.py ``_render_inline``).
     ``system`` is the phone's digit system (``None``: ASCII digits as cached).
     """
 
@@ -665,24 +668,25 @@ def push(context: Mapping[str, Any], sent: Sent, system: str | None = None) -> s
         return in_digits(key, html, system)
 
     parts: list[str] = []
+    regions = dict(sent.regions)  # copied, never changed in place (see above)
     for region in (STATIC, *REGIONS) if context.get("static_template") else REGIONS:
-        if region is STATIC and region.name in sent.regions:
+        if region is STATIC and region.name in regions:
             continue  # fixed for the whole game (and this socket's language)
         digest = region_digest(region, context)
-        if sent.regions.get(region.name) != digest:
+        if regions.get(region.name) != digest:
             parts.append(region_html(region, digest))
-            sent.regions[region.name] = digest
+            regions[region.name] = digest
     lines = {line["seq"]: line for line in context["log"]}
     frame = _log_frame(context)
     # Lines are told apart by their content key alone: who reads them, the table's status and code are
     # the log frame's (a change of frame resends the whole region), and a line's HTML is cached under both.
     keys = {seq: _line_key(line) for seq, line in lines.items()}
-    if sent.regions.get("log-frame") != frame or not sent.lines:
+    if regions.get("log-frame") != frame or not sent.lines:
         digest = region_digest(LOG, context)
-        if sent.regions.get(LOG.name) != digest:
+        if regions.get(LOG.name) != digest:
             parts.append(region_html(LOG, digest))
-            sent.regions[LOG.name] = digest
-        sent.regions["log-frame"] = frame
+            regions[LOG.name] = digest
+        regions["log-frame"] = frame
     else:
         # Lines are compared by key and only new or changed ones are rendered. The whole region's digest is
         # not kept up to date here: its inputs hold the frame's, so a change of frame always resends it.
@@ -693,6 +697,6 @@ def push(context: Mapping[str, Any], sent: Sent, system: str | None = None) -> s
         for seq, key in keys.items():
             if seq <= newest and seq in sent.lines and sent.lines[seq] != key:
                 parts.append(_oob(line_html(lines[seq])))
-        sent.regions[LOG.name] = "by-lines"
-    sent.lines = keys
+        regions[LOG.name] = "by-lines"
+    sent.regions, sent.lines = regions, keys
     return "".join(parts)

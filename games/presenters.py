@@ -90,6 +90,40 @@ def legal_for(game: Game, state: Any, seat: int | None, config: str | None = Non
     return items
 
 
+_WINDOWS = _Store(4096)  # (code, viewer, language, limit) -> the last window of log lines built (this process)
+
+
+def _log_line(row: Action, game: Game, viewer: int | None, code: str, undone: Any, replaced: Mapping[int, Action],
+              names: Mapping[int, str], who: Mapping[int, str], language: str | None) -> dict[str, Any]:
+    """One row of :func:`log_lines` as ``viewer`` reads it (a game line from the per-content cache)."""
+    if row.kind == Action.Kind.GAME:
+        # A game line is built once per content (this row, its marks, the viewer, the language, the mover's
+        # name) and then the same line object is shown on every later push: readers must not mutate it.
+        fix = replaced.get(row.seq)
+        name = who.get(row.seat, "")  # a Latin name in a Persian line stays whole
+        key = (code, row.seq, fix.seq if fix else 0, row.seq in undone, viewer, language, name)
+        entry = _LINES.get(key)
+        if entry is None:
+            shown = fix.payload.get("replacement") if fix else row.payload
+            entry = ShownLine(seq=row.seq, kind=row.kind, seat=row.seat, private=False)
+            entry["counted"] = row.seq not in undone and not (fix and shown is None)
+            entry["dropped"] = bool(fix) and shown is None
+            line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
+            entry["text"] = tr(line.text, line.details)
+            entry["private"] = line.private
+            entry["corrected"] = bool(fix) and shown is not None and shown != row.payload
+            if entry["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
+                first = game.describe(row.seat, row.payload, viewer)
+                entry["original"] = tr(first.text, first.details)
+            entry["who"] = name
+            entry.key = line_key(entry)
+            _LINES.put(key, entry)
+    else:
+        entry = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,
+                 "text": _host_line(row, names)}
+    return entry
+
+
 def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: int = LOG_LINES) -> list[dict[str, Any]]:
     """The newest ``limit`` log rows as ``viewer`` may read them, newest first.
 
@@ -121,34 +155,29 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
         who = {index: isolate(name) for index, name in names.items()}
         if isinstance(table, Snapshot):
             table.memo[("who", language)] = who
-    lines = []
-    for row in reversed(rows):
-        if row.kind == Action.Kind.GAME:
-            # A game line is built once per content (this row, its marks, the viewer, the language, the mover's
-            # name) and then the same line object is shown on every later push: readers must not mutate it.
-            fix = replaced.get(row.seq)
-            name = who.get(row.seat, "")  # a Latin name in a Persian line stays whole
-            key = (code, row.seq, fix.seq if fix else 0, row.seq in undone, viewer, language, name)
-            entry = _LINES.get(key)
-            if entry is None:
-                shown = fix.payload.get("replacement") if fix else row.payload
-                entry = ShownLine(seq=row.seq, kind=row.kind, seat=row.seat, private=False)
-                entry["counted"] = row.seq not in undone and not (fix and shown is None)
-                entry["dropped"] = bool(fix) and shown is None
-                line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
-                entry["text"] = tr(line.text, line.details)
-                entry["private"] = line.private
-                entry["corrected"] = bool(fix) and shown is not None and shown != row.payload
-                if entry["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
-                    first = game.describe(row.seat, row.payload, viewer)
-                    entry["original"] = tr(first.text, first.details)
-                entry["who"] = name
-                entry.key = line_key(entry)
-                _LINES.put(key, entry)
-        else:
-            entry = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,
-                     "text": _host_line(row, names)}
-        lines.append(entry)
+    window = isinstance(table, Snapshot)
+    if window:
+        # The same viewer's lines at the snapshot before, when this window is that one plus newer rows (the same
+        # row objects: a move's snapshot extends the one before) with the same marks and names: only the new rows'
+        # lines are looked up, the others are the very line objects shown before.
+        wkey = (code, viewer, language, limit)
+        prev = _WINDOWS.get(wkey)
+        if prev is not None:
+            p_rows, p_undone, p_replaced, p_names, p_lines = prev
+            last = p_rows[-1].seq if p_rows else -1
+            kept = len(rows)
+            while kept and rows[kept - 1].seq > last:
+                kept -= 1
+            if (kept <= len(p_rows) and undone == p_undone and replaced == p_replaced and names == p_names
+                    and list(map(id, rows[:kept])) == list(map(id, p_rows[len(p_rows) - kept:]))):
+                lines = [_log_line(row, game, viewer, code, undone, replaced, names, who, language)
+                         for row in reversed(rows[kept:])]
+                lines += p_lines[:kept]
+                _WINDOWS.put(wkey, (list(rows), frozenset(undone), dict(replaced), dict(names), tuple(lines)))
+                return lines
+    lines = [_log_line(row, game, viewer, code, undone, replaced, names, who, language) for row in reversed(rows)]
+    if window:
+        _WINDOWS.put(wkey, (list(rows), frozenset(undone), dict(replaced), dict(names), tuple(lines)))
     return lines
 
 

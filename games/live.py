@@ -468,16 +468,24 @@ def _pregame_inputs(c: Mapping[str, Any]) -> list[Any]:
     return [start, c.get("start_again"), walk, c.get("next_code"), c.get("is_host"), c.get("csrf_token")]
 
 
+def escape_text(value: Any) -> str:
+    """``value`` as escaped text (``django.utils.html.conditional_escape``)."""
+    from django.utils.html import conditional_escape
+
+    return conditional_escape(value)
+
+
 def _attr_text(value: Any) -> str:
     """``{{ value }}`` as the template writes it inside an attribute: an int as is (no thousands separator is
     configured), anything else as escaped text; ``None`` as ``''`` (``default_if_none:''``)."""
     if value is None:
         return ""
     if type(value) is int:
-        return str(value)
-    from django.utils.html import escape
+        from django.conf import settings
+        from django.utils.formats import localize  # no thousands separator unless one is configured
 
-    return escape(value)
+        return str(value) if not settings.USE_THOUSAND_SEPARATOR else escape_text(localize(value))
+    return escape_text(value)
 
 
 def write_meta(c: Mapping[str, Any]) -> str:

@@ -13,6 +13,7 @@ from itertools import groupby
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.utils.html import conditional_escape as escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -245,6 +246,11 @@ def yy_targets(legal: list[Mapping[str, Any]]) -> str:
 
 def _shown(context: Any, value: Any) -> str:
     """``{{ value }}`` as the template writes it in ``context`` (localized unless inside ``{% localize off %}``), escaped."""
+    kind = type(value)
+    if kind is int and not (context.use_l10n is not False and settings.USE_THOUSAND_SEPARATOR):
+        return str(value)  # an int is its digits, but where a thousands separator is configured and applies
+    if kind is str:
+        return escape(value)
     from django.utils.formats import localize
 
     return escape(localize(value, use_l10n=context.use_l10n))

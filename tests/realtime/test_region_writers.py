@@ -57,3 +57,14 @@ def test_a_written_region_is_pushed_with_the_phones_digits_and_as_an_out_of_band
         frame = live.push(context, live.Sent(), "persian")
     assert f'<div hx-swap-oob="true" id="r-meta" hidden data-version="{row.version}"' in frame
     assert 'data-seat="1"' in frame and 'data-my-turn="0"' in frame
+
+
+@pytest.mark.parametrize("grouped", [False, True])
+def test_the_written_meta_region_follows_the_thousands_separator_setting_as_the_partial_does(settings, grouped):
+    settings.USE_THOUSAND_SEPARATOR = grouped
+    for language in ("en", "fa", "az", "ps"):
+        with translation.override(language):
+            for context in ({"version": 12345678, "signature": "a<b", "my_turn": True, "seat": 1234},
+                            {"version": 0, "signature": "", "my_turn": None, "seat": None}):
+                drawn = render_to_string(f"{live.PAGE}#r-meta", context)
+                assert live.write_meta(context) == drawn, (language, context)

@@ -36,6 +36,43 @@ def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
     return show(text, details)
 
 
+_TEXTS = _Store(20000)  # (language, template, details) -> the sentence (this process)
+
+
+class _NotPlain(Exception):
+    """A detail value :func:`_plain` does not know: the sentence is made without the cache."""
+
+
+def _plain(value: Any) -> Any:
+    """``value`` (a detail of a log line) as a hashable key that tells apart everything :func:`tr` may show
+    differently: exact types (``1``, ``1.0``, ``True``, ``"1"``), order, nested lines. Raises :class:`_NotPlain`
+    for anything else (a lazy string, an enum, an object)."""
+    kind = type(value)
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return (kind.__name__, value)
+    if kind is list or kind is tuple:
+        return ("l", tuple(_plain(v) for v in value))
+    if kind is dict:
+        return ("m", tuple((_plain(k), _plain(v)) for k, v in value.items()))
+    if kind is LogLine:
+        return ("L", value.text, _plain(value.details), value.private)
+    raise _NotPlain
+
+
+def shared_tr(text: str, details: Mapping[str, Any] | None = None) -> str:
+    """:func:`tr`, made once per sentence and language in this process: the same line told to every phone
+    of a table (each seat's ``describe`` of a move is often word for word the others') is translated once."""
+    try:
+        key = (get_language(), text, _plain(details))
+    except _NotPlain:
+        return tr(text, details)
+    found = _TEXTS.get(key)
+    if found is None:
+        found = tr(text, details)
+        _TEXTS.put(key, found)
+    return found
+
+
 def error_message(exc: IllegalAction) -> str:
     """The translated message of an ``IllegalAction``."""
     return tr(exc.template, exc.details)
@@ -109,12 +146,12 @@ def _log_line(row: Action, game: Game, viewer: int | None, code: str, undone: An
             entry["counted"] = row.seq not in undone and not (fix and shown is None)
             entry["dropped"] = bool(fix) and shown is None
             line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
-            entry["text"] = tr(line.text, line.details)
+            entry["text"] = shared_tr(line.text, line.details)
             entry["private"] = line.private
             entry["corrected"] = bool(fix) and shown is not None and shown != row.payload
             if entry["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
                 first = game.describe(row.seat, row.payload, viewer)
-                entry["original"] = tr(first.text, first.details)
+                entry["original"] = shared_tr(first.text, first.details)
             entry["who"] = name
             entry.key = line_key(entry)
             _LINES.put(key, entry)

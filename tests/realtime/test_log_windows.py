@@ -57,3 +57,20 @@ def test_the_lines_reused_from_the_last_push_are_the_lines_built_anew_through_mo
                     checked += 1
     assert checked >= 100 and reuses >= 50, "most pushes reused the lines of the push before"
     assert {(False, False), (False, True)} <= marks, "an undone move and a move dropped by a correction were shown"
+
+
+def test_a_sentence_is_shared_only_between_details_the_translation_cannot_tell_apart():
+    from games.engines.base import LogLine
+
+    plain = presenters._plain
+    apart = [{"n": 1}, {"n": 1.0}, {"n": True}, {"n": "1"}, {"n": [1, 2]}, {"n": [2, 1]}, {"n": {"a": 1, "b": 2}},
+             {"n": {"b": 2, "a": 1}}, {"n": LogLine("x {y}", {"y": 1})}, {"n": LogLine("x {y}", {"y": 1}, True)}, None]
+    assert len({plain(d) for d in apart}) == len(apart)
+    with pytest.raises(presenters._NotPlain):
+        plain({"n": object()})
+    for language in ("en", "fa"):
+        with translation.override(language):
+            for text, details in (("{who} drew {card}", {"who": "Ann", "card": "sorry"}), ("Pass", None),
+                                  ("{first} and {second}", {"first": ["red", "blue"], "second": {"wood": 2}})):
+                assert presenters.shared_tr(text, details) == presenters.tr(text, details)
+                assert presenters.shared_tr(text, details) == presenters.tr(text, details)  # from the cache

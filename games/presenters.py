@@ -440,6 +440,9 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     snap = table if isinstance(table, Snapshot) else snapshot_for(table)
     row, game, state = snap.table, snap.game, snap.state
     public = _public_part(snap, get_language() or "")
+    # First: the table screen's tally may read the database, which a websocket render in the event loop may not
+    # (it is redone in a thread, games/consumers.py _render_inline): better before the rest of the work than after.
+    draws = _draws(public, row, game, viewer is None)
     prompt, result, seats, prompt_json = public["prompt"], public["result"], public["seats"], public["prompt_json"]
     open_corrections = []
     for c in snap.corrections:
@@ -489,7 +492,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "waiting_names": public["waiting_names"],
         "my_turn": viewer is not None and viewer in prompt.seats and row.is_open and not waiting,
         "can_undo_own": can_undo_own(snap, viewer),
-        "draws": _draws(public, row, game, viewer is None),  # roll/draw counts beside chance (the screen's only)
+        "draws": draws,  # roll/draw counts beside chance (the screen's only)
         "result_steps": public["result_steps"],
         "result_ties": public["result_ties"],
         "_public_digests": public["digests"],

@@ -155,6 +155,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.host_token = read_signed(cookies, host_cookie(self.code))
         self.csrf_token = cookies.get(settings.CSRF_COOKIE_NAME)
         self.sent = live.Sent()
+        self.inline_refused = False  # True once this (screen) socket's inline render had to read the database
         self.socket_id = secrets.token_hex(4)
         self.frames = 0
         self.last_frame = ""  # the page's own state: no push applied yet
@@ -230,9 +231,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         executor thread (and that thread's connection handling), which cost
         about as much as the render. Should it touch the database after all,
         Django refuses in async code (``SynchronousOnlyOperation``) and the
-        render is redone in a thread from what the phone showed before.
+        render is redone in a thread from what the phone showed before (a
+        table screen that had to do so once goes to the thread from then on:
+        its draw tally reads the log whenever the table moved).
         """
-        if not live.has_snapshot(self.code, marker):
+        if not live.has_snapshot(self.code, marker) or self.inline_refused:
             return False
         # No copy of what the phone shows first: live.push replaces its dictionaries only once the frame is made,
         # so a render that gives up midway leaves them as they were (the thread's render sets ``at`` again).
@@ -240,6 +243,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             return render_push(self.code, self.token, self.language, self.screen, self.sent, self.host_token,
                                self.csrf_token, None, marker, self.digits)
         except SynchronousOnlyOperation:
+            # The table screen's draw tally reads the log from the database whenever the table moved: once its
+            # render gave up here, the screen goes straight to the thread (a phone's render reads none).
+            self.inline_refused = self.screen
             return False
 
     async def _refresh(self, marker: tuple[int, float] | None = None) -> None:

@@ -13,6 +13,7 @@ the current ones and sends nothing when they match, everything otherwise
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 from collections import OrderedDict
@@ -50,6 +51,20 @@ def _language(headers: dict[str, str], cookies: dict[str, str]) -> str:
     return settings.LANGUAGE_CODE
 
 
+@functools.lru_cache(maxsize=4096)
+def _token_digest(token: str) -> str:
+    """:func:`games.live.token_digest` of a socket's seat secret, made once per secret instead of on every push."""
+    return live.token_digest(token)
+
+
+def _seat_index(snap: live.Snapshot, token: str | None) -> int | None:
+    """The seat of ``snap`` whose secret is ``token`` (``Snapshot.seat_index``, its digest made once), or ``None``."""
+    if not token:
+        return None
+    digest = _token_digest(token)
+    return next((s["index"] for s in snap.seats if s["token"] == digest), None)
+
+
 def render_push(code: str, token: str | None, language: str, screen: bool, sent: live.Sent,
                 host_token: str | None = None, csrf_token: str | None = None,
                 page_signature: str | None = None, marker: tuple[int, float] | None = None,
@@ -71,7 +86,7 @@ def render_push(code: str, token: str | None, language: str, screen: bool, sent:
         return None
     seat_index: int | None = None
     if not screen:
-        seat_index = snap.seat_index(token)
+        seat_index = _seat_index(snap, token)
         if seat_index is None:
             return None
     sent.at = snap.key
@@ -140,6 +155,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.host_token = read_signed(cookies, host_cookie(self.code))
         self.csrf_token = cookies.get(settings.CSRF_COOKIE_NAME)
         self.sent = live.Sent()
+        self.inline_refused = False  # True once this (screen) socket's inline render had to read the database
         self.socket_id = secrets.token_hex(4)
         self.frames = 0
         self.last_frame = ""  # the page's own state: no push applied yet
@@ -215,18 +231,22 @@ class TableConsumer(AsyncWebsocketConsumer):
         executor thread (and that thread's connection handling), which cost
         about as much as the render. Should it touch the database after all,
         Django refuses in async code (``SynchronousOnlyOperation``) and the
-        render is redone in a thread from what the phone showed before.
+        render is redone in a thread from what the phone showed before (a
+        table screen that had to do so once goes to the thread from then on:
+        its draw tally reads the log whenever the table moved).
         """
-        if not live.has_snapshot(self.code, marker):
+        if not live.has_snapshot(self.code, marker) or self.inline_refused:
             return False
-        sent = self.sent.copy()
+        # No copy of what the phone shows first: live.push replaces its dictionaries only once the frame is made,
+        # so a render that gives up midway leaves them as they were (the thread's render sets ``at`` again).
         try:
-            frame = render_push(self.code, self.token, self.language, self.screen, sent, self.host_token,
-                                self.csrf_token, None, marker, self.digits)
+            return render_push(self.code, self.token, self.language, self.screen, self.sent, self.host_token,
+                               self.csrf_token, None, marker, self.digits)
         except SynchronousOnlyOperation:
+            # The table screen's draw tally reads the log from the database whenever the table moved: once its
+            # render gave up here, the screen goes straight to the thread (a phone's render reads none).
+            self.inline_refused = self.screen
             return False
-        self.sent = sent
-        return frame
 
     async def _refresh(self, marker: tuple[int, float] | None = None) -> None:
         frame = self._render_inline(marker) if marker is not None else False

@@ -429,12 +429,16 @@ class Region:
     it (its root element carries the id); ``inputs(context)`` the part of
     the seat context it shows (JSON-able), from which its digest is made.
     A region's partial must read nothing from the context outside its inputs.
+    ``write(context)``, when set, writes the same bytes as the partial in
+    plain Python (a region that changes on every push, cheaper to write than
+    to cache); the page itself still draws the partial.
     """
 
     name: str
     id: str
     partial: str
     inputs: Callable[[Mapping[str, Any]], Any]
+    write: Callable[[Mapping[str, Any]], str] | None = None
 
 
 def _table_meta(c: Mapping[str, Any]) -> list[Any]:
@@ -539,6 +543,33 @@ def _pregame_inputs(c: Mapping[str, Any]) -> list[Any]:
     return [start, c.get("start_again"), walk, c.get("next_code"), c.get("is_host"), c.get("csrf_token")]
 
 
+def escape_text(value: Any) -> str:
+    """``value`` as escaped text (``django.utils.html.conditional_escape``)."""
+    from django.utils.html import conditional_escape
+
+    return conditional_escape(value)
+
+
+def _attr_text(value: Any) -> str:
+    """``{{ value }}`` as the template writes it inside an attribute: an int as is (no thousands separator is
+    configured), anything else as escaped text; ``None`` as ``''`` (``default_if_none:''``)."""
+    if value is None:
+        return ""
+    if type(value) is int:
+        from django.conf import settings
+        from django.utils.formats import localize  # no thousands separator unless one is configured
+
+        return str(value) if not settings.USE_THOUSAND_SEPARATOR else escape_text(localize(value))
+    return escape_text(value)
+
+
+def write_meta(c: Mapping[str, Any]) -> str:
+    """The ``r-meta`` region (version, signature, whose turn, which seat), byte for byte the ``r-meta``
+    partial of ``games/table.html``: it changes on every push, so it is written, not rendered and cached."""
+    return (f'<div id="r-meta" hidden data-version="{_attr_text(c["version"])}" data-sig="{_attr_text(c["signature"])}"'
+            f' data-my-turn="{"1" if c["my_turn"] else "0"}" data-seat="{_attr_text(c["seat"])}"></div>')
+
+
 REGIONS: tuple[Region, ...] = (
     Region("status", "r-status", "r-status", lambda c: [
         _table_meta(c), c["me"], _parts(c)["prompt"], c["my_turn"], _parts(c)["result"], c["waiting_names"],
@@ -555,7 +586,7 @@ REGIONS: tuple[Region, ...] = (
         + _undo_own_inputs(c)),
     Region("links", "r-links", "r-links", lambda c: [_table_meta(c), bool(c["me"]), c["is_host"]]),
     Region("meta", "r-meta", "r-meta", lambda c: [_table_meta(c), c["version"], c["signature"], c["my_turn"],
-                                                   c["seat"]]),
+                                                   c["seat"]], write_meta),
 )
 STATIC = Region("static", "r-static", "r-static", lambda c: [c["table"].slug, c["static_template"], c["static_view"]])
 LOG = Region("log", "r-log", "r-log", lambda c: [_table_meta(c), bool(c["me"]), [_line_key(x) for x in c["log"]]])
@@ -564,14 +595,32 @@ LOG = Region("log", "r-log", "r-log", lambda c: [_table_meta(c), bool(c["me"]), 
 _LINE_FIELDS = ("seq", "kind", "text", "who", "private", "counted", "corrected", "original", "dropped")
 
 
+class ShownLine(dict):
+    """A log line as :func:`games.presenters.log_lines` caches it (a plain ``dict`` to every reader) with its
+    :func:`_line_key` made once, when it was built: the same line object is shown on every later push of that
+    viewer, so its key is not remade 40 times per push. Never mutated once built."""
+
+    __slots__ = ("key",)
+
+
 def _line_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
     """What identifies a log line's content: the fields its template shows."""
+    key = getattr(line, "key", None)
+    return key if key is not None else tuple(map(line.get, _LINE_FIELDS))
+
+
+def line_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The content key of a log line (:func:`_line_key`): what a :class:`ShownLine` is given when built."""
     return tuple(map(line.get, _LINE_FIELDS))
 
 
+# One encoder for every digest: ``json.dumps`` with these options builds a new encoder per call, which cost
+# about as much as encoding a region's small inputs. Same options, same bytes.
+_ENCODE = json.JSONEncoder(sort_keys=True, default=str, separators=(",", ":")).encode
+
+
 def _digest(parts: Any) -> str:
-    raw = json.dumps(parts, sort_keys=True, default=str, separators=(",", ":"))
-    return hashlib.sha1(raw.encode()).hexdigest()[:20]
+    return hashlib.sha1(_ENCODE(parts).encode()).hexdigest()[:20]
 
 
 def region_digest(region: Region, context: Mapping[str, Any]) -> str:
@@ -586,6 +635,8 @@ def render_region(region: Region, context: Mapping[str, Any], digest: str | None
     round trip per region cost more than rendering it again (19.7 against 16.0 CPU ms per move).
     """
     digest = digest or region_digest(region, context)
+    if region.write is not None:
+        return digest, region.write(context)
     html = _HTML.get(digest)
     if html is None:
         html = render_to_string(f"{PAGE}#{region.partial}", dict(context))
@@ -646,7 +697,7 @@ class Sent:
         """Remember ``regions`` (and the log lines of ``context``) as what the phone shows."""
         self.regions = {name: digest for name, (digest, _) in regions.items()}
         self.regions["log-frame"] = _log_frame(context)
-        self.lines = {line["seq"]: _line_digest(line, context) for line in context["log"]}
+        self.lines = {line["seq"]: _line_key(line) for line in context["log"]}
 
 
 def _log_frame(context: Mapping[str, Any]) -> str:
@@ -679,11 +730,19 @@ def push(context: Mapping[str, Any], sent: Sent, system: str | None = None) -> s
 
     Regions whose digest is unchanged are left out; the log sends new lines
     at its top and changed lines in place, or the whole region when its
-    frame changed (first line, another viewer); ``sent`` is updated.
+    frame changed (first line, another viewer); ``sent`` is updated once the
+    frame is made, with new dictionaries (never changed in place): should a
+    render fail midway, ``sent`` still says what the phone shows, so a socket
+    need not copy it before each push (games/consumers.py ``_render_inline``).
     ``system`` is the phone's digit system (``None``: ASCII digits as cached).
     """
 
     def region_html(region: Region, digest: str) -> str:
+        if region.write is not None:  # written anew on every push: its digits are not worth a cache entry
+            from games import digits
+
+            html = region.write(context)
+            return _oob(digits.localize_html(html, system) if system is not None else html)
         return _oob(in_digits(digest, render_region(region, context, digest)[1], system))
 
     def line_html(line: Mapping[str, Any]) -> str:
@@ -691,22 +750,25 @@ def push(context: Mapping[str, Any], sent: Sent, system: str | None = None) -> s
         return in_digits(key, html, system)
 
     parts: list[str] = []
+    regions = dict(sent.regions)  # copied, never changed in place (see above)
     for region in (STATIC, *REGIONS) if context.get("static_template") else REGIONS:
-        if region is STATIC and region.name in sent.regions:
+        if region is STATIC and region.name in regions:
             continue  # fixed for the whole game (and this socket's language)
         digest = region_digest(region, context)
-        if sent.regions.get(region.name) != digest:
+        if regions.get(region.name) != digest:
             parts.append(region_html(region, digest))
-            sent.regions[region.name] = digest
+            regions[region.name] = digest
     lines = {line["seq"]: line for line in context["log"]}
     frame = _log_frame(context)
-    keys = {seq: _line_digest(line, context) for seq, line in lines.items()}
-    if sent.regions.get("log-frame") != frame or not sent.lines:
+    # Lines are told apart by their content key alone: who reads them, the table's status and code are
+    # the log frame's (a change of frame resends the whole region), and a line's HTML is cached under both.
+    keys = {seq: _line_key(line) for seq, line in lines.items()}
+    if regions.get("log-frame") != frame or not sent.lines:
         digest = region_digest(LOG, context)
-        if sent.regions.get(LOG.name) != digest:
+        if regions.get(LOG.name) != digest:
             parts.append(region_html(LOG, digest))
-            sent.regions[LOG.name] = digest
-        sent.regions["log-frame"] = frame
+            regions[LOG.name] = digest
+        regions["log-frame"] = frame
     else:
         # Lines are compared by key and only new or changed ones are rendered. The whole region's digest is
         # not kept up to date here: its inputs hold the frame's, so a change of frame always resends it.
@@ -717,6 +779,6 @@ def push(context: Mapping[str, Any], sent: Sent, system: str | None = None) -> s
         for seq, key in keys.items():
             if seq <= newest and seq in sent.lines and sent.lines[seq] != key:
                 parts.append(_oob(line_html(lines[seq])))
-        sent.regions[LOG.name] = "by-lines"
-    sent.lines = keys
+        regions[LOG.name] = "by-lines"
+    sent.regions, sent.lines = regions, keys
     return "".join(parts)

@@ -21,7 +21,7 @@ from django.utils.translation import get_language, gettext
 from games import pregame
 from games.chance_stats import stats_for_context
 from games.engines.base import Game, IllegalAction, LogLine, gettext_noop
-from games.live import _LINES, LOG_LINES, Snapshot, snapshot_for, static_view
+from games.live import _LINES, LOG_LINES, ShownLine, Snapshot, _Store, line_key, snapshot_for, static_view
 from games.models import Action, Table
 from games.services import own_undo_target
 from games.words import isolate, show
@@ -36,6 +36,43 @@ def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
     return show(text, details)
 
 
+_TEXTS = _Store(20000)  # (language, template, details) -> the sentence (this process)
+
+
+class _NotPlain(Exception):
+    """A detail value :func:`_plain` does not know: the sentence is made without the cache."""
+
+
+def _plain(value: Any) -> Any:
+    """``value`` (a detail of a log line) as a hashable key that tells apart everything :func:`tr` may show
+    differently: exact types (``1``, ``1.0``, ``True``, ``"1"``), order, nested lines. Raises :class:`_NotPlain`
+    for anything else (a lazy string, an enum, an object)."""
+    kind = type(value)
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return (kind.__name__, value)
+    if kind is list or kind is tuple:
+        return ("l", tuple(_plain(v) for v in value))
+    if kind is dict:
+        return ("m", tuple((_plain(k), _plain(v)) for k, v in value.items()))
+    if kind is LogLine:
+        return ("L", value.text, _plain(value.details), value.private)
+    raise _NotPlain
+
+
+def shared_tr(text: str, details: Mapping[str, Any] | None = None) -> str:
+    """:func:`tr`, made once per sentence and language in this process: the same line told to every phone
+    of a table (each seat's ``describe`` of a move is often word for word the others') is translated once."""
+    try:
+        key = (get_language(), text, _plain(details))
+    except _NotPlain:
+        return tr(text, details)
+    found = _TEXTS.get(key)
+    if found is None:
+        found = tr(text, details)
+        _TEXTS.put(key, found)
+    return found
+
+
 def error_message(exc: IllegalAction) -> str:
     """The translated message of an ``IllegalAction``."""
     return tr(exc.template, exc.details)
@@ -47,21 +84,81 @@ def action_label(game: Game, seat: int, payload: Mapping[str, Any]) -> str:
     return tr(line.text, line.details)
 
 
-def legal_for(game: Game, state: Any, seat: int | None) -> list[dict[str, Any]]:
-    """``seat``'s legal actions as ``{"payload", "json", "label", "kind"}`` (empty for the table screen)."""
+_LABELS = _Store(20000)  # (game config, seat, action json, language) -> the button text (this process)
+
+
+def game_config_key(snap: Snapshot) -> str:
+    """What a table's engine is built from (slug, options, seats), as one digest: made once per snapshot.
+
+    An engine's ``label(seat, action)`` reads no state, only its game (built from exactly these) and its
+    arguments, so two snapshots with this key label every action alike.
+    """
+    found = snap.memo.get("config")
+    if found is None:
+        row = snap.table
+        raw = json.dumps([row.slug, row.options, [[s["index"], s["name"], s["colour"], s["team"]] for s in snap.seats]],
+                         sort_keys=True, default=str, separators=(",", ":"))
+        found = snap.memo["config"] = hashlib.sha1(raw.encode()).hexdigest()
+    return found
+
+
+def legal_for(game: Game, state: Any, seat: int | None, config: str | None = None) -> list[dict[str, Any]]:
+    """``seat``'s legal actions as ``{"payload", "json", "label", "kind"}`` (empty for the table screen).
+
+    ``config`` (:func:`game_config_key` of the snapshot ``game`` was built from) lets the labels be made once
+    per action, seat and language in this process instead of on every push (the active Yellow & Yangtze
+    phone has hundreds of legal placements); ``None`` labels every action anew.
+    """
     if seat is None or game.result(state) is not None:
         return []
+    language = get_language() if config is not None else None
     items = []
     for payload in game.legal_actions(state, seat):
-        items.append(
-            {
-                "payload": payload,
-                "json": json.dumps(payload, separators=(",", ":"), sort_keys=True),
-                "label": action_label(game, seat, payload),
-                "kind": payload.get("kind", ""),
-            }
-        )
+        encoded = json.dumps(payload, separators=(",", ":"), sort_keys=True)
+        if config is None:
+            label = action_label(game, seat, payload)
+        else:
+            key = (config, seat, encoded, language)
+            label = _LABELS.get(key)
+            if label is None:
+                label = action_label(game, seat, payload)
+                _LABELS.put(key, label)
+        items.append({"payload": payload, "json": encoded, "label": label, "kind": payload.get("kind", "")})
     return items
+
+
+_WINDOWS = _Store(4096)  # (code, viewer, language, limit) -> the last window of log lines built (this process)
+
+
+def _log_line(row: Action, game: Game, viewer: int | None, code: str, undone: Any, replaced: Mapping[int, Action],
+              names: Mapping[int, str], who: Mapping[int, str], language: str | None) -> dict[str, Any]:
+    """One row of :func:`log_lines` as ``viewer`` reads it (a game line from the per-content cache)."""
+    if row.kind == Action.Kind.GAME:
+        # A game line is built once per content (this row, its marks, the viewer, the language, the mover's
+        # name) and then the same line object is shown on every later push: readers must not mutate it.
+        fix = replaced.get(row.seq)
+        name = who.get(row.seat, "")  # a Latin name in a Persian line stays whole
+        key = (code, row.seq, fix.seq if fix else 0, row.seq in undone, viewer, language, name)
+        entry = _LINES.get(key)
+        if entry is None:
+            shown = fix.payload.get("replacement") if fix else row.payload
+            entry = ShownLine(seq=row.seq, kind=row.kind, seat=row.seat, private=False)
+            entry["counted"] = row.seq not in undone and not (fix and shown is None)
+            entry["dropped"] = bool(fix) and shown is None
+            line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
+            entry["text"] = shared_tr(line.text, line.details)
+            entry["private"] = line.private
+            entry["corrected"] = bool(fix) and shown is not None and shown != row.payload
+            if entry["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
+                first = game.describe(row.seat, row.payload, viewer)
+                entry["original"] = shared_tr(first.text, first.details)
+            entry["who"] = name
+            entry.key = line_key(entry)
+            _LINES.put(key, entry)
+    else:
+        entry = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,
+                 "text": _host_line(row, names)}
+    return entry
 
 
 def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: int = LOG_LINES) -> list[dict[str, Any]]:
@@ -71,7 +168,9 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
     private outcomes); undone and corrected rows are marked, never dropped.
     Reads only the rows it shows (one indexed query, or none from a
     :class:`~games.live.Snapshot`): an undo row names the move it dropped and a
-    correction row its target, and both come after their target.
+    correction row its target, and both come after their target. A game line
+    is a :class:`~games.live.ShownLine` shared by every later call for the same
+    content and viewer (the cache of this process): read it, never mutate it.
     """
     if isinstance(table, Snapshot) and limit <= LOG_LINES:
         rows, undone, replaced, names = table.rows[-limit:], table.undone, table.replaced, {
@@ -86,33 +185,36 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
         names = {s.index: s.name for s in table.seats.all()}
         code = table.code
     language = get_language()
-    # A name is isolated once per call, not once per line: isolate() reads the active language's direction
-    # (a thread-local lookup), which cost most of a phone's log (40 lines) on every push.
-    who = {index: isolate(name) for index, name in names.items()}
-    lines = []
-    for row in reversed(rows):
-        entry: dict[str, Any] = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False}
-        if row.kind == Action.Kind.GAME:
-            fix = replaced.get(row.seq)
-            key = (code, row.seq, fix.seq if fix else 0, row.seq in undone, viewer, language)
-            cached = _LINES.get(key)
-            if cached is None:
-                shown = fix.payload.get("replacement") if fix else row.payload
-                cached = {"counted": row.seq not in undone and not (fix and shown is None),
-                          "dropped": bool(fix) and shown is None}
-                line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
-                cached["text"] = tr(line.text, line.details)
-                cached["private"] = line.private
-                cached["corrected"] = bool(fix) and shown is not None and shown != row.payload
-                if cached["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
-                    first = game.describe(row.seat, row.payload, viewer)
-                    cached["original"] = tr(first.text, first.details)
-                _LINES.put(key, cached)
-            entry.update(cached)
-            entry["who"] = who.get(row.seat, "")  # a Latin name in a Persian line stays whole
-        else:
-            entry["text"] = _host_line(row, names)
-        lines.append(entry)
+    # A name is isolated once per snapshot and language, not once per line: isolate() reads the active language's
+    # direction (a thread-local lookup), which cost most of a phone's log (40 lines) on every push.
+    who = table.memo.get(("who", language)) if isinstance(table, Snapshot) else None
+    if who is None:
+        who = {index: isolate(name) for index, name in names.items()}
+        if isinstance(table, Snapshot):
+            table.memo[("who", language)] = who
+    window = isinstance(table, Snapshot)
+    if window:
+        # The same viewer's lines at the snapshot before, when this window is that one plus newer rows (the same
+        # row objects: a move's snapshot extends the one before) with the same marks and names: only the new rows'
+        # lines are looked up, the others are the very line objects shown before.
+        wkey = (code, viewer, language, limit)
+        prev = _WINDOWS.get(wkey)
+        if prev is not None:
+            p_rows, p_undone, p_replaced, p_names, p_lines = prev
+            last = p_rows[-1].seq if p_rows else -1
+            kept = len(rows)
+            while kept and rows[kept - 1].seq > last:
+                kept -= 1
+            if (kept <= len(p_rows) and undone == p_undone and replaced == p_replaced and names == p_names
+                    and list(map(id, rows[:kept])) == list(map(id, p_rows[len(p_rows) - kept:]))):
+                lines = [_log_line(row, game, viewer, code, undone, replaced, names, who, language)
+                         for row in reversed(rows[kept:])]
+                lines += p_lines[:kept]
+                _WINDOWS.put(wkey, (list(rows), frozenset(undone), dict(replaced), dict(names), tuple(lines)))
+                return lines
+    lines = [_log_line(row, game, viewer, code, undone, replaced, names, who, language) for row in reversed(rows)]
+    if window:
+        _WINDOWS.put(wkey, (list(rows), frozenset(undone), dict(replaced), dict(names), tuple(lines)))
     return lines
 
 
@@ -338,6 +440,9 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     snap = table if isinstance(table, Snapshot) else snapshot_for(table)
     row, game, state = snap.table, snap.game, snap.state
     public = _public_part(snap, get_language() or "")
+    # First: the table screen's tally may read the database, which a websocket render in the event loop may not
+    # (it is redone in a thread, games/consumers.py _render_inline): better before the rest of the work than after.
+    draws = _draws(public, row, game, viewer is None)
     prompt, result, seats, prompt_json = public["prompt"], public["result"], public["seats"], public["prompt_json"]
     open_corrections = []
     for c in snap.corrections:
@@ -376,7 +481,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "slug": row.slug,
         "view": view,
         "prompt": prompt_json,
-        "legal": legal_for(game, state, viewer) if row.is_open and not waiting else [],
+        "legal": legal_for(game, state, viewer, game_config_key(snap)) if row.is_open and not waiting else [],
         "result": result,
         "seats": seats,
         "seat": viewer,
@@ -387,7 +492,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "waiting_names": public["waiting_names"],
         "my_turn": viewer is not None and viewer in prompt.seats and row.is_open and not waiting,
         "can_undo_own": can_undo_own(snap, viewer),
-        "draws": _draws(public, row, game, viewer is None),  # roll/draw counts beside chance (the screen's only)
+        "draws": draws,  # roll/draw counts beside chance (the screen's only)
         "result_steps": public["result_steps"],
         "result_ties": public["result_ties"],
         "_public_digests": public["digests"],

@@ -9,9 +9,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from itertools import groupby
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.utils.html import conditional_escape as escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -191,3 +193,117 @@ def _dot(xy: Any, i: int) -> str:
         return _num(xy[i]) if xy[i] is not None else ""
     except (IndexError, TypeError, KeyError):
         return ""
+
+
+def _text(value: Any) -> str:
+    """``{{ value }}`` as a template inside ``{% localize off %}`` writes it: numbers as is, ``None`` as "None", escaped."""
+    return escape(_num(value))
+
+
+def _item(value: Any, index: int) -> str:
+    """``{{ value.<index> }}`` as the template wrote it: the item's text, '' when there is none."""
+    if isinstance(value, (list, tuple)):
+        return _text(value[index]) if len(value) > index else ""
+    from django.template import Context, Template
+
+    return Template("{% load l10n %}{% localize off %}{{ v." + str(index) + " }}{% endlocalize %}").render(
+        Context({"v": value}))
+
+
+def _hex_of(item: Mapping[str, Any]) -> Any:
+    """``payload.hex`` of a legal item as ``{% regroup legal by payload.hex %}`` reads it (``None`` when missing)."""
+    payload = item.get("payload")
+    return payload.get("hex") if isinstance(payload, Mapping) else None
+
+
+def _pick(item: Mapping[str, Any]) -> str:
+    """One entry of a target's ``data-picks``: ``kind-1``/``kind-0`` (peasants: with a leader or not), else ``kind-colour``."""
+    payload = item.get("payload")
+    payload = payload if isinstance(payload, Mapping) else {}
+    kind = item.get("kind")
+    if kind == "peasants":
+        return f" {_text(kind)}-{'1' if payload.get('leader') else '0'}"
+    return f" {_text(kind)}-{_text(payload['colour']) if 'colour' in payload else ''}"
+
+
+@register.simple_tag
+def yy_targets(legal: list[Mapping[str, Any]]) -> str:
+    """The Yellow & Yangtze action step's hex targets: one ``<g>`` per run of legal items on the same hex.
+
+    ``legal`` is the seat's ``{"kind", "payload", "json", "label"}`` list; the markup is what
+    ``{% regroup legal by payload.hex %}`` and its loops in ``yellow_yangtze/board.html`` wrote, byte for byte
+    (a hex with hundreds of legal placements cost the active phone most of its board render). Safe HTML.
+    """
+    out: list[str] = []
+    for grouper, items in groupby(legal, key=_hex_of):
+        if not grouper:
+            continue
+        q, r = _item(grouper, 0), _item(grouper, 1)
+        picks = "".join(_pick(item) for item in items)
+        out.append(f'<g class="yy-t tap" data-hex="{q},{r}" data-picks="{picks} "><use href="#yyh" x="{q}" y="{r}"/></g>')
+    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped or a number
+
+
+def _shown(context: Any, value: Any) -> str:
+    """``{{ value }}`` as the template writes it in ``context`` (localized unless inside ``{% localize off %}``), escaped."""
+    kind = type(value)
+    if kind is int and not (context.use_l10n is not False and settings.USE_THOUSAND_SEPARATOR):
+        return str(value)  # an int is its digits, but where a thousands separator is configured and applies
+    if kind is str:
+        return escape(value)
+    from django.utils.formats import localize
+
+    return escape(localize(value, use_l10n=context.use_l10n))
+
+
+def _field(item: Any, key: str) -> Any:
+    """``item.<key>`` of a view entry (a dict), ``""`` when missing (the template's empty string)."""
+    return item.get(key, "") if isinstance(item, Mapping) else ""
+
+
+@register.simple_tag(takes_context=True)
+def yy_tiles(context: Any, tiles: Iterable[Mapping[str, Any]]) -> str:
+    """The tiles on the Yellow & Yangtze map (``view.tiles`` of ``{"q", "r", "colour", "token"}``), byte for byte
+    the ``{% for t in view.tiles %}`` loop ``yellow_yangtze/board.html`` drew them with. Safe HTML."""
+    out = []
+    for t in tiles or ():
+        q, r = _shown(context, _field(t, "q")), _shown(context, _field(t, "r"))
+        token = " token" if _field(t, "token") else ""
+        out.append(f'<use href="#yyt" x="{q}" y="{r}" class="t {_shown(context, _field(t, "colour"))}{token}" '
+                   f'data-tile="{q},{r}"/>')
+    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped or a number
+
+
+def _seat_of(item: Any) -> Any:
+    """``item.seat`` as an ``{% if %}`` reads it: ``None`` when missing."""
+    return item.get("seat") if isinstance(item, Mapping) else None
+
+
+def _translated(value: Any) -> str:
+    """``{% translate value %}`` of a variable: the value's translation, escaped (percent signs kept)."""
+    from django.utils.translation import gettext
+
+    return escape(gettext(str(value).replace("%", "%%"))).replace("%%", "%")
+
+
+@register.simple_tag(takes_context=True)
+def yy_leaders(context: Any, view: Mapping[str, Any]) -> str:
+    """The leaders on the Yellow & Yangtze map (``view.leaders``, named after ``view.players``), byte for byte the
+    ``{% for l in view.leaders %}`` loop ``yellow_yangtze/board.html`` drew them with. Safe HTML."""
+    from django.utils.translation import gettext
+
+    players = view.get("players") or []
+    scale = _shown(context, _field(view.get("board") or {}, "leader_scale"))
+    word = escape(gettext("leader"))
+    out = []
+    for leader in view.get("leaders") or ():
+        seat, colour = _field(leader, "seat"), _field(leader, "colour")
+        # {% if p.seat == l.seat %}: a missing field compares as None there
+        names = "".join(_shown(context, _field(p, "name")) for p in players
+                        if _seat_of(p) == _seat_of(leader))
+        out.append(f'<g class="leader {_shown(context, colour)}" data-leader="{_shown(context, seat)}-'
+                   f'{_shown(context, colour)}"><use href="#yyd-{_shown(context, _field(leader, "dynasty"))}" '
+                   f'transform="translate({_shown(context, _field(leader, "x"))} {_shown(context, _field(leader, "y"))})'
+                   f' scale({scale})"/><title>{names} · {_translated(colour) if "colour" in leader else ""} '
+                   f'{word}</title></g>')
+    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped or a number

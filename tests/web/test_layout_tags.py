@@ -116,3 +116,106 @@ def test_the_python_board_pieces_write_the_markup_the_template_loops_wrote():
         seat = chooser.choice(game.prompt(state).seats)
         services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
     assert compared >= 40, "the comparison covered boards with legal moves on them"
+
+
+# The template loop the Yellow & Yangtze board drew its action-step targets with before issue 8 moved it into Python
+# (games/templatetags/layout.py yy_targets): the markup must not change, byte for byte.
+TEMPLATE_YY_TARGETS = """{% regroup legal by payload.hex as byhex %}{% for g in byhex %}{% if g.grouper %}<g class="yy-t tap" data-hex="{{ g.grouper.0 }},{{ g.grouper.1 }}" data-picks="{% for it in g.list %} {{ it.kind }}-{% if it.kind == 'peasants' %}{{ it.payload.leader|yesno:'1,0' }}{% else %}{{ it.payload.colour }}{% endif %}{% endfor %} "><use href="#yyh" x="{{ g.grouper.0 }}" y="{{ g.grouper.1 }}"/></g>{% endif %}{% endfor %}"""
+
+
+def test_the_python_yellow_yangtze_targets_write_what_the_template_loops_wrote_for_odd_items_too():
+    from django.template import engines
+
+    odd = [{"kind": "tile", "payload": {"hex": [1, -2], "colour": "red"}},
+           {"kind": "tile", "payload": {"hex": [1, -2], "colour": None}},
+           {"kind": "peasants", "payload": {"hex": [1, -2], "leader": True}},
+           {"kind": "peasants", "payload": {"hex": [0, 3]}},
+           {"kind": "x<y", "payload": {"hex": [0, 3]}},
+           {"kind": "pass", "payload": {}},
+           {"kind": "tile", "payload": {"hex": [1, -2], "colour": "a&b"}},
+           {"kind": "tile", "payload": {"hex": None, "colour": "red"}},
+           {"kind": "tile", "payload": {"hex": [7], "colour": "red"}}]
+    loops = engines["django"].from_string("{% load l10n %}{% localize off %}" + TEMPLATE_YY_TARGETS + "{% endlocalize %}")
+    python = engines["django"].from_string("{% load l10n layout %}{% localize off %}{% yy_targets legal %}{% endlocalize %}")
+    for legal in (odd, odd[::-1], odd[:3], []):
+        assert python.render({"legal": legal}) == loops.render({"legal": legal})
+
+
+@pytest.mark.django_db
+def test_the_python_yellow_yangtze_targets_write_the_markup_the_template_loops_wrote():
+    import random
+
+    from django.template import engines
+    from django.utils import translation
+
+    from games import live, services
+    from games.models import Table
+    from games.presenters import seat_context
+
+    loops = engines["django"].from_string("{% load l10n %}{% localize off %}" + TEMPLATE_YY_TARGETS + "{% endlocalize %}")
+    python = engines["django"].from_string("{% load l10n layout %}{% localize off %}{% yy_targets legal %}{% endlocalize %}")
+    table = services.create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")], seed=5)
+    chooser, compared = random.Random(5), 0
+    for _ in range(60):
+        row = Table.objects.get(code=table.code)
+        game = row.game()
+        state = game.decode(row.state)
+        if game.result(state) is not None:
+            break
+        for language in ("en", "fa"):
+            with translation.override(language):
+                for seat in game.prompt(state).seats:
+                    context = seat_context(live.snapshot_for(row), seat)
+                    assert python.render(context) == loops.render(context)
+                    compared += context["prompt"]["step"] == "action" and bool(context["legal"])
+        seat = chooser.choice(game.prompt(state).seats)
+        services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
+    assert compared >= 20, "the comparison covered action steps with targets on the board"
+
+
+# The loops the Yellow & Yangtze board drew its tiles and leaders with before issue 8 (yy_tiles, yy_leaders).
+TEMPLATE_YY_MAP = """{% load i18n %}{% for t in view.tiles %}<use href="#yyt" x="{{ t.q }}" y="{{ t.r }}" class="t {{ t.colour }}{% if t.token %} token{% endif %}" data-tile="{{ t.q }},{{ t.r }}"/>{% endfor %}
+  {% for l in view.leaders %}<g class="leader {{ l.colour }}" data-leader="{{ l.seat }}-{{ l.colour }}"><use href="#yyd-{{ l.dynasty }}" transform="translate({{ l.x }} {{ l.y }}) scale({{ view.board.leader_scale }})"/><title>{% for p in view.players %}{% if p.seat == l.seat %}{{ p.name }}{% endif %}{% endfor %} · {% translate l.colour %} {% translate "leader" %}</title></g>{% endfor %}"""
+PYTHON_YY_MAP = """{% load layout %}{% yy_tiles view.tiles %}
+  {% yy_leaders view %}"""
+
+
+@pytest.mark.django_db
+def test_the_python_yellow_yangtze_tiles_and_leaders_write_what_the_template_loops_wrote():
+    import random
+
+    from django.template import engines
+    from django.utils import translation
+
+    from games import live, services
+    from games.models import Table
+    from games.presenters import seat_context
+
+    django_engine = engines["django"]
+    pairs = [(django_engine.from_string(f"{{% load l10n %}}{{% localize {onoff} %}}{TEMPLATE_YY_MAP}{{% endlocalize %}}"),
+              django_engine.from_string(f"{{% load l10n %}}{{% localize {onoff} %}}{PYTHON_YY_MAP}{{% endlocalize %}}"))
+             for onoff in ("off", "on")]
+    table = services.create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")], seed=7)
+    chooser, leaders = random.Random(7), 0
+    for _ in range(40):
+        row = Table.objects.get(code=table.code)
+        game = row.game()
+        state = game.decode(row.state)
+        if game.result(state) is not None:
+            break
+        for language in ("en", "fa", "az", "ps"):
+            with translation.override(language):
+                for seat in (None, 0, 2):
+                    context = seat_context(live.snapshot_for(row), seat)
+                    for loops, python in pairs:
+                        assert python.render(context) == loops.render(context), (language, seat)
+                    leaders += len(context["view"]["leaders"])
+        seat = chooser.choice(game.prompt(state).seats)
+        services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
+    assert leaders, "the comparison covered leaders on the map"
+    odd = {"tiles": [{"q": 1, "r": -2, "colour": "a&b"}, {"q": 0, "colour": None, "token": True}],
+           "leaders": [{"colour": "red", "x": 1.5, "y": -2.25, "dynasty": "x<y"}, {"seat": 1, "colour": "black"}],
+           "players": [{"seat": 1, "name": "<B>"}, {"name": "nobody"}], "board": {"leader_scale": 0.75}}
+    for loops, python in pairs:
+        with translation.override("az"):
+            assert python.render({"view": odd}) == loops.render({"view": odd})

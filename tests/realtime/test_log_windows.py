@@ -1,0 +1,76 @@
+"""A phone's log lines are reused from its previous push only when nothing about them changed (issue 8)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.utils import translation
+
+from games import live, presenters, services
+from games.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def _fresh(row, game, viewer):
+    """The lines built from the database rows (no window of an earlier push, no line cache)."""
+    live._LINES.clear()
+    return [dict(line) for line in presenters.log_lines(row, game, viewer)]
+
+
+def test_the_lines_reused_from_the_last_push_are_the_lines_built_anew_through_moves_undos_and_corrections(monkeypatch):
+    made = []
+    real = presenters._log_line
+    monkeypatch.setattr(presenters, "_log_line", lambda row, *args: made.append(row.seq) or real(row, *args))
+    table = services.create_table("counting", {"components": "physical"},
+                                  [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}])
+    chooser = random.Random(2)
+    checked, reuses, marks = 0, 0, set()
+    for step in range(30):
+        row = Table.objects.get(code=table.code)
+        game = row.game()
+        state = game.decode(row.state)
+        if game.result(state) is not None:
+            break
+        if step % 7 == 6:
+            services.undo_last(table.code, row.version)
+        elif step % 9 == 8:
+            target = row.actions.filter(kind="game").order_by("-seq").first()
+            correction = services.propose_correction(table.code, 1, target.seq, None)
+            for seat in correction.waiting_for(3):
+                services.confirm_correction(table.code, correction.id, seat)
+        else:
+            seat = chooser.choice(game.prompt(state).seats)
+            services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
+        row = Table.objects.get(code=table.code)
+        snap = live.snapshot_for(row)
+        for language in ("en", "fa"):
+            with translation.override(language):
+                for viewer in (None, 0, 1, 2):
+                    made.clear()
+                    reused = presenters.log_lines(snap, snap.game, viewer)  # the window of the last step's push
+                    reuses += len(made) < len(reused)
+                    assert reused == _fresh(row, snap.game, viewer), (step, language, viewer)
+                    assert presenters.log_lines(snap, snap.game, viewer) == reused
+                    marks |= {(line.get("counted"), line.get("dropped")) for line in reused}
+                    checked += 1
+    assert checked >= 100 and reuses >= 50, "most pushes reused the lines of the push before"
+    assert {(False, False), (False, True)} <= marks, "an undone move and a move dropped by a correction were shown"
+
+
+def test_a_sentence_is_shared_only_between_details_the_translation_cannot_tell_apart():
+    from games.engines.base import LogLine
+
+    plain = presenters._plain
+    apart = [{"n": 1}, {"n": 1.0}, {"n": True}, {"n": "1"}, {"n": [1, 2]}, {"n": [2, 1]}, {"n": {"a": 1, "b": 2}},
+             {"n": {"b": 2, "a": 1}}, {"n": LogLine("x {y}", {"y": 1})}, {"n": LogLine("x {y}", {"y": 1}, True)}, None]
+    assert len({plain(d) for d in apart}) == len(apart)
+    with pytest.raises(presenters._NotPlain):
+        plain({"n": object()})
+    for language in ("en", "fa"):
+        with translation.override(language):
+            for text, details in (("{who} drew {card}", {"who": "Ann", "card": "sorry"}), ("Pass", None),
+                                  ("{first} and {second}", {"first": ["red", "blue"], "second": {"wood": 2}})):
+                assert presenters.shared_tr(text, details) == presenters.tr(text, details)
+                assert presenters.shared_tr(text, details) == presenters.tr(text, details)  # from the cache

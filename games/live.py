@@ -92,11 +92,16 @@ _LINES = _Store(20000)
 
 
 def clear_local_caches() -> None:
-    """Forget this process's snapshots, regions and log lines (tests that rewrite rows behind the cache)."""
+    """Forget this process's snapshots, regions, log lines, sentences, labels and log windows (tests that
+    rewrite rows behind the cache)."""
+    from games import presenters  # presenters reads this module: imported when asked
+
     _SNAPSHOTS.clear()
     _HTML.clear()
     _LINES.clear()
     _LATEST.clear()
+    for store in (presenters._TEXTS, presenters._LABELS, presenters._WINDOWS):
+        store.clear()
 
 
 # -- snapshots ---------------------------------------------------------------------------

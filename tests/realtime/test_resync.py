@@ -101,3 +101,23 @@ async def test_a_push_to_a_socket_the_phone_just_closed_is_not_a_server_error():
     consumer.send = gone
     await consumer._send_frame('<div id="r-meta"></div>')
     assert consumer.last_frame == "s.1"
+
+
+async def test_a_push_costs_no_thread_hop_to_close_database_connections(monkeypatch):
+    """Channels' dispatch hops to a thread before every message to close old connections; this consumer's
+    reads close their own (database_sync_to_async), so a push rendered in the event loop makes no hop."""
+    import channels.consumer
+
+    hops = []
+
+    async def counted():
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    table, sock, first = await bob_socket()
+    await alice_plays(table, 0)
+    pushed = await sock.receive_from(5)
+    await sock.send_to(text_data=json.dumps({"frame": FRAME.search(pushed).group(1)}))  # a heartbeat
+    assert await sock.receive_nothing(0.5)
+    assert hops == []
+    await sock.disconnect()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -20,3 +21,11 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
     }
 )
+
+# The garbage collector: what start-up loaded (Django, templates, engines) lives as long as the process, so
+# it is moved out of the collector's sight, and the youngest generation is collected every 20 000 allocations
+# instead of 700 (a push allocates thousands of short-lived objects and frees nearly all by reference
+# counting). Measured on the bench (embedded, 10 tables saturated, two runs each): 8.75 -> 8.35 CPU ms per
+# move, 120 -> 127 moves/s.
+gc.freeze()
+gc.set_threshold(20000, 50, 100)

@@ -618,7 +618,35 @@ def _decoded(r: Reply) -> bytes:
     return r.body
 
 
+FONT_FACE_RE = re.compile(r"@font-face\s*{([^}]*)}", re.S)
+UNICODE_RANGE_RE = re.compile(r"U\+([0-9A-Fa-f]+)(?:-([0-9A-Fa-f]+))?")
+PAGE_LANGUAGES = ("en", "fa", "az", "ps")
+
+
+def _font_ranges(css: str) -> dict[str, list[tuple[int, int]]]:
+    """``{font file name: [(first, last) code point]}`` of each ``@font-face`` with a ``unicode-range``."""
+    found = {}
+    for block in FONT_FACE_RE.findall(css):
+        src = CSS_URL_RE.search(block)
+        ranges = [(int(a, 16), int(b or a, 16)) for a, b in UNICODE_RANGE_RE.findall(block.split("unicode-range", 1)[-1])]
+        if src and "unicode-range" in block:
+            found[src.group(1).rsplit("/", 1)[-1]] = ranges
+    return found
+
+
+def _uses(text: str, ranges: list[tuple[int, int]]) -> bool:
+    """Whether ``text`` has a character a browser would draw with a face of ``ranges`` (it fetches only those)."""
+    points = {ord(ch) for ch in text}
+    return any(lo <= cp <= hi for cp in points for lo, hi in ranges)
+
+
 async def first_load(port: int) -> list[dict[str, Any]]:
+    """Each game's phone page in each language, with what a browser fetches for it (compressed, as sent).
+
+    A browser fetches a font face only when the page draws a character of its ``unicode-range``: a face is
+    counted when the page's HTML holds such a character (tags and attributes too, so never fewer than a
+    browser fetches).
+    """
     out = []
     accept = {"Accept-Encoding": "gzip, br", "Accept": "text/html,*/*"}
     for game in ("sorry", "yellow_yangtze", "amun_re", "catan_junior"):
@@ -630,44 +658,50 @@ async def first_load(port: int) -> list[dict[str, Any]]:
                 continue
             data = r.json()
             code, token = data["code"], data["seats"][0]["token"]
-            j = await http(port, "GET", f"/t/{code}/join/{token}/", headers=accept)  # a join link up to issue 11
-            if j.status == 404:  # since issue 11 the link is /t/<code>/join/#<token> and its page POSTs the token
-                page = await http(port, "GET", f"/t/{code}/join/", headers=accept)
-                csrf = next(c.split(";")[0] for c in page.cookies if c.startswith("csrftoken="))
-                j = await http(port, "POST", f"/t/{code}/join/", form={
-                    "token": token, "csrfmiddlewaretoken": csrf.split("=", 1)[1]}, headers={
-                    "Cookie": csrf, "Origin": f"http://{HOST}:{port}", "Referer": f"http://{HOST}:{port}/"})
-                j.cookies.append(csrf)
+            page = await http(port, "GET", f"/t/{code}/join/", headers=accept)
+            csrf = next(c.split(";")[0] for c in page.cookies if c.startswith("csrftoken="))
+            j = await http(port, "POST", f"/t/{code}/join/", form={
+                "token": token, "csrfmiddlewaretoken": csrf.split("=", 1)[1]}, headers={
+                "Cookie": csrf, "Origin": f"http://{HOST}:{port}", "Referer": f"http://{HOST}:{port}/"})
+            j.cookies.append(csrf)
             cookie = "; ".join(c.split(";")[0] for c in j.cookies)
-            page = await http(port, "GET", f"/t/{code}/", headers=accept | {"Cookie": cookie})
-            html = _decoded(page).decode("utf-8", "replace")
-            assets, seen = [], set()
-            queue = [u for u in ASSET_RE.findall(html)]
-            rows = []
-            while queue and len(seen) < 60:
-                url = queue.pop(0).replace("&amp;", "&")
-                if url.startswith(("http:", "https:", "//", "data:", "mailto:")) or url in seen:
-                    continue
-                if not url.split("?")[0].lower().endswith(ASSET_EXT) and "/static/" not in url:
-                    continue
-                seen.add(url)
-                a = await http(port, "GET", url, headers=accept | {"Cookie": cookie})
-                rows.append({"url": url, "status": a.status, "bytes": len(a.body),
-                             "encoding": a.headers.get("content-encoding", "identity")})
-                if url.split("?")[0].endswith(".css") and a.status == 200:
-                    base = url.rsplit("/", 1)[0] + "/"
-                    for ref in CSS_URL_RE.findall(_decoded(a).decode("utf-8", "replace")):
-                        if not ref.startswith(("data:", "http:", "https:", "#")):
-                            queue.append(ref if ref.startswith("/") else posixpath.normpath(base + ref))  # ../fonts/x as a browser resolves it
-                assets.append(a)
-            out.append({
-                "game": game, "page_status": page.status, "html_bytes": len(page.body),
-                "html_encoding": page.headers.get("content-encoding", "identity"),
-                "assets_bytes": sum(x["bytes"] for x in rows), "total_bytes": len(page.body) + sum(x["bytes"] for x in rows),
-                "compressed": page.headers.get("content-encoding") is not None
-                or any(x["encoding"] != "identity" for x in rows),
-                "assets": rows,
-            })
+            for language in PAGE_LANGUAGES:
+                lang_cookie = f"{cookie}; django_language={language}"
+                page = await http(port, "GET", f"/t/{code}/", headers=accept | {"Cookie": lang_cookie})
+                html = _decoded(page).decode("utf-8", "replace")
+                seen: set[str] = set()
+                queue = list(ASSET_RE.findall(html))
+                rows, fonts = [], {}
+                while queue and len(seen) < 60:
+                    url = queue.pop(0).replace("&amp;", "&")
+                    if url.startswith(("http:", "https:", "//", "data:", "mailto:")) or url in seen:
+                        continue
+                    if not url.split("?")[0].lower().endswith(ASSET_EXT) and "/static/" not in url:
+                        continue
+                    seen.add(url)
+                    name = url.rsplit("/", 1)[-1].split("?")[0]
+                    if name in fonts and not _uses(html, fonts[name]):
+                        continue  # a face the page never draws: a browser does not fetch it
+                    a = await http(port, "GET", url, headers=accept | {"Cookie": lang_cookie})
+                    rows.append({"url": url, "status": a.status, "bytes": len(a.body),
+                                 "encoding": a.headers.get("content-encoding", "identity")})
+                    if url.split("?")[0].endswith(".css") and a.status == 200:
+                        css = _decoded(a).decode("utf-8", "replace")
+                        base = url.rsplit("/", 1)[0] + "/"
+                        for face, ranges in _font_ranges(css).items():
+                            fonts[face] = ranges
+                        for ref in CSS_URL_RE.findall(css):
+                            if not ref.startswith(("data:", "http:", "https:", "#")):
+                                queue.append(ref if ref.startswith("/") else posixpath.normpath(base + ref))
+                out.append({
+                    "game": game, "language": language, "page_status": page.status, "html_bytes": len(page.body),
+                    "html_encoding": page.headers.get("content-encoding", "identity"),
+                    "assets_bytes": sum(x["bytes"] for x in rows),
+                    "total_bytes": len(page.body) + sum(x["bytes"] for x in rows),
+                    "compressed": page.headers.get("content-encoding") is not None
+                    or any(x["encoding"] != "identity" for x in rows),
+                    "assets": rows,
+                })
         except Exception as exc:  # noqa: BLE001
             out.append({"game": game, "failed": f"{type(exc).__name__}: {exc}"[:300]})
     return out
@@ -806,15 +840,16 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                 servers.close()
         print_tables(results)
         if first:
-            print("\nfirst load of a phone page (/t/<code>/ after the join link; Accept-Encoding: gzip, br):")
-            print(f"{'game':<16}{'status':>7}{'HTML B':>10}{'assets B':>10}{'total B':>10}  compressed  assets")
+            print("\nfirst load of a phone page (/t/<code>/ after the join link; Accept-Encoding: gzip, br; fonts only"
+                  " where the page draws their characters):")
+            print(f"{'game':<16}{'lang':<6}{'status':>7}{'HTML B':>10}{'assets B':>10}{'total B':>10}  compressed  assets")
             for f in first:
                 if "failed" in f:
                     print(f"{f['game']:<16}FAILED {f['failed']}")
                     continue
                 names = ", ".join(f"{a['url'].rsplit('/', 1)[-1]} {a['bytes']} ({a['encoding']})" for a in f["assets"])
-                print(f"{f['game']:<16}{f['page_status']:>7}{f['html_bytes']:>10}{f['assets_bytes']:>10}{f['total_bytes']:>10}  "
-                      f"{'yes' if f['compressed'] else 'no':<10}  {names}")
+                print(f"{f['game']:<16}{f['language']:<6}{f['page_status']:>7}{f['html_bytes']:>10}{f['assets_bytes']:>10}"
+                      f"{f['total_bytes']:>10}  {'yes' if f['compressed'] else 'no':<10}  {names}")
         print(f"\ntotal wall time {time.perf_counter() - started:.0f} s")
         return {"bench": "realtime", "git": _git(), "cpus": os.cpu_count(), "results": results, "first_load": first}
     finally:

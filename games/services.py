@@ -1388,7 +1388,7 @@ def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
 
 
 def decide_start(code: str, *, seat: int | None = None, cards: Mapping[Any, Any] | None = None,
-                 draw: bool = False, key: str = "") -> Outcome:
+                 draw: bool = False, key: str = "", by: int | str | None = None) -> Outcome:
     """Answer the table's "who starts?" question before the first move (issue 10 item 1).
 
     ``youngest`` / ``oldest``: ``seat`` is the tapped seat. ``highest_card``:
@@ -1438,7 +1438,9 @@ def decide_start(code: str, *, seat: int | None = None, cards: Mapping[Any, Any]
         table.save(update_fields=["pregame"])
         return Action.Kind.START, None, payload, game.encode(state), None
 
-    return _write(code, None, key, compute)
+    # The key lives with the asker's own keys (seat_key, issue 11 C): posted as is, "1/K" would have asked
+    # whether seat 1 wrote a move under K (409 key_reused or not), and a phone's tap keys can be guessed.
+    return _write(code, None, seat_key(by, key) if by is not None else key, compute)
 
 
 def ask_start_again(code: str, key: str = "") -> Outcome:

@@ -579,7 +579,8 @@ def start(request: HttpRequest, table: Table) -> HttpResponse:
     except ValueError:
         seat = -1
     return _pregame_step(request, table, lambda: services.decide_start(
-        table.code, seat=seat, cards=cards or None, draw=bool(request.POST.get("draw")), key=_key(request)))
+        table.code, seat=seat, cards=cards or None, draw=bool(request.POST.get("draw")), key=_key(request),
+        by=request.seat.index if request.seat is not None else "host"))  # type: ignore[attr-defined]
 
 
 def _pregame_step(request: HttpRequest, table: Table, step: Callable[[], Any]) -> HttpResponse:

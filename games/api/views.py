@@ -439,4 +439,4 @@ def start(request: Request, code: str) -> Response:
     body.is_valid(raise_exception=True)
     data = body.validated_data
     return _answer_write(table, seat.index, lambda: services.decide_start(
-        table.code, seat=data.get("seat"), cards=data.get("cards"), draw=data["draw"], key=data["key"]))
+        table.code, seat=data.get("seat"), cards=data.get("cards"), draw=data["draw"], key=data["key"], by=seat.index))

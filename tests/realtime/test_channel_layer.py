@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import os
+from concurrent.futures import ThreadPoolExecutor
 
-import pytest
 from channels.layers import InMemoryChannelLayer
 from django.conf import settings
 
 from companion.channel_layer import SweepingInMemoryChannelLayer
+
+
+def in_own_loop(coroutine_function, *args) -> None:
+    """Run the layer in an event loop of its own thread (whatever loop an earlier test left in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine_function(*args)).result()
 
 
 def test_the_embedded_default_uses_the_sweeping_layer():
@@ -17,8 +23,11 @@ def test_the_embedded_default_uses_the_sweeping_layer():
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == f"companion.channel_layer.{expected}"
 
 
-@pytest.mark.asyncio
-async def test_a_send_to_one_table_does_not_walk_every_socket_of_the_cafe(monkeypatch):
+def test_a_send_to_one_table_does_not_walk_every_socket_of_the_cafe(monkeypatch):
+    in_own_loop(_one_table_does_not_walk_every_socket, monkeypatch)
+
+
+async def _one_table_does_not_walk_every_socket(monkeypatch):
     walks = []
     stock = InMemoryChannelLayer._clean_expired
 
@@ -38,8 +47,11 @@ async def test_a_send_to_one_table_does_not_walk_every_socket_of_the_cafe(monkey
     assert len(walks) == 1, "250 sends and receives within a second: one sweep (the stock layer walks 250 times)"
 
 
-@pytest.mark.asyncio
-async def test_expired_messages_and_memberships_are_still_dropped():
+def test_expired_messages_and_memberships_are_still_dropped():
+    in_own_loop(_expired_are_still_dropped)
+
+
+async def _expired_are_still_dropped():
     layer = SweepingInMemoryChannelLayer(expiry=0.05, group_expiry=1)
     layer.SWEEP_SECONDS = 0.1
     stale, fresh = await layer.new_channel(), await layer.new_channel()

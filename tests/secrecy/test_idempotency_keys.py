@@ -80,3 +80,20 @@ def test_control_keys_shared_across_seats_are_caught(monkeypatch):
     key_probe(table, 0, [bobs_key], figures, "planted shared keys")
     print(f"\ncontrol (shared keys): probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
     assert any("differs from a fresh key's" in leak for leak in figures.leaks), figures.leaks
+
+
+def test_the_start_question_does_not_tell_whether_another_seat_used_a_key():
+    """The attacker's door (issue 8 stop): "who starts?" looked keys up as posted, so seat 0 posting key
+    "1/K" was answered 409 key_reused when Bob's stored key was "1/K" (his key K), 400 start_decided otherwise."""
+    table, bobs_key = bob_taps_his_draw(["yellow", "yellow", "red", "red", "blue", "green"])
+    alice = Client(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=0).token}")
+
+    def answer(key: str) -> str:
+        reply = alice.post(f"/api/tables/{table.code}/start/", {"seat": 0, "key": key},
+                           content_type="application/json")
+        return f"{reply.status_code} {reply.json().get('code')}"
+
+    fresh = answer("a-key-nobody-used")
+    assert fresh.startswith("400")
+    assert answer(services.seat_key(1, bobs_key)) == fresh
+    assert answer(bobs_key) == fresh

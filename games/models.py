@@ -57,6 +57,9 @@ class Table(models.Model):
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField(default=new_seed)
     version = models.PositiveIntegerField(default=0)
+    # Moves on every change any phone may see (a move, a claim, a hand-over, a correction, a repair): the
+    # read model keys each table's snapshot by (code, revision).
+    revision = models.PositiveBigIntegerField(default=0)
     state = models.JSONField(default=dict)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PLAYING)
     host_token = models.CharField(max_length=64, default=new_token)
@@ -75,6 +78,14 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.slug} {self.code}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save the row and move :attr:`revision` with it (named in ``update_fields`` when those are given)."""
+        self.revision += 1
+        fields = kwargs.get("update_fields")
+        if fields is not None and "revision" not in fields:
+            kwargs["update_fields"] = [*fields, "revision"]
+        super().save(*args, **kwargs)
 
     def seat_infos(self) -> list[SeatInfo]:
         """The seats as the engine sees them, in seat order.

@@ -20,7 +20,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -87,7 +87,7 @@ def touch(code: str) -> None:
     updated_at)`` (games/live.py), so a change that keeps the version must
     move ``updated_at``.
     """
-    Table.objects.filter(code=code).update(updated_at=timezone.now())
+    Table.objects.filter(code=code).update(updated_at=timezone.now(), revision=models.F("revision") + 1)
 
 
 # How long a write waits for the channel layer (Redis) to take a "version N" message, in seconds.
@@ -539,6 +539,7 @@ def _write(
             computed = compute(table, game, seq)
             kind, seat, payload, new_state, new_status = computed[:5]
             table.version += 1
+            table.revision += 1
             table.state = new_state
             if new_status:
                 table.status = new_status
@@ -549,7 +550,7 @@ def _write(
             row = Action(table=table, seq=seq, kind=kind, seat=seat, payload=payload, idempotency_key=key,
                          version=table.version, prompt_step=step)
             _insert(row)
-            _update(table, ["version", "state", "status", "updated_at"])
+            _update(table, ["version", "revision", "state", "status", "updated_at"])
             version = table.version
             stamp = table.updated_at.timestamp()
 

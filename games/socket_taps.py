@@ -11,7 +11,7 @@ The seat is the socket's own authentication (the seat secret it connected
 with, from the signed cookie or ``Authorization: Bearer``), checked again on
 the row the write locks; no field of a message names a seat, and a message
 with any field not listed above is refused. A move goes through the one write
-path with the seat's own idempotency key (``services.seat_key``), so a tap
+path with the seat's own idempotency key (``write_path.seat_key``), so a tap
 sent twice is one move. :func:`act` runs in a thread (it reads and writes
 the database) and answers ``None`` when the tap was applied (the push every
 phone gets is its answer) or the :class:`Refusal` to send to that socket only.
@@ -27,8 +27,9 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext
 
-from games import digits, live, rulebook, services
+from games import digits, live, rulebook, write_path
 from games.api.serializers import MAX_VERSION
+from games.commands import corrections, moves
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_JSON_DEPTH
 from games.inputs import load_json
@@ -185,7 +186,7 @@ def _expected_key(code: str, token: str, key: str) -> str:
     """The stored key the move is expected to use, from the newest snapshot this process holds (a guess is fine)."""
     snap = live.latest_snapshot(code) if key else None
     index = snap.seat_index(token) if snap is not None else None
-    return services.seat_key(index, key) if index is not None else ""
+    return write_path.seat_key(index, key) if index is not None else ""
 
 
 class _NoSeat(Exception):
@@ -201,7 +202,7 @@ def _move(code: str, token: str, tap: Tap) -> None:
         (held.game if held is not None else table.game()).check_payload(tap.action)  # the kind's schema
         return seat, tap.action, tap.version, tap.key
 
-    services.submit_checked(code, authorize, _expected_key(code, token, tap.key))
+    moves.submit_checked(code, authorize, _expected_key(code, token, tap.key))
 
 
 def _command(code: str, token: str, tap: Tap) -> None:
@@ -209,11 +210,11 @@ def _command(code: str, token: str, tap: Tap) -> None:
     if seat is None:
         raise _NoSeat
     if tap.command == "undo_mine":
-        services.undo_own(code, seat, tap.version, tap.key)
+        moves.undo_own(code, seat, tap.version, tap.key)
     elif tap.args["answer"] == "yes":
-        services.confirm_correction(code, tap.args["id"], seat)
+        corrections.confirm_correction(code, tap.args["id"], seat)
     else:
-        services.reject_correction(code, tap.args["id"], seat)
+        corrections.reject_correction(code, tap.args["id"], seat)
 
 
 def act(code: str, token: str | None, screen: bool, tap: Tap, language: str) -> Refusal | None:
@@ -242,16 +243,16 @@ def act(code: str, token: str | None, screen: bool, tap: Tap, language: str) -> 
             return refused("no_such_correction", gettext("There is no such correction at this table."))
         except IllegalAction as exc:
             return refused(exc.code, error_message(exc), _rule_url(code, exc.code))
-        except services.StaleVersion as exc:
+        except write_path.StaleVersion as exc:
             return refused(exc.code, gettext("The table moved on before your tap arrived; here is the new position."),
                            stale=True)
-        except services.Forbidden as exc:
+        except write_path.Forbidden as exc:
             if exc.code == "table_closed":
                 return refused(exc.code, gettext("This table is closed: the game has ended."))
             if exc.code == "not_a_seat":
                 return refused(exc.code, gettext("Only a player at this table can answer a correction."))
             return refused(exc.code, tr(exc.message))
-        except services.KeyReused as exc:
+        except write_path.KeyReused as exc:
             return refused(exc.code, gettext("This tap was already used for another move; tap again."))
     return None
 

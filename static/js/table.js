@@ -261,7 +261,7 @@
       }
     }
     document.addEventListener("visibilitychange", function () {
-      if (document.visibilityState === "visible") { keepAwake(); if (!isOpen()) resync(); }
+      if (document.visibilityState === "visible") { keepAwake(); resync(); }
     });
     // A push carries only the regions that changed (games/live.py), as out-of-band swaps; #r-meta
     // holds the version it brings. A push the phone already shows (its own tap's answer arrived

@@ -95,3 +95,29 @@ def test_a_tap_made_offline_is_sent_once_when_the_socket_returns_and_a_stale_one
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_a_socket_that_stops_answering_is_noticed_within_five_seconds_and_said_back_in_sync(live_url, browser):
+    """No offline event here: the socket looks open to the browser, but no heartbeat is answered."""
+    created = api(live_url, "/api/tables/", {"game": "sorry", "options": {}, "start": "chosen", "start_seat": 0,
+                                             "seats": [{"name": n} for n in NAMES[:2]]})
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        page.goto(created["seats"][1]["join_url"])
+        page.wait_for_selector("body[data-ws=open]", state="attached")
+        page.wait_for_timeout(2500)  # a heartbeat or two answered
+        assert page.locator("#reconnecting").is_hidden()
+        # Everything the page sends from now on is lost on the way (a dead Wi-Fi the browser has not noticed).
+        page.evaluate("""() => { window.__mute = true; var send = WebSocket.prototype.send;
+                                WebSocket.prototype.send = function (m) { if (!window.__mute) return send.call(this, m); }; }""")
+        began = time.time()
+        page.wait_for_selector("#reconnecting", state="visible", timeout=8000)
+        assert time.time() - began < 5.5, time.time() - began
+        assert page.locator("#r-board").is_visible(), "the board stays readable"
+        page.evaluate("() => { window.__mute = false; }")
+        page.wait_for_selector("#back-in-sync", state="visible", timeout=15000)
+        page.wait_for_selector("#reconnecting", state="hidden")
+        assert page.locator("body").get_attribute("data-ws") == "open"
+    finally:
+        ctx.close()

@@ -3,7 +3,7 @@
 // the seat is the socket's own, a refusal comes back as a banner in #tap-refusal, and a done tap is answered by the
 // push every phone gets. Taps made while the socket is down wait on the phone (sessionStorage, in order, each with its
 // key and the version it was made at) and are sent once when it is back. A page whose socket never opened posts its
-// taps over HTTP as before (4xx answers are swapped in with the rule that refused the move).
+// taps over HTTP (4xx answers are swapped in with the rule that refused the move).
 (function () {
   "use strict";
   // The idempotency key of a tap: a random part made on this page, the table version and a 64-bit hash of the tap (two
@@ -191,7 +191,9 @@
 
     // -- taps ------------------------------------------------------------------------------------------------------
     function version() { var table = document.getElementById("table"); return table ? Number(table.dataset.version) : 0; }
-    function overSocket() { return everOpen || isOpen(); }
+    // The socket carries taps once it has opened on this page, or while taps already wait for it (a reload), or when
+    // the phone knows it is offline; a page whose socket never opened (a network that refuses websockets) posts them.
+    function overSocket() { return everOpen || isOpen() || navigator.onLine === false || pendingTaps().length > 0; }
     document.body.addEventListener("click", function (event) {
       var el = event.target.closest("[data-action]");
       if (!el || !live.contains(el)) return;
@@ -241,10 +243,7 @@
       if (event.detail.verb !== "post" || !source || !live.contains(source) || source === live) return;
       var params = event.detail.parameters || {};
       var action = params.get ? params.get("action") : params.action;
-      if (!overSocket() || !action) {
-        if (isOpen()) event.detail.headers["X-Live-Socket"] = "open";
-        return;
-      }
+      if (!overSocket() || !action) return;
       event.preventDefault();
       var v = params.get ? params.get("version") : params.version;
       var payload;
@@ -313,9 +312,9 @@
   });
 })();
 
-// The table is felt (issue 9): the last move lights up on the board, my turn shows in the tab title with a short
-// vibration and an optional beep (turned off per phone, localStorage "companion.sound"), a dropped socket says
-// "Reconnecting…", and − / + steppers set counts without typing. Public board pieces only: what changed between two
+// The table is felt: the last move lights up on the board, my turn shows in the tab title, with a short vibration and
+// an optional beep (turned off per phone, localStorage "companion.sound") only when it becomes my turn, and − / +
+// steppers set counts without typing. Public board pieces only: what changed between two
 // renders of the board region is what the last move changed (the same on every phone).
 (function () {
   "use strict";

@@ -14,6 +14,7 @@ the current ones and sends nothing when they match, everything otherwise
 from __future__ import annotations
 
 import functools
+import logging
 import secrets
 import time
 from collections import OrderedDict
@@ -34,6 +35,8 @@ from games import digits, live, socket_taps
 from games.access import host_cookie, read_signed, seat_cookie
 from games.presenters import seat_context
 from games.write_path import group_name
+
+log = logging.getLogger(__name__)
 
 
 def _headers(scope: dict[str, Any]) -> dict[str, str]:
@@ -213,8 +216,12 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self._send_quietly(socket_taps.pong(message.ping))
             return
         if isinstance(message, socket_taps.Tap):
-            refusal = await database_sync_to_async(socket_taps.act)(self.code, self.token, self.screen, message,
-                                                                    self.language)
+            try:
+                refusal = await database_sync_to_async(socket_taps.act)(self.code, self.token, self.screen, message,
+                                                                        self.language)
+            except Exception:  # noqa: BLE001 - a fault of the server answers this tap; the socket and later taps go on
+                log.exception("a socket tap at table %s failed", self.code)
+                refusal = socket_taps.fault(self.language)
         else:
             refusal = socket_taps.refusal_of(message, self.language)
         if refusal is None:

@@ -175,6 +175,13 @@ def refusal_of(exc: IllegalAction, language: str) -> Refusal:
         return refused(exc.code, error_message(exc))
 
 
+def fault(language: str) -> Refusal:
+    """The refusal of a tap the server failed to handle (``server_error``): the phone looks at the board before tapping again."""
+    with translation.override(language):
+        return refused("server_error", gettext(
+            "Something went wrong with this tap on the server; look at the board, then tap again if it is still needed."))
+
+
 def _seat_of(code: str, token: str | None) -> int | None:
     """The index of the seat of table ``code`` whose current secret is ``token`` (one query), or ``None``."""
     if not token:

@@ -235,6 +235,7 @@
       }
       if (!form.dataset.post) return;  // a correction answer without a socket: the plain form post
       event.preventDefault();
+      values.key = tapKey(values.version, "undo_mine");
       htmx.ajax("POST", form.dataset.post, { source: live, target: "#table", swap: "outerHTML", values: values });
     });
     // The plain list of moves (hx-post forms): while the socket carries taps, the move goes on it instead.
@@ -243,9 +244,13 @@
       if (event.detail.verb !== "post" || !source || !live.contains(source) || source === live) return;
       var params = event.detail.parameters || {};
       var action = params.get ? params.get("action") : params.action;
-      if (!overSocket() || !action) return;
-      event.preventDefault();
+      if (!action) return;
       var v = params.get ? params.get("version") : params.version;
+      if (!overSocket()) {  // posted: with this page's own key, not the one written in the form
+        if (params.set) params.set("key", tapKey(v, action)); else params.key = tapKey(v, action);
+        return;
+      }
+      event.preventDefault();
       var payload;
       try { payload = JSON.parse(action); } catch (e) { payload = action; }
       tap({ action: payload, version: Number(v), key: tapKey(v, action) });

@@ -121,3 +121,29 @@ def test_a_socket_that_stops_answering_is_noticed_within_five_seconds_and_said_b
         assert page.locator("body").get_attribute("data-ws") == "open"
     finally:
         ctx.close()
+
+
+NO_WEBSOCKETS = """window.WebSocket = function () {
+  var s = this; s.readyState = 0; s.OPEN = 1;
+  s.addEventListener = function () {}; s.close = function () {}; s.send = function () { throw new Error("closed"); };
+  setTimeout(function () { s.readyState = 3; if (s.onclose) s.onclose({ code: 1000 }); }, 10);
+};"""
+
+
+def test_a_page_whose_socket_never_opens_posts_its_taps_with_a_key_made_on_the_phone(live_url, browser):
+    """A network that refuses websockets: the page posts the tap over HTTP, under its own random key."""
+    created = api(live_url, "/api/tables/", {"game": "sorry", "options": {}, "start": "chosen", "start_seat": 0,
+                                             "seats": [{"name": n} for n in NAMES[:2]]})
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    try:
+        ctx.add_init_script(NO_WEBSOCKETS)
+        page = ctx.new_page()
+        page.goto(created["seats"][0]["join_url"])
+        page.wait_for_selector("#table [data-kind=draw]")
+        with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/act/")) as posted:
+            page.locator("#table [data-kind=draw]").first.click()
+        assert re.search(r"key=t-[0-9a-f]{16}-0-[0-9a-f]{16}", posted.value.post_data), posted.value.post_data
+        page.wait_for_selector('#table[data-version="1"]', state="attached")
+        assert page.locator("#reconnecting").is_hidden(), "a page that never had a socket does not say it lost one"
+    finally:
+        ctx.close()

@@ -147,3 +147,34 @@ def test_a_page_whose_socket_never_opens_posts_its_taps_with_a_key_made_on_the_p
         assert page.locator("#reconnecting").is_hidden(), "a page that never had a socket does not say it lost one"
     finally:
         ctx.close()
+
+
+def test_the_phone_signals_only_when_it_becomes_my_turn(live_url, browser):
+    """Vibration and beep once per time the turn comes to this phone, never on the others' turn changes."""
+    created = api(live_url, "/api/tables/", {"game": "sorry", "options": {}, "start": "chosen", "start_seat": 0,
+                                             "seats": [{"name": n} for n in NAMES[:3]]})
+    code, tokens = created["code"], [s["token"] for s in created["seats"]]
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    try:
+        ctx.add_init_script("window.__buzz = 0; navigator.vibrate = function () { window.__buzz += 1; return true; };")
+        page = ctx.new_page()
+        page.goto(created["seats"][1]["join_url"])  # Bijan's phone; Ana starts
+        page.wait_for_selector("body[data-ws=open]", state="attached")
+        became_mine, mine = 0, False
+        for _ in range(14):
+            prompt = api(live_url, f"/api/tables/{code}/prompt/", token=tokens[0])
+            seat = prompt["prompt"]["seats"][0]
+            legal = api(live_url, f"/api/tables/{code}/prompt/", token=tokens[seat])["legal"]
+            done = api(live_url, f"/api/tables/{code}/actions/",
+                       {"action": legal[0]["action"], "version": prompt["version"], "key": f"m{prompt['version']}"},
+                       token=tokens[seat])
+            assert "error" not in done, done
+            assert wait_synced([page], done["version"])
+            now_mine = 1 in api(live_url, f"/api/tables/{code}/prompt/", token=tokens[1])["prompt"]["seats"]
+            became_mine += now_mine and not mine
+            mine = now_mine
+            page.wait_for_timeout(100)
+        assert became_mine >= 2, "the turn came to Bijan more than once in the run"
+        assert page.evaluate("() => window.__buzz") == became_mine
+    finally:
+        ctx.close()

@@ -318,5 +318,3 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if frame:
             await self._send_frame(frame)
-
-

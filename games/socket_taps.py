@@ -8,8 +8,9 @@ A phone sends on its open socket::
     {"frame": "ID", "ping": P}                                   the heartbeat (``ping`` optional)
 
 The seat is the socket's own authentication (the seat secret it connected
-with, from the signed cookie or ``Authorization: Bearer``), checked again on
-the row the write locks; no field of a message names a seat, and a message
+with, from the signed cookie or ``Authorization: Bearer``), looked up again
+for every tap (a move: on the row the write locks), so a secret the host
+handed over acts for nobody; no field of a message names a seat, and a message
 with any field not listed above is refused. A move goes through the one write
 path with the seat's own idempotency key (``write_path.seat_key``), so a tap
 sent twice is one move. :func:`act` runs in a thread (it reads and writes
@@ -19,7 +20,6 @@ phone gets is its answer) or the :class:`Refusal` to send to that socket only.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -272,8 +272,3 @@ def _rule_url(code: str, refusal_code: str) -> str | None:
 def pong(ping: str) -> str:
     """The frame that answers heartbeat number ``ping``: every message the socket read before it has been handled."""
     return f'<i id="r-pong" hidden data-ping="{int(ping)}"></i>'
-
-
-def dumps(message: dict[str, Any]) -> str:
-    """A socket message as the phone page writes it (tests and tools)."""
-    return json.dumps(message, separators=(",", ":"))

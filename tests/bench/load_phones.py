@@ -301,9 +301,9 @@ async def run(args: argparse.Namespace) -> None:
         late = [p for p in t.phones if p.version < info["version"]]
         if late:
             found["behind"] += len(late)
-            for p in late:  # a phone that missed a push asks for a resync: any message on its socket
+            for p in late:  # a phone that missed a push asks for a resync: a heartbeat naming a frame its socket never sent
                 with contextlib.suppress(Exception):
-                    await p.ws.send("resync")
+                    await p.ws.send('{"frame": "resync"}')
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*(p.wait_for(info["version"]) for p in late)), 10)
             found["behind_after"] += sum(p.version < info["version"] for p in late)

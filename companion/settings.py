@@ -64,7 +64,7 @@ INSTALLED_APPS = [
 ]
 
 # Django's own middleware is listed as the subclasses of games/middleware.py. With INLINE_MIDDLEWARE_HOOKS on
-# (the default) their hooks run in the event loop under ASGI; off, they are Django's classes unchanged, and Django
+# (the default) their hooks run in the event loop under ASGI; off, they behave as Django's own classes, and Django
 # hops to a thread and back for each hook of each of them, on every request.
 INLINE_MIDDLEWARE_HOOKS = env.bool("INLINE_MIDDLEWARE_HOOKS", default=True)
 # GC_TUNING: the ASGI server process moves what start-up loaded out of the garbage collector's sight and

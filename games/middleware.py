@@ -185,17 +185,17 @@ class StaticFilesMiddleware(WhiteNoiseMiddleware):
 # ``process_response`` of a sync middleware through ``sync_to_async``: one hop to a thread and back for each, about
 # fifteen per request with the stack of settings.MIDDLEWARE. Their hooks do no I/O (but for the session's and the
 # messages' save), so with ``settings.INLINE_MIDDLEWARE_HOOKS`` on (the default) the subclasses below call them
-# inline, and hop only when the hook may touch the database. With it off they are Django's own classes unchanged:
-# ``__acall__`` is Django's, so a Django upgrade that changes it can be checked by turning the setting off.
+# inline, and hop only when the hook may touch the database. With it off they behave as Django's own classes
+# (Django's ``__acall__`` runs), so a Django upgrade that changes it can be checked by turning the setting off.
 
 
 class InlineHooks:
     """Mixin for a ``MiddlewareMixin`` subclass: under ASGI its hooks run in the event loop (no thread hop).
 
     Only when ``settings.INLINE_MIDDLEWARE_HOOKS`` is on, read when the handler builds its
-    chain; otherwise, and in sync mode (WSGI, the test client), Django's own ``__acall__``
-    runs. :meth:`response_does_io` names the answers whose ``process_response`` may do
-    I/O: those still go through a thread.
+    chain; off, Django's own ``__acall__`` runs. Sync mode (WSGI, the test client) is
+    Django's either way. :meth:`response_does_io` names the answers whose
+    ``process_response`` may do I/O: those still go through a thread.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:

@@ -29,6 +29,7 @@ class Table(Protocol):
     rules: Ruleset
     seats: tuple[SeatInfo, ...]
 
+
 R = 40.0
 MARGIN = 12.0
 

@@ -1,10 +1,9 @@
 """A double tap is one move, and the phone that made it is not told it came too late.
 
-A thumb often lands twice on a button (or a phone fires two clicks). Both taps post the
-same move at the same table version; before, each tap got a fresh idempotency key, so the
-second was refused 409 and the phone showed "the table moved on before your tap arrived"
-to the very player whose move had just gone through. A tap's key is a random part made on
-the page, the version and a hash of the move: the second tap is a retry of the first.
+A thumb often lands twice on a button (or a phone fires two clicks). Both taps carry the same
+move at the same table version under the same key (a random part made on the page, the version
+and a hash of the move), so the second is a retry of the first: one move, no "the table moved on"
+shown to the very player whose move just went through, and both go on the page's socket.
 """
 
 from __future__ import annotations

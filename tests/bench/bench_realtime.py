@@ -647,7 +647,8 @@ class Env:
 
     def __init__(self, tmp: Path, redis_db: int) -> None:
         self.tmp = tmp
-        self.redis_url = f"redis://{HOST}:6379/{redis_db}"
+        self.redis_db = redis_db
+        self.redis_url = f"redis://{HOST}:6379/{redis_db}"  # the floors'; checkouts: redis_db, redis_db + 1, ...
         self.sqlite_templates: dict[Path, Path] = {}
         self.pg_names: dict[Path, str] = {}
         self.n = 0
@@ -678,14 +679,21 @@ class Env:
         return self.base() | {"DATABASE_URL": f"sqlite:///{db}"}
 
     def app_scaleout(self, root: Path = ROOT) -> dict[str, str]:
+        """A fresh PostgreSQL database and a Redis database of its own for each checkout (its cache keys are its own)."""
         if root not in self.pg_names:
-            name = f"companion_bench_{os.getpid()}_{len(self.pg_names)}"
+            n = len(self.pg_names)
+            if self.redis_db + n > 15:
+                raise RuntimeError(f"checkout {n + 1} would need Redis database {self.redis_db + n}: lower --redis-db")
+            name = f"companion_bench_{os.getpid()}_{n}"
             subprocess.run(["createdb", "-h", HOST, "-U", "root", name], check=True, timeout=60)
             self.pg_names[root] = name
             self.migrate(self.base() | {"DATABASE_URL": f"postgres://root@{HOST}:5432/{name}",
-                                        "REDIS_URL": self.redis_url}, root)
+                                        "REDIS_URL": self.redis_of(root)}, root)
         return self.base() | {"DATABASE_URL": f"postgres://root@{HOST}:5432/{self.pg_names[root]}",
-                              "REDIS_URL": self.redis_url}
+                              "REDIS_URL": self.redis_of(root)}
+
+    def redis_of(self, root: Path) -> str:
+        return f"redis://{HOST}:6379/{self.redis_db + list(self.pg_names).index(root)}"
 
     def floor(self, redis: bool) -> dict[str, str]:
         env = self.base()
@@ -1024,6 +1032,46 @@ def print_first_load(first: list[dict[str, Any]]) -> None:
               f"{f['assets_bytes']:>10}{f['total_bytes']:>10}  {'yes' if f['compressed'] else 'no':<10}  {names}")
 
 
+def first_load_table(first: list[dict[str, Any]], labels: list[str]) -> str:
+    """Markdown: each game's phone page, total bytes a browser fetches per language, one column per app."""
+    totals = {(f["game"], f["language"], f["app"]): f["total_bytes"] for f in first if "failed" not in f}
+    keys = list(dict.fromkeys((f["game"], f["language"]) for f in first if "failed" not in f))
+    out = ["| first load B | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
+    for game, language in keys:
+        out.append(f"| {game} {language} | " + " | ".join(fmt(totals.get((game, language, a))) for a in labels) + " |")
+    return "\n".join(out)
+
+
+POST_ACTION_RE = re.compile(r"^(api|tap): ([\d.]+) CPU ms/move .*?, ([\d.]+) queries/move", re.M)
+
+
+def write_path(apps: list[App], args: str) -> list[dict[str, Any]]:
+    """``bench_post_action.py ARGS --app-dir ROOT`` for each app: CPU ms and queries per move, API and htmx tap."""
+    rows = []
+    for app in apps:
+        cmd = [sys.executable, str(BENCH_DIR / "bench_post_action.py"), *args.split(), "--app-dir", str(app.root)]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=900, check=False)
+        found = {m.group(1): (float(m.group(2)), float(m.group(3))) for m in POST_ACTION_RE.finditer(done.stdout)}
+        row: dict[str, Any] = {"app": app.label}
+        for path in ("api", "tap"):
+            if path in found:
+                row[f"{path}_cpu_ms"], row[f"{path}_queries"] = found[path]
+        if done.returncode or not found:
+            row["failed"] = (done.stdout + done.stderr)[-300:]
+        rows.append(row)
+    return rows
+
+
+def write_path_table(rows: list[dict[str, Any]]) -> str:
+    out = ["| write path (in process) | API CPU ms/move | API queries/move | htmx tap CPU ms/move | htmx tap queries/move |",
+           "|---|---:|---:|---:|---:|"]
+    for r in rows:
+        out.append(f"| {r['app']} | {fmt(r.get('api_cpu_ms'))} | {fmt(r.get('api_queries'))} "
+                   f"| {fmt(r.get('tap_cpu_ms'))} | {fmt(r.get('tap_queries'))} |"
+                   + (f" FAILED {r['failed'][-120:]!r}" if "failed" in r else ""))
+    return "\n".join(out)
+
+
 def plan_of(args: argparse.Namespace) -> list[tuple[str, str, int, str]]:
     """``[(layout, server, tables, mode)]``: ``--configs`` as given, else ``--embedded``/``--scaleout`` x ``--modes``."""
     if args.configs:
@@ -1073,15 +1121,20 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                     first += [f | {"app": app.label} for f in await first_load(servers.ports[0])]
                 finally:
                     servers.close()
+        writes = write_path(apps, args.write_path) if args.write_path else []
         print_tables(results)
         if first:
             print_first_load(first)
         if results:
             print("\n" + markdown_table(results))
+        if first:
+            print("\n" + first_load_table(first, [a.label for a in apps]))
+        if writes:
+            print("\n" + write_path_table(writes))
         print(f"\ntotal wall time {time.perf_counter() - started:.0f} s")
         return {"bench": "realtime", "git": _git(), "cpus": os.cpu_count(),
                 "apps": [{"label": a.label, "root": str(a.root), "git": a.git(), "taps": a.taps} for a in apps],
-                "results": results, "first_load": first}
+                "results": results, "first_load": first, "write_path": writes}
     finally:
         envs.close()
         shutil.rmtree(tmp, ignore_errors=True)
@@ -1124,6 +1177,9 @@ def main() -> None:
     p.add_argument("--no-floor", action="store_true", help="no floor (same as --floors '')")
     p.add_argument("--no-django-floor", action="store_true", help="skip the Django floor")
     p.add_argument("--no-first-load", action="store_true")
+    p.add_argument("--write-path", metavar="'TABLES MOVES RUNS'",
+                   help="also run bench_post_action.py with these arguments against each app (CPU ms and queries"
+                        " per move of the API POST and the htmx tap, in process); --targets: '8 60 3'")
     p.add_argument("--redis-db", type=int, default=13)
     p.add_argument("--json", help="also write the JSON line to this file")
     p.add_argument("--profile", help="py-spy record a saturated embedded server for 15 s into this file")
@@ -1154,6 +1210,7 @@ def main() -> None:
     if args.targets:
         args.configs = args.configs or TARGETS
         args.window = args.window or 30.0
+        args.write_path = args.write_path or "8 60 3"
     if args.full:
         args.embedded = args.embedded if args.embedded is not None else "10,50,100"
         args.scaleout = args.scaleout if args.scaleout is not None else "50,100,200"

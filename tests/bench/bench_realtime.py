@@ -1,4 +1,4 @@
-"""Bench: realtime push latency, throughput and server CPU of the real server, against a bare-Channels floor.
+"""Bench: realtime push latency, throughput and server CPU of the real server, against the floors, in one run.
 
 Prints numbers only; asserts nothing about time. Loopback only; every loop is bounded; servers are
 started as subprocesses and killed at the end, even on error.
@@ -6,51 +6,93 @@ started as subprocesses and killed at the end, even on error.
 Run (the project's venv: uvicorn, daphne, websockets, psutil). Every configuration runs on ``--server`` (uvicorn,
 the server of ``make run`` and of the scale-out README; ``--server daphne`` for Channels' own):
 
-    python tests/bench/bench_realtime.py              # --quick (default, ~2 min): embedded T=10, paced and
-                                                      # saturated, app and floor, 10 s windows; first-load bytes
-    python tests/bench/bench_realtime.py --full       # the whole matrix, 20 s windows (~23 min with uvicorn):
-                                                      # embedded T=10,50,100; scale-out (2 workers, PostgreSQL
-                                                      # + Redis) T=50,100,200
+    python tests/bench/bench_realtime.py              # --quick (default, ~3 min, what `make bench` runs): embedded
+                                                      # T=10, paced and saturated, the app and the three floors,
+                                                      # 10 s windows; first-load bytes
+    python tests/bench/bench_realtime.py --targets    # the targets' configurations (embedded T=10 saturated,
+                                                      # embedded T=50 paced, scale-out T=200 paced), 30 s windows,
+                                                      # plus the in-process write path (bench_post_action.py)
+    python tests/bench/bench_realtime.py --full       # embedded T=10,50,100; scale-out T=50,100,200; both modes,
+                                                      # 20 s windows (~25 min per app)
+    python tests/bench/bench_realtime.py --configs embedded:10:saturated,scaleout:200:paced --window 20
     python tests/bench/bench_realtime.py --servers daphne,uvicorn   # both servers at the smallest embedded T
-    python tests/bench/bench_realtime.py --full --json /tmp/rt.json  # also write the JSON line to a file
+    python tests/bench/bench_realtime.py --json /tmp/rt.json        # also write the JSON line to a file
     python tests/bench/bench_realtime.py --profile /tmp/profile.txt  # py-spy a saturated embedded server, T=10,
                                                       # 15 s of the window: every thread -> PATH, GIL holder
                                                       # only -> PATH.gil; prints the top functions (~1 min)
 
+Before and after in one run: ``--app [LABEL=]DIR[:socket|:post]`` (also spelt ``--app-dir``; repeat it)
+measures the checkout DIR with its own code, migrations and static files (run with this venv; make one
+with ``git worktree add --detach DIR COMMIT && ln -s /work/main/.venv DIR/.venv``), with that tap mode.
+The full comparison, on a quiet machine (PostgreSQL on 127.0.0.1:5432 as ``root`` and Redis on
+127.0.0.1:6379 for the scale-out rows: the bench makes its own databases, ``companion_bench_*``, dropped
+at the end, and uses Redis databases 13, 14, ... (``--redis-db``)):
+
+    cd /work/main && .venv/bin/python tests/bench/bench_realtime.py --targets \
+        --app before=/work/bench-before:post --app after=/work/main:socket --app after-api=/work/main:post \
+        --json /tmp/rt-targets.json 2>&1 | tee /tmp/rt-targets.txt
+
+``before`` is a checkout of the main before socket taps (``/work/bench-before``, b7127cf), ``after`` the
+merged work with socket taps, ``after-api`` the same code through the API's POST (the no-regression
+check of the API path). About 20-25 min on 2 cores: per configuration each app and each floor in turn
+(T=10 saturated ~4 min, T=50 paced ~4.5 min, scale-out T=200 paced ~7 min: each app's phones take
+~50-60 s to connect there), then each checkout's migrations (~1 min), first-load bytes (~1 min) and
+write path (``bench_post_action.py 8 60 3``, ~1 min per app). The end of the output is the markdown:
+the side-by-side table with ratios, the first-load bytes per app, the write path per app. Shorter
+pieces of it: ``--configs embedded:10:saturated`` (CPU per move, ~5 min with the write path; add
+``--no-first-load``), ``--configs embedded:50:paced`` (~5 min), ``--configs scaleout:200:paced`` (~8 min).
+
 Time per configuration: server start + table creation + phone connects (the app renders each phone's
-first fragment: ~2 s at T=10, ~20-30 s at T=100, ~50-60 s at T=200 scale-out) + the window + the
-drain (up to 45 s when overloaded). A floor configuration takes about window + 5 s.
+first fragment: ~2 s at T=10, ~10-15 s at T=50, ~20-30 s at T=100, ~50-60 s at T=200 scale-out) + the
+window + the drain (up to 45 s when overloaded). A floor configuration takes about window + 5 s.
 
 Other flags: --embedded 10,50 --scaleout 50 (pick the T values; empty to skip), --window S (measured
-seconds per configuration), --modes paced,saturated, --no-floor, --no-first-load, --redis-db N.
+seconds per configuration), --modes paced,saturated, --taps socket|post (the tap mode of apps that do
+not name one), --no-tap-fallback, --floors socket,post,django, --no-floor, --no-django-floor,
+--no-first-load, --write-path 'TABLES MOVES RUNS', --redis-db N, --ports LO-HI.
 
 Configurations:
 - embedded: one server process, SQLite file in a temp dir (migrated first), in-memory channel layer.
 - scale-out: two server processes on two ports, a fresh PostgreSQL database (createdb, migrate, dropdb at
-  the end) and Redis (``redis://127.0.0.1:6379/<--redis-db>``); phones and moves are spread over both.
-- floor: ``tests/bench/bare_app.py``, a bare Channels app (POST -> group_send of ``version N`` -> each socket
-  forwards a ~40-byte frame), same server and channel layer kind. App and floor run interleaved.
-- django: the same floor with each POST through Django's request cycle (a sync view, no middleware, no
-  database, no templates; ``bare_app.django_application``): what any Django write view costs at least.
+  the end) and Redis (``redis://127.0.0.1:6379/<--redis-db + n>`` for the n-th checkout); phones and
+  moves are spread over both.
+
+What is measured side by side (each in its own server processes, one after another, same load):
+- each app (``--app``; default this checkout, labelled ``app``, with ``--taps``);
+- ``floor socket``: ``tests/bench/bare_app.py``, a bare Channels app: a phone's message on its socket ->
+  ``group_send`` of ``version N`` -> each socket forwards a ~40-byte frame. The floor of socket taps.
+- ``floor POST``: the same app, the move a ``POST /bump/<code>/``. The floor of the API path.
+- ``django floor``: the POST through Django's request cycle (a sync view, no middleware, no database, no
+  templates; ``bare_app.django_application``): what any Django write view costs at least.
+The floors run the same server and channel layer kind as the app.
 
 Load: T tables of Sorry! (4 seats) created with ``POST /api/tables/``; 4 websocket phones per table
-(``Authorization: Bearer <seat token>``). A move = ``POST .../actions/`` with a random legal action, taken
-as a phone takes it: from the buttons (``data-action``) of the ``r-controls`` region its own socket pushed
-at the current version (a phone never asks ``GET .../prompt/``; up to issue 8's second pass the bench did,
-one extra request per move counted in the app's CPU). The next move waits until every phone of the table,
-the actor's too, holds the new version (not timed: its own controls come with it). A move's latency runs
-from sending the POST until every OTHER phone of that table has received a frame with ``data-version`` >=
-the new version. The POST is the API's (JSON answer ``{version, seq}``); a browser phone's htmx tap gets
-an answer as small (``204``, its socket pushes the change, while the socket is open: games/views.py
-``_answer_write``), so the acting phone costs the same here as in a browser.
+(``Authorization: Bearer <seat token>``). A move is a random legal action, taken as a phone takes it:
+from the buttons (``data-action``) of the ``r-controls`` region its own socket pushed at the current
+version (a phone never asks ``GET .../prompt/``). The tap:
+- ``socket``: the acting phone sends ``{"action": ..., "version": N, "key": K}`` as a text message on its
+  own socket; success is the push every phone gets, a refusal a frame with ``data-code="..."`` to that
+  socket (counted as ``refused <code>`` in the errors). Each app's first socket tap (not recorded) shows
+  whether the server takes socket taps at all: answered within 5 s by neither a new version nor a
+  refusal (a server that only knows the heartbeat), that app is measured with POST taps and its rows
+  say so (``--no-tap-fallback``: the configuration fails instead).
+- ``post``: ``POST .../actions/`` (the API; JSON answer ``{version, seq}``). A browser phone's htmx tap
+  gets an answer as small (``204``, while its socket is open), so the acting phone costs the same.
+A move's latency runs from sending the tap until every OTHER phone of that table has received a frame
+with ``data-version`` >= the new version. The next move waits until every phone of the table, the
+actor's too, holds the new version (not timed: its own controls come with it).
 Paced: one move per table every 2 s (never more than one outstanding per table; if it falls behind
 it goes on at once). Saturated: each table moves again as soon as its last move has landed everywhere.
 Measured window: ``--window`` seconds of starting moves, then in-flight moves finish (bounded: a move
 times out after 30 s and counts at 30 s in the percentiles; moves/s counts completed moves only).
 ``POST p50`` in the notes is the POST alone (sent -> answer read), the rest of a move's latency is the push.
-CPU ms/move: the server processes' CPU time (user+system, psutil) over the window / moves.
-Push bytes: the payload of each frame phones received in the window (the websocket payload; with
-uvicorn's per-message deflate the wire is smaller, see ``deflate`` in the JSON).
+CPU ms/move: the server processes' CPU time (user+system, psutil) over the window / moves; read it
+saturated (paced, a server's idle work, e.g. channels_redis polling, is spread over few moves).
+Push bytes: the payload of each frame phones received in the window, median over frames (the websocket
+payload; with uvicorn's per-message deflate the wire is smaller, see ``deflate`` in the JSON).
+Ratios in the markdown table: ``CPU ÷ floor`` and ``p99 ÷ floor`` divide by the bare floor of the
+row's own tap mode (socket taps: ``floor socket``, POST taps: ``floor POST``), ``CPU ÷ Django`` by the
+Django floor, all from the same configuration of the same run.
 """
 
 from __future__ import annotations
@@ -392,8 +434,8 @@ class TableLoad:
     async def probe_socket_taps(self) -> str | None:
         """One socket tap, not recorded: ``None`` when the server applies it (or refuses it), else why not.
 
-        A server without socket taps answers the message with nothing new (today's main resends the
-        phone's regions at the same version): no new version and no refusal within ``TAP_PROBE_S``.
+        A server without socket taps answers the message with nothing new (one that only knows the heartbeat
+        may resend the phone's regions at the same version): no new version and no refusal within ``TAP_PROBE_S``.
         """
         chosen = await self.choose()
         if chosen is None:

@@ -482,6 +482,7 @@ class TableLoad:
         t0 = time.perf_counter()
         refused = await self.phones[seat].tap(action, before)
         others = asyncio.gather(*(p.wait_for(before + 1) for p in self.phones if p.seat != seat))
+        others.add_done_callback(lambda f: f.cancelled() or f.exception())  # a refused tap cancels it: read it
         done, _ = await asyncio.wait({others, refused}, timeout=MOVE_TIMEOUT_S, return_when=asyncio.FIRST_COMPLETED)
         refused.cancel()
         if others in done:

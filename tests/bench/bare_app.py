@@ -14,7 +14,7 @@ Three floors, one protocol (each a server process of its own, started by the ben
   Django view costs. Its websocket side is the same consumer.
 
 - ``POST /bump/<code>/`` with body ``{"version": N}``: ``group_send`` of ``version N+1`` to the
-  table's group (the same message the app sends), answers ``{"version": N+1}``.
+  table's group (a group message as small as the app's), answers ``{"version": N+1}``.
 - ``GET /health/``: 200.
 - websocket ``/ws/tables/<code>/``: joins the group, sends a ~40-byte frame carrying
   ``data-version="N"`` on connect and on each group message. A text message

@@ -112,6 +112,8 @@ def test_a_persian_or_pashto_lobby_writes_every_number_in_persian_digits(lang):
 def test_lists_of_names_are_joined_with_the_languages_comma(lang, comma):
     with translation.override(lang):
         line = show("Waiting for {names}.", {"names": "Ann, Ben, Cy"})
+        side = show("Red tiles: {tiles}, to {owners}'s side", {"tiles": 2, "owners": "Ann, Ben"})
         listed = Template("{% load companion %}{{ who|names }}").render(Context({"who": ["Ann", "<b>", "Cy"]}))
     assert line.replace("\u2068", "").replace("\u2069", "").count(comma) == 2, line
+    assert f"Ann{comma}Ben" in side.replace("\u2068", "").replace("\u2069", ""), side
     assert listed.replace("\u2068", "").replace("\u2069", "") == comma.join(["Ann", "&lt;b&gt;", "Cy"])

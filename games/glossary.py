@@ -102,6 +102,7 @@ YELLOW_YANGTZE: dict[str, Term] = {
     "title": _t(r"Yellow & Yangtze", "رودخانه زرد و یانگتسه", "Yellow & Yangtze", "Yellow & Yangtze",
                 avoid={"fa": ("یلو و یانگتسه", "یانگ‌تسه", "یانگ تسه")},
                 source="yellow_yangtze.fa.txt «آموزش بازی رودخانه زرد و یانگتسه»"),
+    "tile": _t(r"(?<!Coco )\btiles?\b", "تایل", "kaşı", "ټایل", source="yellow_yangtze.fa.txt تایل"),
     "leader": _t(r"\bleaders?\b", "رهبر", "lider", ("مشر", "مشران", "مشرانو"), source="yellow_yangtze.fa.txt رهبر"),
     "pagoda": _t(r"\bpagodas?\b", "پاگودا", "paqoda", "پاګوډا", source="yellow_yangtze.fa.txt پاگودا"),
     "unification token": _t(r"\bunification token\b", "مهرهٔ یکپارچگی", "birləşmə nişanı", "د یووالي نښه",
@@ -125,6 +126,9 @@ AMUN_RE: dict[str, Term] = {
                      source="amun_re.fa.txt «نشانگر آنخ», «نشان آنخ»"),
     "marker": _t(r"(?<!temple )(?<!score )\bmarkers?\b", "مهره", "marker", ("نښه", "نښې"),
                  avoid={"fa": ("نشانگر",)}, source="amun_re.fa.txt «مهرههای امتیازشمار رنگ خود را روی عدد صفر»"),
+    "gold card": _t(r"\bgold cards?\b", ("کارت سکه", "کارت‌های سکه", "کارت…سکه"), ("qızıl kart",),
+                    ("د سرو زرو کارت", "د سرو زرو…کارت"), source="amun_re.fa.txt «کارتهای سکه»"),
+    "honour": _t(r"\bhonou?r\b", ("نشان افتخار", "نشان…افتخار"), "şərəf", "ویاړ", source="amun_re.fa.txt «نشان افتخار»"),
     "pyramid": _t(r"\bpyramids?\b", "هرم", "piramida", "هرم", source="amun_re.fa.txt هرم"),
     "province": _t(r"\bprovinces?\b", "ولایت", "əyalət", "ولایت", source="amun_re.fa.txt ولایت"),
 }
@@ -141,6 +145,7 @@ CATAN_JUNIOR: dict[str, Term] = {
     "wool": _t(r"\bwool\b", "پشم", "yun", "وړۍ", source="catan_junior.fa.txt پشم"),
     "molasses": _t(r"\bmolasses\b", "آناناس", "bəkməz", "شیره", source="catan_junior.fa.txt آناناس"),
     "cutlass": _t(r"\bcutlass(?:es)?\b", "شمشیر", "qılınc", ("توره", "تورې"), source="catan_junior.fa.txt شمشیر"),
+    "lair": _t(r"\blairs?\b", "مقر", "yuva", "اډ", source="catan_junior.fa.txt «مقر دزدان دریایی»"),
     "ship": _t(r"\bships?\b(?! route)", "کشتی", "gəmi", "بېړ", source="catan_junior.fa.txt کشتی"),
 }
 

@@ -16,7 +16,8 @@ def _text(lines: list[str]) -> str:
 
 
 def po_entries(path: Path) -> list[dict]:
-    """The live entries of a .po file (obsolete ``#~`` ones skipped): flags, context, msgid, plural, msgstrs."""
+    """The live entries of a .po file (obsolete ``#~`` ones skipped): flags, source files (``refs``), context,
+    msgid, plural, msgstrs."""
     entries: list[dict] = []
     for block in path.read_text(encoding="utf-8").split("\n\n"):
         comments: list[str] = []
@@ -34,11 +35,12 @@ def po_entries(path: Path) -> list[dict]:
                 starts_entry = field == "msgctxt" or (field == "msgid" and (entry is None or "msgid" in entry))
                 if starts_entry:
                     flags = {f.strip() for c in comments if c.startswith("#,") for f in c[2:].split(",")}
-                    entry, comments = {"flags": flags, "fields": {}}, []
+                    refs = [r.rsplit(":", 1)[0] for c in comments if c.startswith("#:") for r in c[2:].split()]
+                    entry, comments = {"flags": flags, "refs": refs, "fields": {}}, []
                     entries.append(entry)
                 entry.setdefault(field, True)
                 entry["fields"][field] = ""
             entry["fields"][field] += _text([line])
-    return [{"flags": e["flags"], "context": e["fields"].get("msgctxt"), "msgid": e["fields"].get("msgid", ""),
+    return [{"flags": e["flags"], "refs": e["refs"], "context": e["fields"].get("msgctxt"), "msgid": e["fields"].get("msgid", ""),
              "plural": e["fields"].get("msgid_plural"),
              "msgstrs": [v for k, v in e["fields"].items() if k.startswith("msgstr")]} for e in entries]

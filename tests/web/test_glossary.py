@@ -26,15 +26,20 @@ GAMES = ("sorry", "yellow_yangtze", "amun_re", "catan_junior")
 ALONE = r"(?<![\w\u200c\u200d]){}(?![\w\u200c\u200d])"
 
 
-def catalogue(lang: str) -> list[tuple[str, str]]:
-    """``(English, translation)`` for every entry of ``locale/<lang>`` (each plural form apart)."""
-    pairs = []
+def catalogue(lang: str) -> list[tuple[str, str, set[str]]]:
+    """``(English, translation, games)`` for every entry of ``locale/<lang>`` (each plural form apart).
+
+    ``games`` are the games whose files use the string (``games/engines/<slug>/``, ``templates/games/<slug>/``);
+    a string of shared code (the lobby, the walkthrough) belongs to every game.
+    """
+    rows = []
     for entry in po_entries(ROOT / "locale" / lang / "LC_MESSAGES" / "django.po"):
         if not entry["msgid"]:
             continue
         english = english_words(entry["msgid"] + (" " + entry["plural"] if entry["plural"] else ""))
-        pairs.extend((english, text) for text in entry["msgstrs"])
-    return pairs
+        games = {slug for slug in GAMES if any(f"/{slug}/" in ref or f"/{slug}." in ref for ref in entry["refs"])}
+        rows.extend((english, text, games or set(GAMES)) for text in entry["msgstrs"])
+    return rows
 
 
 def rules_pairs(slug: str, lang: str) -> list[tuple[str, str]]:
@@ -107,8 +112,10 @@ def test_the_glossary_gives_every_term_its_own_word_within_a_game(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_catalogue_string_names_each_term_with_its_glossary_word(lang):
     problems = []
-    for english, text in catalogue(lang):
+    for english, text, games in catalogue(lang):
         for scope, terms in GLOSSARY.items():
+            if scope != "colours" and scope not in games:
+                continue
             for key, term in terms.items():
                 if re.search(term.english, english, re.I) and not uses(term, lang, text):
                     problems.append(f"{scope}/{key}: {english!r} -> {text!r} lacks {term.word(lang)!r}")
@@ -118,7 +125,7 @@ def test_every_catalogue_string_names_each_term_with_its_glossary_word(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_catalogue_string_uses_a_colour_word_for_another_colour(lang):
     problems = []
-    for english, text in catalogue(lang):
+    for english, text, _games in catalogue(lang):
         stray = stray_colours(GLOSSARY["colours"], lang, english, text)
         if stray:
             problems.append(f"{english!r} -> {text!r}: {', '.join(stray)}")
@@ -146,7 +153,7 @@ def test_no_drifted_spelling_of_a_term_is_left_in_the_language(lang):
              *(ROOT / "templates" / "games" / "rules").glob(f"*/{lang}.txt")]
     problems = []
     for path in files:
-        text = "\n".join(t for _, t in catalogue(lang)) if path.suffix == ".po" else path.read_text(encoding="utf-8")
+        text = "\n".join(t for _, t, _g in catalogue(lang)) if path.suffix == ".po" else path.read_text(encoding="utf-8")
         for scope, terms in GLOSSARY.items():
             for key, term in terms.items():
                 for spelling in term.avoid.get(lang, ()):

@@ -48,8 +48,8 @@ def plan_with(venv: Path, stamp: Path, *targets: str) -> str:
     return result.stdout
 
 
-def test_make_run_collects_static_files_before_serving():
-    plan = make("-n", "run").stdout
+def test_make_run_collects_static_files_before_serving(tmp_path):
+    plan = make("-n", "run", f"STATIC_STAMP={tmp_path / 'never-collected'}").stdout
     assert "collectstatic --noinput" in plan
     assert plan.index("collectstatic") < plan.index("uvicorn")
 

@@ -8,9 +8,10 @@ Django templates of their game; a Django template includes one with ``{% jinja "
 
 What the templates get here, and nothing else:
 
-- autoescaping on: every ``{{ value }}`` is escaped by Django's own ``conditional_escape`` (the
-  environment's ``finalize``) unless it is already safe markup, so both backends write the same
-  entities (``&quot;``, ``&#x27;``) and a page reads the same whichever engine drew a part of it;
+- autoescaping on: every ``{{ value }}`` is escaped as Django escapes it (the environment's
+  ``finalize``) unless it is already safe markup, so both backends write the same entities
+  (``&quot;``, ``&#x27;``) and a page reads the same whichever engine drew a part of it;
+- Django's lookup order: ``item.key`` of a dictionary is its key ``"key"``;
 - translation through Django's own catalogues: ``_("text")`` / ``gettext`` / ``ngettext`` call Django's
   ``gettext`` in the active language (the ``jinja2.ext.i18n`` extension, new-style: ``%(name)s``
   placeholders are filled by keyword and escaped, a literal ``%`` is written ``%%``); the translation is
@@ -24,12 +25,16 @@ Numbers print as Python writes them (``377.3``, never localized): the templates 
 
 from __future__ import annotations
 
+import html
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from jinja2 import Environment, Undefined
+from markupsafe import Markup
 
 from games.templatetags.companion import get, sorry_pawn, sorry_square, term, where
 from games.templatetags.layout import sorry_destinations, yy_hex_picks
@@ -45,6 +50,50 @@ def _ngettext(singular: object, plural: object, number: int) -> SafeString:
     return conditional_escape(ngettext(str(singular), str(plural), number))
 
 
+def _finalize(value: Any) -> Any:
+    """``{{ value }}`` escaped as Django's ``escape`` escapes it (``&quot;``, ``&#x27;``); safe markup as it is.
+
+    A number or a string is escaped here (the common case, without Django's lazy-argument check); Jinja2's
+    own escaping then leaves the result alone. A missing value (``Undefined``) prints as ``""``.
+    """
+    kind = type(value)
+    if kind is str or kind is int or kind is float:
+        return Markup(html.escape(str(value)))
+    return conditional_escape(value)
+
+
+def _per_language(words: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``words`` remembered per (active language, value): names of pieces and places, the same every time.
+
+    ``words`` is a filter that reads only its argument and the active language's catalogue (a pawn's or a
+    square's name); a value that cannot be a key (unhashable) is named without the memory.
+    """
+    remembered = lru_cache(maxsize=2048)(lambda language, value: words(value))
+
+    def named(value: Any) -> str:
+        try:
+            return remembered(get_language(), value)
+        except TypeError:
+            return words(value)
+
+    named.__doc__ = words.__doc__
+    return named
+
+
+class _Environment(Environment):
+    """Jinja2's environment with Django's lookup order for dictionaries: ``item.key`` is ``item["key"]`` first.
+
+    The views the templates draw are dictionaries; Jinja2 alone would try an attribute first (a failed
+    ``getattr`` per field, and ``t.items`` the method rather than the key).
+    """
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        """``obj.attribute`` in a template: the key ``attribute`` of a dictionary, else Jinja2's own lookup."""
+        if type(obj) is dict and attribute in obj:
+            return obj[attribute]
+        return super().getattr(obj, attribute)
+
+
 def environment(**options: Any) -> Environment:
     """A Jinja2 :class:`~jinja2.Environment` for Django's ``Jinja2`` backend (its ``OPTIONS["environment"]``).
 
@@ -56,18 +105,18 @@ def environment(**options: Any) -> Environment:
     """
     options["autoescape"] = True
     options["undefined"] = Undefined
-    options["finalize"] = conditional_escape
+    options["finalize"] = _finalize
     extensions = list(options.pop("extensions", ()))
     if "jinja2.ext.i18n" not in extensions:
         extensions.append("jinja2.ext.i18n")
-    env = Environment(extensions=extensions, **options)
+    env = _Environment(extensions=extensions, **options)
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.filters.update({
         "where": where,
         "get": get,
         "term": term,
-        "sorry_pawn": sorry_pawn,
-        "sorry_square": sorry_square,
+        "sorry_pawn": _per_language(sorry_pawn),
+        "sorry_square": _per_language(sorry_square),
         "sorry_destinations": sorry_destinations,
         "yy_hex_picks": yy_hex_picks,
     })

@@ -8,24 +8,24 @@ Django templates of their game; a Django template includes one with ``{% jinja "
 
 What the templates get here, and nothing else:
 
-- autoescaping on: every ``{{ value }}`` is escaped as Django escapes it (the environment's
-  ``finalize``) unless it is already safe markup, so both backends write the same entities
-  (``&quot;``, ``&#x27;``) and a page reads the same whichever engine drew a part of it;
+- autoescaping on: every ``{{ value }}`` is HTML-escaped unless it is already safe markup (MarkupSafe
+  writes ``&#34;`` and ``&#39;`` where Django writes ``&quot;`` and ``&#x27;``: the same characters);
 - Django's lookup order: ``item.key`` of a dictionary is its key ``"key"``;
 - translation through Django's own catalogues: ``_("text")`` / ``gettext`` / ``ngettext`` call Django's
   ``gettext`` in the active language (the ``jinja2.ext.i18n`` extension, new-style: ``%(name)s``
   placeholders are filled by keyword and escaped, a literal ``%`` is written ``%%``); the translation is
   escaped as Django's ``{% translate %}`` escapes it;
-- the project's presentation filters these templates use: ``where``, ``get``, ``term``,
-  ``sorry_pawn``, ``sorry_square`` (``games/templatetags/companion.py``), ``sorry_destinations`` and
+- the project's presentation filters these templates use: ``where``, ``get``, ``sorry_pawn``, ``sorry_square`` (``games/templatetags/companion.py``), ``sorry_destinations`` and
   ``yy_hex_picks`` (``games/templatetags/layout.py``).
 
 Numbers print as Python writes them (``377.3``, never localized): the templates draw SVG coordinates.
+Write a translated text as ``{{ _("text") }}`` with the literal inside: ``makemessages -e html,txt,py,jinja``
+collects it (Django's template lexer reads that form in a ``.jinja`` file too); a word translated from a
+variable (``gettext(colour)``) is listed once in ``games/colours.py``.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -34,9 +34,8 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, ngettext
 from jinja2 import Environment, Undefined
-from markupsafe import Markup
 
-from games.templatetags.companion import get, sorry_pawn, sorry_square, term, where
+from games.templatetags.companion import get, sorry_pawn, sorry_square, where
 from games.templatetags.layout import sorry_destinations, yy_hex_picks
 
 
@@ -48,18 +47,6 @@ def _gettext(message: object) -> SafeString:
 def _ngettext(singular: object, plural: object, number: int) -> SafeString:
     """Django's ``ngettext`` (the form for ``number``), HTML-escaped."""
     return conditional_escape(ngettext(str(singular), str(plural), number))
-
-
-def _finalize(value: Any) -> Any:
-    """``{{ value }}`` escaped as Django's ``escape`` escapes it (``&quot;``, ``&#x27;``); safe markup as it is.
-
-    A number or a string is escaped here (the common case, without Django's lazy-argument check); Jinja2's
-    own escaping then leaves the result alone. A missing value (``Undefined``) prints as ``""``.
-    """
-    kind = type(value)
-    if kind is str or kind is int or kind is float:
-        return Markup(html.escape(str(value)))
-    return conditional_escape(value)
 
 
 def _per_language(words: Callable[[Any], str]) -> Callable[[Any], str]:
@@ -105,7 +92,6 @@ def environment(**options: Any) -> Environment:
     """
     options["autoescape"] = True
     options["undefined"] = Undefined
-    options["finalize"] = _finalize
     extensions = list(options.pop("extensions", ()))
     if "jinja2.ext.i18n" not in extensions:
         extensions.append("jinja2.ext.i18n")
@@ -114,7 +100,6 @@ def environment(**options: Any) -> Environment:
     env.filters.update({
         "where": where,
         "get": get,
-        "term": term,
         "sorry_pawn": _per_language(sorry_pawn),
         "sorry_square": _per_language(sorry_square),
         "sorry_destinations": sorry_destinations,

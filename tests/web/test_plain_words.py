@@ -17,7 +17,7 @@ from django.template import Context, Template
 from django.test import Client
 from django.utils import translation
 
-from games import services
+from games.commands.pregame import create_table
 from games.engines import REGISTRY, get_game_class
 from games.words import show
 from tests.web.words import visible_pieces
@@ -79,7 +79,7 @@ def test_the_rules_at_hand_name_a_tables_options_in_the_lobbys_words(lang):
             if others and spec.name != "components":
                 options[spec.name] = others[0]
         options.pop("team_mode", None)
-        table = services.create_table(slug, options, seats, seed=1)
+        table = create_table(slug, options, seats, seed=1)
         raw = _raw_values(slug)
         for section in rulebook.sections(slug):
             page = _client(lang).get(f"/rules/{slug}/{section.key}/?t={table.code}").content.decode()

@@ -55,6 +55,46 @@ def names(values: Any, autoescape: bool = True) -> str:
     return mark_safe(list_separator().join(escape(isolate(str(v))) for v in values))
 
 
+@register.filter(needs_autoescape=True)
+def bdi(value: Any, autoescape: bool = True) -> str:
+    """One name or number as an isolated run: ``<bdi>`` around it (escaped), so a Latin name beside Persian words and
+    digits keeps its place in a right-to-left sentence ("Emma · ۶ تایل") and a Persian name in a left-to-right one."""
+    from django.utils.html import conditional_escape
+    from django.utils.safestring import mark_safe
+
+    if value is None or value == "":
+        return ""
+    escape = conditional_escape if autoescape else str
+    return mark_safe(f"<bdi>{escape(str(value))}</bdi>")
+
+
+@register.filter(needs_autoescape=True)
+def bdi_list(values: Any, autoescape: bool = True) -> str:
+    """A list of names for a sentence, each in ``<bdi>`` (escaped), joined with the language's comma (``، `` in
+    Persian and Pashto, ``, `` otherwise)."""
+    from django.utils.safestring import mark_safe
+
+    from games.words import list_separator
+
+    if values is None or isinstance(values, str):
+        values = [] if values is None else [values]
+    return mark_safe(list_separator().join(bdi(v, autoescape) for v in values))
+
+
+@register.filter
+def seat_names(seats: Any, indices: Any) -> list[str]:
+    """The names of the seats whose ``index`` is in ``indices`` (a game result's winners), in seat order; ``[]`` when
+    either is missing. ``seats`` is the page's list of seat views (each with ``.index``/``["index"]`` and a name)."""
+    if not seats or indices is None:
+        return []
+    wanted = set(indices)
+
+    def field(seat: Any, name: str) -> Any:
+        return seat.get(name) if isinstance(seat, Mapping) else getattr(seat, name, None)
+
+    return [str(field(s, "name")) for s in seats if field(s, "index") in wanted]
+
+
 @register.filter
 def sorry_pawn(pawn: Any) -> str:
     """A Sorry! pawn id as players name it: ``R0`` -> "red pawn 1" (translated)."""

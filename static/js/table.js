@@ -427,7 +427,16 @@
     var controls = bar.querySelector("section.controls");
     if (controls && controls.offsetHeight) revealInBar(bar, controls);
   }
-  function afterRender() { highlight(); turnSignal(); soundButtons(); barToControls(); }
+  // The bar takes at most a third of the screen (companion.css); its handle shows when it holds more than that, and
+  // opens it (body.bar-open, so it stays open across pushes) until tapped again.
+  function barHandle() {
+    var bar = document.getElementById("actionbar"), handle = document.getElementById("bar-handle");
+    if (!bar || !handle) return;
+    var open = document.body.classList.contains("bar-open");
+    handle.setAttribute("aria-expanded", open ? "true" : "false");
+    handle.hidden = !open && bar.scrollHeight <= bar.clientHeight + 2;
+  }
+  function afterRender() { highlight(); turnSignal(); soundButtons(); barToControls(); barHandle(); }
   // − / + steppers: each changes its input within min/max and tells the page's own listeners (input event).
   function step(event) {
     var button = event.target.closest && event.target.closest(".stepper button[data-step]");
@@ -443,8 +452,17 @@
     document.body.addEventListener("click", step);
     document.addEventListener("toggle", function (event) {  // a fold opened in the bar: its choices in view
       var d = event.target, bar = d.closest && d.closest("#actionbar");
+      if (d.id === "walk-fold" && event.isTrusted) document.body.classList.toggle("bar-open", d.open);  // the walkthrough opens the bar with it
       if (bar && d.open) revealInBar(bar, d);
+      if (bar) barHandle();
     }, true);
+    document.body.addEventListener("click", function (event) {
+      var handle = event.target.closest && event.target.closest("#bar-handle");
+      if (!handle) return;
+      document.body.classList.toggle("bar-open");
+      barHandle();
+    });
+    window.addEventListener("resize", barHandle);
     if (!document.getElementById("live")) return;
     document.body.addEventListener("click", function (event) {
       var b = event.target.closest(".sound-toggle");

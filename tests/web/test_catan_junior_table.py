@@ -59,7 +59,7 @@ def test_four_players_play_a_digital_game_to_a_seven_lair_winner_and_replay_matc
     assert game.encode(replay(table)) == table.state
     page = phone_for(table, (winner + 1) % 4).get(f"/t/{table.code}/").content.decode()
     name = FOUR[winner]["name"]
-    assert "Game over" in page and f"{name} has 7 lairs and wins!" in page
+    assert "Game over" in page and f"<bdi>{name}</bdi> has 7 lairs and wins!" in page
     assert f"{name} wins with 7 lairs!" in page and "rule EN1" not in page, "the tally says who won in words"
     assert "data-action" not in page, "a finished game offers no more taps"
 
@@ -202,9 +202,9 @@ def test_a_player_trade_is_answered_only_on_the_other_players_phone_and_applies_
     assert "data-action" not in pages[2], "Cat has nothing to tap"
     assert re.findall(r"data-action='([^']*)'", pages[0]) == ['{&quot;kind&quot;:&quot;withdraw_trade&quot;}'], "Ann may only withdraw"
     assert all('class="cj-offer"' in page for page in pages), "every phone shows the offer on the table"
-    assert "Ann offers you" in pages[1]
-    assert "Waiting for Ben to answer your offer:" in pages[0]
-    assert "Waiting for Ben to answer Ann's offer:" in pages[2]
+    assert "<bdi>Ann</bdi> offers you" in pages[1]
+    assert "Waiting for <bdi>Ben</bdi> to answer your offer:" in pages[0]
+    assert "Waiting for <bdi>Ben</bdi> to answer <bdi>Ann</bdi>'s offer:" in pages[2]
     refused = post_action(cat, table, {"kind": "accept_trade"})
     assert refused.status_code == 422 and 'data-code="not_your_turn"' in refused.content.decode()
     assert post_action(ben, table, {"kind": "accept_trade"}).status_code == 200

@@ -252,3 +252,114 @@ def wrong_digits(page, lang: str, code: str) -> list[str]:
     other = re.compile(r"[0-9]" if lang in ("fa", "ps") else r"[۰-۹]")
     return [text.strip()[:60] for text in page.evaluate(VISIBLE_WORDS)
             if other.search(CODE_LIKE.sub(" ", text.replace(code, "").replace("123", "").replace("۱۲۳", "")))]
+
+
+# -- the board in sight, the end first, names isolated, text that can be read -------------------------------------
+
+# The action bar's height and whether the player opened it; the winner line, ranking and Next game / Play again:
+# where they sit in the first viewport (the page scrolled to its top).
+LAYOUT = """() => {
+  window.scrollTo(0, 0);
+  const out = {vh: innerHeight, mine: !!document.querySelector('#table.my-turn'), open: document.body.classList.contains('bar-open')};
+  const bar = document.getElementById('actionbar');
+  if (bar && bar.checkVisibility()) out.bar = bar.getBoundingClientRect().height;
+  const box = (sel) => { const el = document.querySelector(sel); if (!el || !el.checkVisibility()) return null;
+    const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, text: el.textContent.trim().slice(0, 60)}; };
+  out.winner = box('#table section.result .winner');
+  out.ranking = box('#table section.result .ranking');
+  out.next = box('#table section.pregame.next button, #table section.pregame.next a');
+  return out;
+}"""
+
+# Every visible text run holding a player's name: the name sits in an isolating element (``<bdi>``, or any element
+# whose computed unicode-bidi isolates), or between U+2068 and U+2069, or in an SVG tspan/text of its own; returns
+# the runs that do not, as readable strings.
+NAMES_ISOLATED = """(names) => {
+  const bad = [];
+  const isolates = (el) => { for (let e = el; e && e !== document.body; e = e.parentElement) {
+      if (e.tagName.toLowerCase() === 'bdi') return true;
+      const u = getComputedStyle(e).unicodeBidi;
+      if (u === 'isolate' || u === 'isolate-override' || u === 'plaintext') return true;
+    } return false; };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement, text = n.textContent;
+    if (!el || el.closest('script, style, title, option, select, textarea, [hidden], .defs')) continue;
+    if (!el.getClientRects().length) continue;
+    for (const name of names) {
+      let at = text.indexOf(name);
+      while (at >= 0) {
+        const whole = text.trim() === name || text.trim() === name + ' ☥';
+        const fenced = text.lastIndexOf('\\u2068', at) > text.lastIndexOf('\\u2069', at);
+        if (!(isolates(el) || fenced || (whole && el.namespaceURI.endsWith('svg')))) {
+          bad.push(`${el.tagName.toLowerCase()}.${(el.getAttribute('class') || '').trim()}: «${text.trim().slice(0, 70)}»`);
+          break;
+        }
+        at = text.indexOf(name, at + name.length);
+      }
+    }
+  }
+  return bad.slice(0, 12);
+}"""
+
+# The smallest text a reader sees, in screen px: each visible text run's font size times the scale of the SVG it is
+# drawn in (an SVG's user units are not CSS px); Yellow & Yangtze's map labels (drawn through <use>) are read from
+# their source elements with the map's scale. Returns [px, where] of the runs under ``floor`` px.
+SMALL_TEXT = """(floor) => {
+  const out = [];
+  const scaleOf = (el) => { const svg = el.closest('svg'); if (!svg) return 1; const m = svg.getScreenCTM(); return m ? Math.hypot(m.a, m.b) : 1; };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || !n.textContent.trim() || el.closest('script, style, title, [hidden], .defs, option')) continue;
+    if (!el.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+    const rects = el.getClientRects(); if (!rects.length || !rects[0].width) continue;
+    const px = parseFloat(getComputedStyle(el).fontSize) * scaleOf(el);
+    if (px < floor - 0.25) out.push([Math.round(px * 10) / 10, `${el.tagName.toLowerCase()}.${(el.getAttribute('class') || '').trim()}: «${n.textContent.trim().slice(0, 40)}»`]);
+  }
+  const map = document.querySelector('#table svg.yy-svg');
+  if (map && map.checkVisibility()) {
+    const k = Math.hypot(map.getScreenCTM().a, map.getScreenCTM().b), style = getComputedStyle(map);
+    const unit = parseFloat(style.getPropertyValue('--yy-unit')) || 0, shown = style.getPropertyValue('--yy-cap-vis').trim() === 'visible';
+    for (const t of document.querySelectorAll('.yy-geo text.cap-name, .yy-geo g.edge text')) {
+      if (t.matches('.cap-name') && !shown) continue;
+      const size = parseFloat(getComputedStyle(t).fontSize);  // user units, with --yy-unit of the defs (unset: its fallback)
+      const units = t.matches('.cap-name') ? 13 * unit : 12 * unit;
+      const px = (unit ? units : size) * k;
+      if (px < floor - 0.25) out.push([Math.round(px * 10) / 10, `map label «${t.textContent.trim().slice(0, 20)}»`]);
+    }
+  }
+  return out.sort((a, b) => a[0] - b[0]).slice(0, 12);
+}"""
+
+
+def layout(page) -> dict:
+    """The bar's height (px), whether it is opened, and the end's winner line, ranking and Next game boxes."""
+    return page.evaluate(LAYOUT)
+
+
+def check_bar_third(page, where: str) -> None:
+    """On my turn the action bar covers at most a third of the viewport unless the player opened it."""
+    found = layout(page)
+    if found["mine"] and not found["open"] and found.get("bar"):
+        assert found["bar"] <= found["vh"] / 3 + 1, f"{where}: the action bar takes {found['bar']:.0f} of {found['vh']} px"
+
+
+def check_end_first(page, where: str, host: bool) -> None:
+    """At the end the winner line and the ranking are in the first viewport; the host's Play again (or a Next game
+    button) too."""
+    found = layout(page)
+    assert found["winner"] and found["winner"]["bottom"] <= found["vh"], f"{where}: no winner in the first viewport: {found}"
+    assert found["ranking"] and found["ranking"]["top"] <= found["vh"] - 44, f"{where}: the ranking starts below the first viewport: {found}"
+    if host or found["next"]:
+        assert found["next"] and found["next"]["bottom"] <= found["vh"], f"{where}: Next game / Play again out of thumb reach: {found}"
+
+
+def unisolated_names(page, names: list[str]) -> list[str]:
+    """The visible text runs holding one of ``names`` outside an isolate (see NAMES_ISOLATED)."""
+    return page.evaluate(NAMES_ISOLATED, names)
+
+
+def small_text(page, floor: float = 12.0) -> list:
+    """The visible text runs under ``floor`` screen px, smallest first: ``[[px, where], ...]``."""
+    return page.evaluate(SMALL_TEXT, floor)

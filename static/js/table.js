@@ -416,8 +416,9 @@
   // just opened in it) into the bar's view, scrolling as little as possible and never past el's top.
   function revealInBar(bar, el) {
     var b = bar.getBoundingClientRect(), r = el.getBoundingClientRect();
+    var handle = document.getElementById("bar-handle"), over = handle && !handle.hidden ? handle.offsetHeight : 0;
     var below = r.bottom - b.bottom;
-    if (below > 0) bar.scrollTop += Math.max(0, Math.min(below, r.top - b.top));
+    if (below > 0) bar.scrollTop += Math.max(0, Math.min(below, r.top - b.top - over));  // never under the sticky handle
   }
   // Once per version on my turn: the step's controls in view (the prompt above them stays when there is room).
   function barToControls() {
@@ -436,7 +437,7 @@
     handle.setAttribute("aria-expanded", open ? "true" : "false");
     handle.hidden = !open && bar.scrollHeight <= bar.clientHeight + 2;
   }
-  function afterRender() { highlight(); turnSignal(); soundButtons(); barToControls(); barHandle(); }
+  function afterRender() { highlight(); turnSignal(); soundButtons(); barHandle(); barToControls(); }
   // − / + steppers: each changes its input within min/max and tells the page's own listeners (input event).
   function step(event) {
     var button = event.target.closest && event.target.closest(".stepper button[data-step]");

@@ -329,7 +329,8 @@ SMALL_TEXT = """(floor) => {
       if (px < floor - 0.25) out.push([Math.round(px * 10) / 10, `map label «${t.textContent.trim().slice(0, 20)}»`]);
     }
   }
-  return out.sort((a, b) => a[0] - b[0]).slice(0, 12);
+  const seen = new Set();
+  return out.sort((a, b) => a[0] - b[0]).filter(([px, w]) => !seen.has(w) && seen.add(w)).slice(0, 12);
 }"""
 
 

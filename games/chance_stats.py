@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from games.audit import check_draws, effective_actions
 from games.models import Action, Table
 
 #: The 95 % point of the chi-square distribution for 1..12 degrees of freedom.
@@ -85,10 +86,9 @@ def chance_stats(table: Table, game: Any, rows: Iterable[Action] | None = None) 
     if table.is_open and hidden_until_the_end(table, game):
         return {"what": what, "hidden": True, "total": 0, "rows": [], "chi2": None, "df": 0, "limit": None,
                 "verdict": "few", "entered": 0}
-    from games import services
 
     all_rows = list(rows) if rows is not None else list(table.actions.order_by("seq"))
-    counted = services.effective_actions(all_rows)
+    counted = effective_actions(all_rows)
     entered = 0
     if hidden_until_the_end(table, game):
         counted, entered = _derivable(table, all_rows, counted, field, kind)
@@ -115,13 +115,11 @@ def _derivable(table: Table, all_rows: list[Action], counted: list[Action], fiel
                kind: str) -> tuple[list[Action], int]:
     """The counted draws of a hidden-hand game that the revealed seed re-derives, and how many others were left out.
 
-    Only a digital draw (``services.check_draws`` re-derived it, and no correction changed it since) is public
+    Only a digital draw (``audit.check_draws`` re-derived it, and no correction changed it since) is public
     at the end: a draw typed in by hand (physical components) or changed by a correction is not given by the
     seed, and counting it would tell every phone what went into another seat's hidden hand (issue 11).
     """
-    from games import services
-
-    checked = set(services.check_draws(table).checked) if table.seed is not None else set()
+    checked = set(check_draws(table).checked) if table.seed is not None else set()
     logged = {row.seq: row.payload for row in all_rows if row.kind == Action.Kind.GAME}
     kept = [row for row in counted if row.seq in checked and logged.get(row.seq) == row.payload]
     left_out = [row for row in counted if row not in kept]

@@ -33,7 +33,7 @@ from django.utils.translation import gettext
 from games import digits, live
 from games.access import host_cookie, read_signed, seat_cookie
 from games.presenters import seat_context
-from games.services import group_name
+from games.write_path import group_name
 
 
 def _headers(scope: dict[str, Any]) -> dict[str, str]:

@@ -27,7 +27,7 @@ and are refused (``bad_import``), as is any other version.
 deals the opening from the seed, replays every move (a sealed move is found
 again among the seat's legal moves, chance filled from the seed or spelled
 out, by its digest), checks each ``after`` digest and the final result, and
-re-derives every digital draw (``services.check_draws``). The first move that
+re-derives every digital draw (``check_draws``). The first move that
 does not fit is named in the refusal (``IllegalAction("import_diverges")``).
 A file with sealed moves whose ``seal`` no key of this server gives
 (``SECRET_KEY`` or one of ``SECRET_KEY_FALLBACKS``) was sealed by another
@@ -51,11 +51,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from games import services
+from games.audit import check_draws, effective_actions, initial_mode, opening_state
+from games.commands.pregame import create_table
 from games.engines import REGISTRY, get_game_class
 from games.engines.base import START_RULES, Game, IllegalAction, fill, gettext_noop
 from games.engines.chance import table_rng
 from games.models import Action, Table, seed_commitment
+from games.write_path import prompt_key
 
 FORMAT = "companion-export"
 FORMAT_VERSION = 2  # 2: sealed moves are HMACs under a server-held table key (1 hashed them in the open)
@@ -125,7 +127,7 @@ def _counted_rows(table: Table) -> tuple[list[Action], list[Action]]:
     """All log rows in order, and the exported ones in log order: counted game moves (as corrected), component
     switches (``options``) and every who-starts decision (``start``, the last one naming a seat counts)."""
     rows = list(table.actions.order_by("seq"))
-    counted = services.effective_actions(rows)
+    counted = effective_actions(rows)
     by_seq = {row.seq: row for row in counted}
     out = [by_seq.get(row.seq, row) for row in rows
            if row.seq in by_seq or row.kind in REPLAYED_KINDS]
@@ -135,7 +137,7 @@ def _counted_rows(table: Table) -> tuple[list[Action], list[Action]]:
 def _opening_options(table: Table, rows: list[Action]) -> dict[str, Any]:
     options = dict(table.options)
     if "components" in options:
-        options["components"] = services._initial_mode(table, rows)
+        options["components"] = initial_mode(table, rows)
     return options
 
 
@@ -152,7 +154,7 @@ def build_export(table: Table) -> dict[str, Any]:
         raise NotFinished()
     game = table.game()
     rows, moves = _counted_rows(table)
-    state = services.opening_state(table, game, rows)
+    state = opening_state(table, game, rows)
     key = seal_key(table.code, table.seed)
     out_moves = []
     for row in moves:
@@ -441,14 +443,14 @@ def import_export(data: Any, device: str = "") -> Table:
     cls = get_game_class(slug)
     try:
         with transaction.atomic():
-            table = services.create_table(slug, data["opening_options"], seats, device=device, seed=seed)
+            table = create_table(slug, data["opening_options"], seats, device=device, seed=seed)
             final = cls(data["options"], table.seat_infos())
             table.options = final.options
             _require(final.options.get("team_mode") or all(s["team"] is None for s in seats),
                      gettext_noop("The export gives seats a team, but this game is played without teams."))
             mode = data["opening_options"].get("components", "digital")
             physical = cls({**final.options, "components": "physical"}, table.seat_infos())
-            dealt = state = services.opening_state(table, final)
+            dealt = state = opening_state(table, final)
             version = 0
             rows = []
             played = False
@@ -502,7 +504,7 @@ def import_export(data: Any, device: str = "") -> Table:
                     raise _diverges(seq, gettext_noop(
                         "The export does not replay: move #{seq} leaves another position than the export records."))
                 rows.append(Action(table=table, seq=seq, kind=Action.Kind.GAME, seat=seat, payload=payload,
-                                   version=version, prompt_step=services._prompt_key(final, state)))
+                                   version=version, prompt_step=prompt_key(final, state)))
             result = final.result(state)
             if result is None or not _same_result(result, data.get("result")):
                 raise IllegalAction("import_diverges", gettext_noop(
@@ -514,7 +516,7 @@ def import_export(data: Any, device: str = "") -> Table:
             table.imported = True
             table.save()
             # check_draws deals its opening in digital mode, so it speaks only for tables dealt digitally.
-            check = services.check_draws(table) if data["opening_options"].get("components") != "physical" else None
+            check = check_draws(table) if data["opening_options"].get("components") != "physical" else None
             if check is not None and not check.ok:
                 raise _diverges(check.mismatch if check.mismatch is not None else "?",
                                 gettext_noop(

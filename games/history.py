@@ -19,8 +19,8 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 
-from games import services
 from games.access import DEVICE_COOKIE, read_signed, seat_cookie
+from games.audit import effective_actions, opening_state
 from games.engines.base import Game
 from games.live import static_view
 from games.models import Action, Seat, Table
@@ -82,9 +82,9 @@ def replay(table: Table) -> Replay:
     """Fold the counted log from the recorded opening: one state per move, plus the opening."""
     game = table.game()
     rows = list(table.actions.order_by("seq"))
-    state = services.opening_state(table, game, rows)
+    state = opening_state(table, game, rows)
     states = [state]
-    moves = services.effective_actions(rows)
+    moves = effective_actions(rows)
     for row in moves:
         state = game.apply(state, row.seat, row.payload)
         states.append(state)

@@ -221,7 +221,7 @@ class Correction(models.Model):
     original row stays in the log. ``status`` moves once, from ``open`` to
     ``applied`` (everyone agreed), ``rejected`` (another seat turned it
     down), ``withdrawn`` (its proposer took it back) or ``void`` (the later
-    moves no longer fit it); see ``games/services.py`` "corrections".
+    moves no longer fit it); see ``games/commands/corrections.py``.
     """
 
     class Status(models.TextChoices):

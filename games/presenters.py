@@ -20,10 +20,10 @@ from django.utils.translation import get_language, gettext
 
 from games import pregame
 from games.chance_stats import stats_for_context
+from games.commands.moves import own_undo_target
 from games.engines.base import Game, IllegalAction, LogLine, gettext_noop
 from games.live import _LINES, LOG_LINES, ShownLine, Snapshot, _Store, line_key, snapshot_for, static_view
 from games.models import Action, Table
-from games.services import own_undo_target
 from games.words import isolate, show
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import live, rulebook, services
+from games import audit, live, rulebook, write_path
 from games.access import (
     bearer,
     device_id,
@@ -37,6 +37,9 @@ from games.access import (
     table_view,
 )
 from games.api.serializers import MAX_VERSION
+from games.commands import corrections, moves
+from games.commands import host as host_tools
+from games.commands import pregame as pregame_commands
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_ACTION_BYTES
 from games.forms import NewTableForm, game_choices, option_groups, options_form, options_from
@@ -106,13 +109,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid() and opts is not None and opts.is_valid():
         slug = form.cleaned_data["game"]
         try:
-            table = services.create_table(slug, options_from(opts, slug), form.seats(), device=device,
+            table = pregame_commands.create_table(slug, options_from(opts, slug), form.seats(), device=device,
                                           **form.start_options())
         except IllegalAction as exc:
             form.add_error(None, error_message(exc))
         else:
             first = table.seats.get(index=0)
-            services.claim_seat(first, device)
+            host_tools.claim_seat(first, device)
             response = redirect("games:host", code=table.code)
             set_signed(response, host_cookie(table.code), table.host_token)
             set_signed(response, seat_cookie(table.code), first.token)
@@ -146,7 +149,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         seat = Seat.objects.filter(table__code=code.upper(), token=token).select_related("table").first()
     if seat is None:
         return render(request, "games/dead_link.html", status=404)
-    services.claim_seat(seat, device_id(request))
+    host_tools.claim_seat(seat, device_id(request))
     response = redirect("games:table", code=seat.table.code)
     set_signed(response, seat_cookie(seat.table.code), seat.token)
     return remember_device(request, response)
@@ -200,7 +203,7 @@ class _Refused(Exception):
 
 
 def _expected_key(request: HttpRequest, code: str) -> str:
-    """The stored idempotency key a tap is expected to use (:func:`services.seat_key`), or ``""``: a guess.
+    """The stored idempotency key a tap is expected to use (:func:`write_path.seat_key`), or ``""``: a guess.
 
     The seat comes from the newest snapshot this process holds of the table
     (a secret only ever opens one seat index); the write still checks the
@@ -210,11 +213,11 @@ def _expected_key(request: HttpRequest, code: str) -> str:
     token = bearer(request) or read_signed(request.COOKIES, seat_cookie(code))
     snap = live.latest_snapshot(code) if key and token and len(key) <= MAX_KEY else None
     index = snap.seat_index(token) if snap is not None else None
-    return services.seat_key(index, key) if index is not None else ""
+    return write_path.seat_key(index, key) if index is not None else ""
 
 
 #: What a tap's write may raise that :func:`_answer_write` answers.
-_TAP_REFUSALS = (BadVersion, IllegalAction, services.StaleVersion, services.Forbidden, services.KeyReused)
+_TAP_REFUSALS = (BadVersion, IllegalAction, write_path.StaleVersion, write_path.Forbidden, write_path.KeyReused)
 
 
 @require_POST
@@ -250,7 +253,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
 
     failed: Exception | None = None
     try:
-        services.submit_checked(code, authorize, _expected_key(request, code))
+        moves.submit_checked(code, authorize, _expected_key(request, code))
     except Table.DoesNotExist:
         raise Http404("No Table matches the given query.") from None
     except _Refused as refused:
@@ -280,12 +283,12 @@ def _answer_write(request: HttpRequest, table: Table, seat: int, write: Any, bad
         error, status = {"code": "bad_version", "message": bad_version}, 422
     except IllegalAction as exc:
         error, status = {"code": exc.code, "message": error_message(exc)}, 422
-    except services.StaleVersion as exc:
+    except write_path.StaleVersion as exc:
         error = {"code": exc.code, "message": _("The table moved on before your tap arrived; here is the new position.")}
         status = 409
-    except services.Forbidden as exc:
+    except write_path.Forbidden as exc:
         error, status = {"code": exc.code, "message": _("This table is closed: the game has ended.")}, 403
-    except services.KeyReused as exc:
+    except write_path.KeyReused as exc:
         error = {"code": exc.code, "message": _("This tap was already used for another move; tap again.")}
         status = 409
     if error is None and _is_htmx(request) and request.headers.get(LIVE_SOCKET_HEADER) == "open":
@@ -310,7 +313,7 @@ def undo_mine(request: HttpRequest, table: Table) -> HttpResponse:
     seat = request.seat.index  # type: ignore[attr-defined]
     return _answer_write(
         request, table, seat,
-        lambda: services.undo_own(table.code, seat, _version(request.POST.get("version")), _key(request)),
+        lambda: moves.undo_own(table.code, seat, _version(request.POST.get("version")), _key(request)),
         _("Every undo names the table version it was chosen at."))
 
 
@@ -346,11 +349,11 @@ def propose_correction(request: HttpRequest, table: Table) -> HttpResponse:
     except IllegalAction as exc:
         return _refused(request, table, exc.code, error_message(exc))
     try:
-        services.propose_correction(table.code, seat, target, replacement, reason)
+        corrections.propose_correction(table.code, seat, target, replacement, reason)
         messages.success(request, _("Correction proposed; the others confirm on their phones."))
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
-    except services.Forbidden:
+    except write_path.Forbidden:
         messages.error(request, _("Only a player at this table can propose a correction."))
     return redirect("games:table", code=table.code)
 
@@ -379,14 +382,14 @@ def _refused(request: HttpRequest, table: Table, code: str, message: str) -> Htt
 def fix_move(request: HttpRequest, table: Table, seq: int) -> HttpResponse:
     """Pick what move ``seq`` should have been (or drop it); the choice becomes a proposal to the others."""
     viewer = request.seat.index  # type: ignore[attr-defined]
-    target = next((row for row in services.effective_actions(table.actions.order_by("seq")) if row.seq == seq), None)
+    target = next((row for row in audit.effective_actions(table.actions.order_by("seq")) if row.seq == seq), None)
     try:
         if target is None:
             raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."), seq=seq)
         # Only the player who made the move may see what else it could have been: the list is built from
         # their options, which can reveal a hidden hand or a sealed offering to anyone else. For anyone
         # else it is not even computed, so the time the page takes says nothing about it either.
-        seat, original, alternatives = (services.correction_choices(table, seq) if viewer == target.seat
+        seat, original, alternatives = (corrections.correction_choices(table, seq) if viewer == target.seat
                                         else (target.seat, target.payload, []))
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
@@ -424,12 +427,12 @@ def answer_correction(request: HttpRequest, table: Table, correction_id: int) ->
     seat = request.seat.index  # type: ignore[attr-defined]
     try:
         if request.POST.get("answer") == "yes":
-            correction = services.confirm_correction(table.code, correction_id, seat)
+            correction = corrections.confirm_correction(table.code, correction_id, seat)
         else:
-            correction = services.reject_correction(table.code, correction_id, seat)
+            correction = corrections.reject_correction(table.code, correction_id, seat)
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
-    except services.Forbidden:
+    except write_path.Forbidden:
         messages.error(request, _("Only a player at this table can answer a correction."))
     except Correction.DoesNotExist as exc:
         raise Http404 from exc
@@ -482,15 +485,15 @@ def _host_redirect(request: HttpRequest, table: Table) -> HttpResponse:
 def undo(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: rewind the last move (logged as an undo row)."""
     try:
-        services.undo_last(table.code, _version(request.POST.get("version")), _key(request))
+        host_tools.undo_last(table.code, _version(request.POST.get("version")), _key(request))
         messages.success(request, _("The last move was undone."))
     except BadVersion:
         messages.error(request, _("Every undo names the table version it was chosen at."))
-    except services.Forbidden:
+    except write_path.Forbidden:
         messages.error(request, _("This table is closed: the game has ended."))
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
-    except services.StaleVersion:
+    except write_path.StaleVersion:
         messages.error(request, _("The table moved on; look again before you undo."))
     return _host_redirect(request, table)
 
@@ -501,7 +504,7 @@ def hand_over(request: HttpRequest, table: Table, index: int) -> HttpResponse:
     """Host: give seat ``index`` a new link (the old link and cookie stop working)."""
     if not table.seats.filter(index=index).exists():
         raise Http404
-    services.hand_over_seat(table.code, index)
+    host_tools.hand_over_seat(table.code, index)
     messages.success(request, _("Seat %(n)s has a new link; the old one no longer works.") % {"n": index + 1})
     return _host_redirect(request, table)
 
@@ -511,8 +514,8 @@ def hand_over(request: HttpRequest, table: Table, index: int) -> HttpResponse:
 def end(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: end the game now."""
     try:
-        services.end_game(table.code, _key(request))
-    except services.Forbidden:
+        host_tools.end_game(table.code, _key(request))
+    except write_path.Forbidden:
         messages.error(request, _("This table is closed already."))
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
@@ -524,10 +527,10 @@ def end(request: HttpRequest, table: Table) -> HttpResponse:
 def components(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: switch between digital and physical deck/bag/die."""
     try:
-        services.set_components(table.code, request.POST.get("mode", ""), _key(request))
+        host_tools.set_components(table.code, request.POST.get("mode", ""), _key(request))
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
-    except services.Forbidden:
+    except write_path.Forbidden:
         messages.error(request, _("This table is closed: the game has ended."))
     return _host_redirect(request, table)
 
@@ -578,7 +581,7 @@ def start(request: HttpRequest, table: Table) -> HttpResponse:
         seat = int(seat) if seat not in (None, "") else None
     except ValueError:
         seat = -1
-    return _pregame_step(request, table, lambda: services.decide_start(
+    return _pregame_step(request, table, lambda: pregame_commands.decide_start(
         table.code, seat=seat, cards=cards or None, draw=bool(request.POST.get("draw")), key=_key(request),
         by=request.seat.index if request.seat is not None else "host"))  # type: ignore[attr-defined]
 
@@ -589,7 +592,7 @@ def _pregame_step(request: HttpRequest, table: Table, step: Callable[[], Any]) -
         step()
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
-    except (services.Forbidden, services.KeyReused):
+    except (write_path.Forbidden, write_path.KeyReused):
         messages.error(request, _("This table is closed: the game has ended."))
     return _back(request, table)
 
@@ -597,8 +600,8 @@ def _pregame_step(request: HttpRequest, table: Table, step: Callable[[], Any]) -
 @require_POST
 @table_view(host=True)
 def start_again(request: HttpRequest, table: Table) -> HttpResponse:
-    """Host: ask "who starts?" again before the first move (a mis-tap), see :func:`services.ask_start_again`."""
-    return _pregame_step(request, table, lambda: services.ask_start_again(table.code, _key(request)))
+    """Host: ask "who starts?" again before the first move (a mis-tap), see :func:`host.ask_start_again`."""
+    return _pregame_step(request, table, lambda: host_tools.ask_start_again(table.code, _key(request)))
 
 
 @require_POST
@@ -607,9 +610,9 @@ def walk(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: check or uncheck one set-up step (``step``, ``checked`` 1/0), or ``skip`` the walkthrough (item 2)."""
     try:
         if request.POST.get("skip"):
-            services.skip_walkthrough(table.code)
+            pregame_commands.skip_walkthrough(table.code)
         else:
-            services.check_walk_step(table.code, request.POST.get("step", "")[:40], request.POST.get("checked") != "0")
+            pregame_commands.check_walk_step(table.code, request.POST.get("step", "")[:40], request.POST.get("checked") != "0")
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
     return _back(request, table)
@@ -624,8 +627,8 @@ def play_again(request: HttpRequest, table: Table) -> HttpResponse:
     other phone gets a "Next game" button (:func:`next_game`).
     """
     try:
-        new = services.play_again(table.code, device_id(request))
-    except services.Forbidden:
+        new = pregame_commands.play_again(table.code, device_id(request))
+    except write_path.Forbidden:
         messages.error(request, _("The next game starts from the final tally of this one."))
         return _back(request, table)
     table.refresh_from_db()  # it now names the next game
@@ -637,8 +640,8 @@ def play_again(request: HttpRequest, table: Table) -> HttpResponse:
 def _follow(request: HttpRequest, old: Table, new: Table, response: HttpResponse) -> None:
     """Give this phone its seat of ``new`` (the same index as its seat of ``old``) and the host secret if it hosted."""
     if request.seat is not None:  # type: ignore[attr-defined]
-        seat = services.follow_seat(old, request.seat)  # type: ignore[attr-defined]
-        services.claim_seat(seat, device_id(request))
+        seat = pregame_commands.follow_seat(old, request.seat)  # type: ignore[attr-defined]
+        host_tools.claim_seat(seat, device_id(request))
         set_signed(response, seat_cookie(new.code), seat.token)
     if request.is_host:  # type: ignore[attr-defined]
         set_signed(response, host_cookie(new.code), new.host_token)

@@ -15,8 +15,9 @@ import pytest
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import services
 from games.access import seat_cookie
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.engines import REGISTRY
 
 PLAYERS = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
@@ -31,7 +32,7 @@ def fixture_game_registered(monkeypatch):
 @pytest.fixture
 def counting_table(db, fixture_game_registered):
     """A digital three-seat Count-to-ten table."""
-    return services.create_table("counting", {}, PLAYERS)
+    return create_table("counting", {}, PLAYERS)
 
 
 def phone_for(table, index: int) -> Client:
@@ -80,7 +81,7 @@ def play_through_write_path(table, seed: int, limit: int = 5000, *, stop: int | 
             seen.add(prompt.step)
             on_new_step(seat, legal)
         action = choose(chooser, legal) if choose else chooser.choice(legal)
-        services.submit_action(table.code, seat, action, table.version)
+        submit_action(table.code, seat, action, table.version)
         played.append((prompt.step, seat, action))
     if stop is None:
         raise AssertionError("the game did not end")

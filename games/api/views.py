@@ -20,7 +20,7 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import live, pregame, rulebook, services
+from games import live, pregame, rulebook, write_path
 from games.access import bearer, is_host, join_link, seat_for, seat_index_for
 from games.api.serializers import (
     ActionDoneSerializer,
@@ -40,6 +40,8 @@ from games.api.serializers import (
     UndoSerializer,
 )
 from games.api.throttles import ClaimThrottle, CreateTableThrottle, TableThrottle
+from games.commands import host, moves
+from games.commands import pregame as pregame_commands
 from games.engines.base import IllegalAction
 from games.models import Seat, Table
 from games.presenters import error_message, legal_for, log_lines, seat_context, tr
@@ -137,7 +139,7 @@ def create_table(request: Request) -> Response:
     body.is_valid(raise_exception=True)
     try:
         data = body.validated_data
-        table = services.create_table(data["game"], data["options"], data["seats"], start=data.get("start"),
+        table = pregame_commands.create_table(data["game"], data["options"], data["seats"], start=data.get("start"),
                                       start_seat=data.get("start_seat"), walkthrough=data.get("walkthrough", False))
     except IllegalAction as exc:
         return _error(exc.code, error_message(exc), 400)
@@ -191,7 +193,7 @@ def claim(request: Request, code: str) -> Response:
     seat = Seat.objects.filter(table__code=code.upper(), token=body.validated_data["token"]).first()
     if seat is None:
         return _error("dead_link", "This link holds no seat (the host may have handed it over).", 403)
-    services.claim_seat(seat, "api")
+    host.claim_seat(seat, "api")
     return Response({"seat": seat.index, "name": seat.name, "colour": seat.colour, "token": seat.token})
 
 
@@ -266,7 +268,7 @@ def _seat_index(request: Request, table: Table) -> int | None:
 
 
 def _expected_key(request: Request, code: str, posted: Any) -> str:
-    """The stored idempotency key this move is expected to use (:func:`services.seat_key`), or ``""``: a guess.
+    """The stored idempotency key this move is expected to use (:func:`write_path.seat_key`), or ``""``: a guess.
 
     The seat comes from the newest snapshot this process holds of the
     table, whatever its version (a secret only ever opens one seat index);
@@ -278,7 +280,7 @@ def _expected_key(request: Request, code: str, posted: Any) -> str:
         return ""
     snap = live.latest_snapshot(code)
     index = snap.seat_index(token) if snap is not None else None
-    return services.seat_key(index, key) if index is not None else ""
+    return write_path.seat_key(index, key) if index is not None else ""
 
 
 @rendered_in_view
@@ -319,7 +321,7 @@ def post_action(request: Request, code: str) -> Response:
         return index, data["action"], data["version"], data["key"]
 
     try:
-        outcome = services.submit_checked(code, authorize, _expected_key(request, code, posted))
+        outcome = moves.submit_checked(code, authorize, _expected_key(request, code, posted))
     except Table.DoesNotExist:
         raise Http404("No Table matches the given query.") from None
     except _Refused as refused:
@@ -330,7 +332,7 @@ def post_action(request: Request, code: str) -> Response:
 
 
 #: What a seat's write may raise that :func:`_refusal` answers.
-_WRITE_REFUSALS = (IllegalAction, services.StaleVersion, services.Forbidden, services.KeyReused)
+_WRITE_REFUSALS = (IllegalAction, write_path.StaleVersion, write_path.Forbidden, write_path.KeyReused)
 
 
 def _answer_write(table: Table, seat: int, write: Any) -> Response:
@@ -342,7 +344,7 @@ def _answer_write(table: Table, seat: int, write: Any) -> Response:
     return _done(outcome)
 
 
-def _done(outcome: services.Outcome) -> Response:
+def _done(outcome: write_path.Outcome) -> Response:
     return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})
 
 
@@ -352,12 +354,12 @@ def _refusal(table: Table, seat: int, exc: Exception) -> Response:
     if isinstance(exc, IllegalAction):
         return _error(exc.code, error_message(exc), 400, details=exc.as_json()["details"],
                       rule_url=rulebook.rule_url(table.slug, exc.code, table.code))
-    if isinstance(exc, services.StaleVersion):
+    if isinstance(exc, write_path.StaleVersion):
         table.refresh_from_db()
         return _error(exc.code, exc.message, 409, fresh=_prompt_body(table, seat))
-    if isinstance(exc, services.Forbidden):
+    if isinstance(exc, write_path.Forbidden):
         return _error(exc.code, exc.message, 403)
-    assert isinstance(exc, services.KeyReused)
+    assert isinstance(exc, write_path.KeyReused)
     return _error(exc.code, exc.message, 409)
 
 
@@ -388,14 +390,14 @@ def undo(request: Request, code: str) -> Response:
     if not body.is_valid():
         return _error("bad_version", "Send the table version you saw: {\"version\": N}.", 400, fields=body.errors)
     try:
-        outcome = services.undo_last(table.code, body.validated_data["version"], body.validated_data["key"])
-    except services.Forbidden as exc:
+        outcome = host.undo_last(table.code, body.validated_data["version"], body.validated_data["key"])
+    except write_path.Forbidden as exc:
         return _error(exc.code, exc.message, 403)
-    except services.KeyReused as exc:
+    except write_path.KeyReused as exc:
         return _error(exc.code, exc.message, 409)
     except IllegalAction as exc:
         return _error(exc.code, error_message(exc), 400)
-    except services.StaleVersion as exc:
+    except write_path.StaleVersion as exc:
         table.refresh_from_db()
         return _error(exc.code, exc.message, status.HTTP_409_CONFLICT, fresh=_prompt_body(table, None))
     return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})
@@ -419,7 +421,7 @@ def undo_mine(request: Request, code: str) -> Response:
     body.is_valid(raise_exception=True)
     data = body.validated_data
     return _answer_write(table, seat.index,
-                         lambda: services.undo_own(table.code, seat.index, data["version"], data["key"]))
+                         lambda: moves.undo_own(table.code, seat.index, data["version"], data["key"]))
 
 
 @extend_schema(parameters=[CODE], auth=SEAT_AUTH, request=StartSerializer,
@@ -438,5 +440,5 @@ def start(request: Request, code: str) -> Response:
     body = StartSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     data = body.validated_data
-    return _answer_write(table, seat.index, lambda: services.decide_start(
+    return _answer_write(table, seat.index, lambda: pregame_commands.decide_start(
         table.code, seat=data.get("seat"), cards=data.get("cards"), draw=data["draw"], key=data["key"], by=seat.index))

@@ -345,7 +345,7 @@ class Game:
         Such a refusal tells its drawer something about the others' hands
         (the bag or pile is the whole set less the board and every hand), so
         the write path records every one as a public log line without
-        content (``games.services.submit_action``). Default: the code is in
+        content (``games.commands.moves.submit_action``). Default: the code is in
         :attr:`hidden_refusals` and the components are physical.
         """
         return self.physical and exc.code in self.hidden_refusals

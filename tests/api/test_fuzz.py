@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from games import services
+from games.commands.pregame import create_table
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
@@ -37,7 +37,7 @@ GAMES = ["amun_re", "catan_junior", "sorry", "yellow_yangtze"]
 @given(action=actions, version=st.one_of(st.integers(-3, 3), st.text(max_size=3), st.none()),
        seat=st.integers(0, 1))
 def test_random_action_bodies_never_cause_a_server_error(slug, action, version, seat):
-    table = services.create_table(slug, {"components": "physical"}, [{"name": "A"}, {"name": "B"}], seed=1)
+    table = create_table(slug, {"components": "physical"}, [{"name": "A"}, {"name": "B"}], seed=1)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=seat).token}")
     response = client.post(f"/api/tables/{table.code}/actions/", {"action": action, "version": version},

@@ -12,7 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import live, services
+from games import live
+from games.commands.host import hand_over_seat
+from games.commands.pregame import create_table
 from games.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +37,7 @@ def _post(client: APIClient, code: str, body, fmt: str = "json"):
 
 @pytest.fixture
 def table(fixture_game_registered):
-    return services.create_table("counting", {}, THREE, seed=3)
+    return create_table("counting", {}, THREE, seed=3)
 
 
 def _token(table: Table, index: int) -> str:
@@ -59,7 +61,7 @@ def test_the_order_of_refusals_is_kept(table):
 def test_a_handed_over_secret_is_refused_though_this_process_holds_its_snapshot(table):
     old = _token(table, 0)
     assert _post(_api(old), table.code, {"action": {"kind": "draw"}, "version": 0, "key": "a"}).status_code == 200
-    services.hand_over_seat(table.code, 0)
+    hand_over_seat(table.code, 0)
     table.refresh_from_db()
     refused = _post(_api(old), table.code, {"action": {"kind": "draw"}, "version": table.version, "key": "b"})
     assert refused.status_code == 403 and refused.json()["code"] == "no_seat"

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from games import services
+from games.commands.pregame import create_table
 
 #: Cases per operation and generation mode (8 operations x 2 modes). Raise it with SCHEMATHESIS_EXAMPLES.
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "125"))
@@ -56,7 +56,7 @@ def _operations(schema) -> list:
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE], ids=["positive", "negative"])
 def test_every_api_operation_answers_as_its_schema_says(api_schema, mode):
-    table = services.create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Bo"}], seed=1)
+    table = create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Bo"}], seed=1)
     seat_token = table.seats.get(index=0).token
     operations = _operations(api_schema)
     assert len(operations) >= 8, "every API endpoint is in the schema"

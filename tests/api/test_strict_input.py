@@ -11,8 +11,8 @@ from django.core.cache import caches
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from games import services
 from games.access import host_cookie, seat_cookie, set_signed
+from games.commands.pregame import create_table
 from games.models import Action, Table
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def sorry():
     """A physical-deck Sorry! table for Alice and Bob (a real game with a declared action schema)."""
-    return services.create_table("sorry", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}], seed=1)
+    return create_table("sorry", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}], seed=1)
 
 
 def alice(table) -> APIClient:
@@ -54,7 +54,7 @@ def assert_nothing_written(table):
                                     {"kind": "roll", "value": [6]}, {"kind": "tile", "colour": {}, "hex": [[0], 1]},
                                     {"kind": "bid", "province": {"a": 1}, "card": [5]}])
 def test_an_action_of_the_wrong_shape_is_400_not_500(slug, action, components):
-    table = services.create_table(slug, {"components": components}, [{"name": "A"}, {"name": "B"}, {"name": "C"}][
+    table = create_table(slug, {"components": components}, [{"name": "A"}, {"name": "B"}, {"name": "C"}][
         :3 if slug == "amun_re" else 2], seed=1)
     assert_refused(post(alice(table), table, action))
     assert_nothing_written(table)

@@ -36,7 +36,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from games import services  # noqa: E402
+from games.commands.pregame import create_table  # noqa: E402
 from games.models import Table  # noqa: E402
 from tests.conftest import phone_for  # noqa: E402
 
@@ -52,7 +52,7 @@ def _next_move(table: Table, chooser: random.Random) -> tuple[int, dict] | None:
 
 def _play(path: str, tables: int, moves: int, seed: int, count_queries: bool) -> tuple[float, int, int]:
     """Play ``moves`` moves at each of ``tables`` fresh tables; ``(CPU seconds, moves, queries)``."""
-    made = [services.create_table("sorry", {}, [{"name": n} for n in "ABCD"]) for _ in range(tables)]
+    made = [create_table("sorry", {}, [{"name": n} for n in "ABCD"]) for _ in range(tables)]
     tokens = {t.code: {s.index: s.token for s in t.seats.all()} for t in made}
     api = Client()
     phones = {t.code: {i: phone_for(t, i) for i in range(4)} for t in made} if path == "tap" else {}

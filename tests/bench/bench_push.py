@@ -4,7 +4,7 @@ Prints numbers only; asserts nothing about time.
 
 Run: .venv/bin/python tests/bench/bench_push.py [moves] [runs]
 
-A table is created on a fresh SQLite file and played through the services layer (the one write path, which
+A table is created on a fresh SQLite file and played through the write path (the one write path, which
 leaves the new snapshot in this process as a server's write does: games/live.py ``publish_move``). After
 each move, every phone's socket renders its frame as ``TableConsumer.table_version`` does in the event loop:
 ``games.consumers.render_push`` with the group message's ``(version, stamp)`` marker and the socket's own
@@ -40,7 +40,9 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
-from games import digits, live, services  # noqa: E402
+from games import digits, live  # noqa: E402
+from games.commands.moves import submit_action  # noqa: E402
+from games.commands.pregame import create_table  # noqa: E402
 from games.consumers import render_push  # noqa: E402
 from games.models import Table  # noqa: E402
 
@@ -50,7 +52,7 @@ NAMES = ("Ann", "Ben", "Cat", "Dan")
 def play(slug: str, languages: tuple[str, ...], screen: bool, moves: int, seed: int = 3) -> tuple[float, float, int, int]:
     """Play ``moves`` moves on a fresh table; return (render CPU s, copy CPU s, pushes, frame bytes)."""
     live.clear_local_caches()
-    table = services.create_table(slug, {}, [{"name": n} for n in NAMES[:len(languages)]], seed=seed)
+    table = create_table(slug, {}, [{"name": n} for n in NAMES[:len(languages)]], seed=seed)
     tokens = [s.token for s in table.seats.order_by("index")]
     phones = [(tokens[i], lang, False, live.Sent(), digits.system_for(lang, None)) for i, lang in enumerate(languages)]
     if screen:
@@ -68,7 +70,7 @@ def play(slug: str, languages: tuple[str, ...], screen: bool, moves: int, seed: 
         if game.result(state) is not None:
             break
         seat = chooser.choice(game.prompt(state).seats)
-        services.submit_action(row.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
+        submit_action(row.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
         marker = live.current_marker(row.code)
         for token, lang, is_screen, sent, system in phones:
             t1 = time.process_time()

@@ -1,7 +1,7 @@
 """Bench: random full Sorry! games through the one write path on SQLite (prints actions/s).
 
 Run: .venv/bin/python tests/bench/bench_write_path.py [games]
-Each action goes through services.submit_action: row lock, version check,
+Each action goes through submit_action: row lock, version check,
 apply, log row, snapshot save, broadcast (in-memory channel layer). Prints
 numbers only; asserts nothing about time.
 """
@@ -28,13 +28,14 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
-from games import services  # noqa: E402
+from games.commands.moves import submit_action  # noqa: E402
+from games.commands.pregame import create_table  # noqa: E402
 from games.models import Table  # noqa: E402
 
 
 def play_one(seed: int) -> int:
     """Play one random 4-player digital Sorry! game to the end; return the number of actions."""
-    table = services.create_table("sorry", {}, [{"name": n} for n in ("A", "B", "C", "D")])
+    table = create_table("sorry", {}, [{"name": n} for n in ("A", "B", "C", "D")])
     chooser = random.Random(seed)
     game = table.game()
     actions = 0
@@ -45,7 +46,7 @@ def play_one(seed: int) -> int:
             return actions
         seat = chooser.choice(game.prompt(state).seats)
         action = chooser.choice(game.legal_actions(state, seat))
-        services.submit_action(table.code, seat, action, table.version, f"{seed}-{actions}")
+        submit_action(table.code, seat, action, table.version, f"{seed}-{actions}")
         actions += 1
 
 

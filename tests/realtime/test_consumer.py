@@ -10,8 +10,12 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.http import HttpResponse
 
-from games import services
 from games.access import host_cookie, set_signed
+from games.commands.corrections import propose_correction
+from games.commands.host import hand_over_seat
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
+from games.models import Table
 from tests.conftest import cookie_header, phone_for, socket_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -25,7 +29,7 @@ async def connect(code: str, headers: list, query: str = "") -> WebsocketCommuni
 
 
 async def make_table_and_phones():
-    table = await sync_to_async(services.create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"},
+    table = await sync_to_async(create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"},
                                                                         {"name": "Carol"}])
     alice = await sync_to_async(phone_for)(table, 0)
     bob = await sync_to_async(phone_for)(table, 1)
@@ -39,7 +43,7 @@ async def test_an_action_on_phone_a_updates_phone_b():
     first = await b.receive_from(timeout=5)
     assert '<div hx-swap-oob="true" id="r-meta"' in first and 'data-version="0"' in first
     assert all(f'id="r-{name}"' in first for name in ("status", "board", "log", "links")), "a new socket gets every region"
-    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, 0)
     pushed = await b.receive_from(timeout=5)
     assert 'data-version="1"' in pushed and "Alice plays a card." in pushed
     await b.disconnect()
@@ -51,7 +55,7 @@ async def test_no_frame_for_carol_contains_alices_hand():
     c = await connect(table.code, [cookie_header(carol, table.code)])
     screen = await connect(table.code, [], query="screen=1")
     frames = {"a": [await a.receive_from(5)], "c": [await c.receive_from(5)], "s": [await screen.receive_from(5)]}
-    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, 0)
     frames["a"].append(await a.receive_from(5))
     frames["c"].append(await c.receive_from(5))
     frames["s"].append(await screen.receive_from(5))
@@ -72,7 +76,7 @@ async def test_a_socket_without_a_seat_is_refused_and_a_handed_over_seat_is_clos
     assert not connected
     b = await connect(table.code, [cookie_header(bob, table.code)])
     await b.receive_from(5)
-    await sync_to_async(services.hand_over_seat)(table.code, 1)
+    await sync_to_async(hand_over_seat)(table.code, 1)
     last = await b.receive_from(5)
     assert "no longer holds a seat" in last
     assert (await b.receive_output(5))["type"] == "websocket.close"
@@ -80,9 +84,9 @@ async def test_a_socket_without_a_seat_is_refused_and_a_handed_over_seat_is_clos
 
 async def test_a_reconnecting_phone_gets_the_current_version_at_once():
     table, alice, bob, _ = await make_table_and_phones()
-    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
-    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "play", "card": (await sync_to_async(
-        lambda: services.Table.objects.get(code=table.code).state["hands"][0][0])())}, 1)
+    await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    await sync_to_async(submit_action)(table.code, 0, {"kind": "play", "card": (await sync_to_async(
+        lambda: Table.objects.get(code=table.code).state["hands"][0][0])())}, 1)
     b = await connect(table.code, [cookie_header(bob, table.code)])
     frame = await asyncio.wait_for(b.receive_from(), 5)
     assert 'data-version="2"' in frame and "Your turn." in frame
@@ -98,7 +102,7 @@ async def test_pushed_fragments_carry_fresh_idempotency_keys_and_the_host_link_f
     seat_name, seat_value = cookie_header(alice, table.code)[1].decode().split("=", 1)
     a = await connect(table.code, [(b"cookie", f"{seat_name}={seat_value}; {host_header}".encode())])
     first = await a.receive_from(5)
-    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, 0)
     second = await a.receive_from(5)
     keys = [re.findall(r'name="key" value="([^"]+)"', frame) for frame in (first, second)]
     assert keys[0] and keys[1] and not set(keys[0]) & set(keys[1]), "a retried tap is idempotent, a new one is not"
@@ -108,11 +112,11 @@ async def test_pushed_fragments_carry_fresh_idempotency_keys_and_the_host_link_f
 
 
 async def test_pushed_fragments_carry_the_phones_own_csrf_token_for_plain_forms():
-    table = await sync_to_async(services.create_table)("counting", {"components": "physical"},
+    table = await sync_to_async(create_table)("counting", {"components": "physical"},
                                                        [{"name": "Alice"}, {"name": "Bob"}])
     alice = await sync_to_async(phone_for)(table, 0)
-    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw", "card": "1"}, 0)
-    await sync_to_async(services.propose_correction)(table.code, 1, 1, {"kind": "draw", "card": "2"})
+    await sync_to_async(submit_action)(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    await sync_to_async(propose_correction)(table.code, 1, 1, {"kind": "draw", "card": "2"})
     seat_name, seat_value = cookie_header(alice, table.code)[1].decode().split("=", 1)
     sock = await connect(table.code, [(b"cookie", f"{seat_name}={seat_value}; csrftoken=abcdefghijklmnopqrstuvwxyz012345"
                                        .encode())])
@@ -124,14 +128,14 @@ async def test_pushed_fragments_carry_the_phones_own_csrf_token_for_plain_forms(
 
 async def test_a_push_after_a_one_pawn_move_carries_only_the_changed_regions():
     """Issue 8: a Sorry! move sends the pieces, the prompt, the new log line and the version, nothing else."""
-    table = await sync_to_async(services.create_table)("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    table = await sync_to_async(create_table)("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     ben = await sync_to_async(phone_for)(table, 1)
     b = await connect(table.code, [cookie_header(ben, table.code)])
     first = await b.receive_from(5)
     assert 'id="r-static"' in first and 'id="sorry-geo"' in first, "a socket that brings no page gets the geometry"
     version = 0
     while True:  # Ann draws until a card lets a pawn leave START
-        await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, version)
+        await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, version)
         version += 1
         await b.receive_from(5)
         await sync_to_async(table.refresh_from_db)()
@@ -139,18 +143,18 @@ async def test_a_push_after_a_one_pawn_move_carries_only_the_changed_regions():
         moves = [a for a in game.legal_actions(game.decode(table.state), 0) if a["kind"] == "move"]
         if moves:
             break
-        await sync_to_async(services.submit_action)(table.code, 0, {"kind": "pass"}, version)
+        await sync_to_async(submit_action)(table.code, 0, {"kind": "pass"}, version)
         version += 1
         await b.receive_from(5)
-        await sync_to_async(services.submit_action)(table.code, 1, {"kind": "draw"}, version)
+        await sync_to_async(submit_action)(table.code, 1, {"kind": "draw"}, version)
         version += 1
         await b.receive_from(5)
         legal = game.legal_actions(game.decode((await sync_to_async(
-            lambda: services.Table.objects.get(code=table.code))()).state), 1)
-        await sync_to_async(services.submit_action)(table.code, 1, legal[0], version)
+            lambda: Table.objects.get(code=table.code))()).state), 1)
+        await sync_to_async(submit_action)(table.code, 1, legal[0], version)
         version += 1
         await b.receive_from(5)
-    await sync_to_async(services.submit_action)(table.code, 0, moves[0], version)
+    await sync_to_async(submit_action)(table.code, 0, moves[0], version)
     pushed = await b.receive_from(5)
     pieces = re.findall(r'<(\w+) hx-swap-oob="([^"]+)"(?: id="([^"]+)")?', pushed)
     swaps = sorted(f"{swap}:{rid}" if rid else swap for _, swap, rid in pieces)
@@ -164,7 +168,7 @@ async def test_a_push_after_a_one_pawn_move_carries_only_the_changed_regions():
 
 async def test_a_page_that_holds_the_current_regions_gets_no_first_frame():
     """Issue 8: the page load is not followed by a frame that resends what the page already holds."""
-    table = await sync_to_async(services.create_table)("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    table = await sync_to_async(create_table)("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     ben = await sync_to_async(phone_for)(table, 1)
     page = (await sync_to_async(ben.get)(f"/t/{table.code}/")).content.decode()
     signature = re.search(r'ws-connect="/ws/tables/[^/]+/\?s=([0-9a-f]+)"', page).group(1)
@@ -177,7 +181,7 @@ async def test_a_page_that_holds_the_current_regions_gets_no_first_frame():
     connected, _ = await comm.connect()
     assert connected
     assert await comm.receive_nothing(0.3), "nothing is resent after the page load"
-    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, 0)
     pushed = await comm.receive_from(5)
     assert 'data-version="1"' in pushed and 'id="r-static"' not in pushed
     assert len(pushed.encode()) < 5000, len(pushed.encode())
@@ -200,7 +204,7 @@ async def test_a_move_made_while_a_socket_opens_still_reaches_it(monkeypatch):
     def render_then_a_move_lands(*args, **kwargs):
         frame = render(*args, **kwargs)
         if not moved:
-            moved.append(services.submit_action(table.code, 0, {"kind": "draw"}, 0))
+            moved.append(submit_action(table.code, 0, {"kind": "draw"}, 0))
         return frame
 
     monkeypatch.setattr(consumers, "render_push", render_then_a_move_lands)

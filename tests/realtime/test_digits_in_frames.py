@@ -11,7 +11,8 @@ import re
 import pytest
 from asgiref.sync import sync_to_async
 
-from games import services
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.models import Table
 from games.presenters import legal_for
 from tests.conftest import cookie_header, phone_for, socket_for
@@ -29,8 +30,8 @@ async def _first_frame(code: str, *headers) -> str:
 
 
 async def test_a_persian_phone_gets_persian_digits_and_a_latin_choice_gets_latin(fixture_game_registered):
-    table = await sync_to_async(services.create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
-    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    table = await sync_to_async(create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, 0)
     alice = await sync_to_async(phone_for)(table, 0)
     seat = cookie_header(alice, table.code)
     persian = await _first_frame(table.code, (b"cookie", seat[1] + b"; django_language=fa"))
@@ -45,15 +46,15 @@ def _play_first_legal(code: str) -> None:
     game = table.game()
     state = game.decode(table.state)
     seat = game.prompt(state).seats[0]
-    services.submit_action(code, seat, legal_for(game, state, seat)[0]["payload"], table.version)
+    submit_action(code, seat, legal_for(game, state, seat)[0]["payload"], table.version)
 
 
 async def test_a_move_pushed_to_a_persian_phone_keeps_persian_digits(fixture_game_registered):
     """The push after a move (rendered in the event loop from the snapshot the write left in this process)
     goes through the same digit pass as the first frame: a fa phone read "#2" and "(0 : 0)" in a log line
     pushed after a Yellow & Yangtze war, while the same line read "#۲" after a reload."""
-    table = await sync_to_async(services.create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
-    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    table = await sync_to_async(create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, 0)
     bob = await sync_to_async(phone_for)(table, 1)
     seat = cookie_header(bob, table.code)
     comm = socket_for(table.code, (b"cookie", seat[1] + b"; django_language=fa"))
@@ -70,13 +71,13 @@ async def test_a_move_pushed_to_a_persian_phone_keeps_persian_digits(fixture_gam
 async def test_a_push_after_a_move_is_in_the_phones_digits_too(fixture_game_registered):
     """The push rendered in the event loop from the write's own snapshot (the usual path after a move)
     went out with ASCII digits: only the threaded render wrote the phone's digits."""
-    table = await sync_to_async(services.create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    table = await sync_to_async(create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
     bob = await sync_to_async(phone_for)(table, 1)
     comm = socket_for(table.code, (b"cookie", cookie_header(bob, table.code)[1] + b"; django_language=fa"))
     connected, _ = await comm.connect()
     assert connected
     await comm.receive_from(timeout=5)
-    await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, 0)
     pushed = await comm.receive_from(timeout=5)
     assert 'data-version="1"' in pushed and "#۱" in pushed and "#1<" not in pushed
     await comm.disconnect()

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from games import live, services
+from games import live
+from games.commands.corrections import confirm_correction, propose_correction
+from games.commands.host import hand_over_seat, undo_last
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.consumers import render_push
 from tests.conftest import phone_for
 
@@ -12,9 +16,9 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_websocket_render_costs_at_most_two_queries_once_the_table_snapshot_is_cached(django_assert_max_num_queries):
-    table = services.create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}], seed=3)
+    table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}], seed=3)
     tokens = [s.token for s in table.seats.order_by("index")]
-    services.submit_action(table.code, 0, {"kind": "draw"}, 0)
+    submit_action(table.code, 0, {"kind": "draw"}, 0)
     render_push(table.code, tokens[0], "en", False, live.Sent())  # the first phone loads the snapshot
     for token in tokens[1:]:
         with django_assert_max_num_queries(2):
@@ -24,9 +28,9 @@ def test_a_websocket_render_costs_at_most_two_queries_once_the_table_snapshot_is
 
 def test_undone_marks_come_from_the_window_of_newest_rows_alone():
     """An undo names the move it dropped, so the newest rows alone say which moves are undone."""
-    table = services.create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
-    services.submit_action(table.code, 0, {"kind": "draw"}, 0)
-    services.undo_last(table.code, 1)
+    table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    submit_action(table.code, 0, {"kind": "draw"}, 0)
+    undo_last(table.code, 1)
     table.refresh_from_db()
     from games.presenters import log_lines
 
@@ -35,31 +39,31 @@ def test_undone_marks_come_from_the_window_of_newest_rows_alone():
 
 
 def test_a_seat_handed_over_gets_no_more_frames_with_its_old_secret():
-    table = services.create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     old = table.seats.get(index=1).token
     assert render_push(table.code, old, "en", False, live.Sent())
-    services.hand_over_seat(table.code, 1)
+    hand_over_seat(table.code, 1)
     assert render_push(table.code, old, "en", False, live.Sent()) is None
 
 
 def test_a_correction_proposed_without_a_new_version_still_reaches_the_other_phones():
-    table = services.create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    table = create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     ben = table.seats.get(index=1).token
     phone_for(table, 0)
-    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
     sent = live.Sent()
     render_push(table.code, ben, "en", False, sent)
-    services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "2"})
+    propose_correction(table.code, 0, 1, {"kind": "draw", "card": "2"})
     frame = render_push(table.code, ben, "en", False, sent)
     assert 'id="r-corrections"' in frame and "Confirm" in frame
 
 
 def test_a_move_the_table_dropped_by_a_correction_says_so_in_the_log(fixture_game_registered):
     """A dropped move reads as dropped by the table's correction, not as an undo (the log keeps both)."""
-    table = services.create_table("counting", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}])
-    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
-    correction = services.propose_correction(table.code, 1, 1, None)
-    services.confirm_correction(table.code, correction.id, 0)
+    table = create_table("counting", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}])
+    submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    correction = propose_correction(table.code, 1, 1, None)
+    confirm_correction(table.code, correction.id, 0)
     page = phone_for(table, 1).get(f"/t/{table.code}/").content.decode()
     assert "dropped by a correction the table agreed" in page and "(undone)" not in page
 
@@ -70,7 +74,7 @@ def test_a_snapshot_being_decoded_in_one_thread_never_hands_another_thread_an_em
     every push of that version with ``'NoneType' object has no attribute 'step'``)."""
     import threading
 
-    table = services.create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     snap = live.snapshot_for(table)
     fresh = live.Snapshot(key=snap.key + "-fresh", table=snap.table, seats=snap.seats, rows=snap.rows,
                           undone=snap.undone, replaced=snap.replaced, corrections=snap.corrections)

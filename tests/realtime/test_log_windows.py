@@ -7,7 +7,11 @@ import random
 import pytest
 from django.utils import translation
 
-from games import live, presenters, services
+from games import live, presenters
+from games.commands.corrections import confirm_correction, propose_correction
+from games.commands.host import undo_last
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +27,7 @@ def test_the_lines_reused_from_the_last_push_are_the_lines_built_anew_through_mo
     made = []
     real = presenters._log_line
     monkeypatch.setattr(presenters, "_log_line", lambda row, *args: made.append(row.seq) or real(row, *args))
-    table = services.create_table("counting", {"components": "physical"},
+    table = create_table("counting", {"components": "physical"},
                                   [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}])
     chooser = random.Random(2)
     checked, reuses, marks = 0, 0, set()
@@ -34,15 +38,15 @@ def test_the_lines_reused_from_the_last_push_are_the_lines_built_anew_through_mo
         if game.result(state) is not None:
             break
         if step % 7 == 6:
-            services.undo_last(table.code, row.version)
+            undo_last(table.code, row.version)
         elif step % 9 == 8:
             target = row.actions.filter(kind="game").order_by("-seq").first()
-            correction = services.propose_correction(table.code, 1, target.seq, None)
+            correction = propose_correction(table.code, 1, target.seq, None)
             for seat in correction.waiting_for(3):
-                services.confirm_correction(table.code, correction.id, seat)
+                confirm_correction(table.code, correction.id, seat)
         else:
             seat = chooser.choice(game.prompt(state).seats)
-            services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
+            submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
         row = Table.objects.get(code=table.code)
         snap = live.snapshot_for(row)
         for language in ("en", "fa"):

@@ -7,7 +7,8 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games import services
+from games.commands.host import end_game
+from games.commands.pregame import check_walk_step, create_table, decide_start, play_again
 from games.engines import get_game_class
 from tests.conftest import cookie_header, phone_for, socket_for
 
@@ -27,7 +28,7 @@ def _seats(slug: str) -> list[dict]:
 
 
 async def test_the_start_answer_and_a_checked_step_are_pushed_to_the_other_phones_and_the_screen():
-    table = await sync_to_async(services.create_table)("catan_junior", {}, _seats("catan_junior"), start="youngest",
+    table = await sync_to_async(create_table)("catan_junior", {}, _seats("catan_junior"), start="youngest",
                                                        walkthrough=True)
     ben = await sync_to_async(phone_for)(table, 1)
     b = await connect(table.code, [cookie_header(ben, table.code)])
@@ -35,11 +36,11 @@ async def test_the_start_answer_and_a_checked_step_are_pushed_to_the_other_phone
     first = await b.receive_from(timeout=5)
     assert "Who is the youngest?" in first and "Set-up: 0 of 5 steps done" in first
     await screen.receive_from(timeout=5)
-    await sync_to_async(services.check_walk_step)(table.code, "ghost")
+    await sync_to_async(check_walk_step)(table.code, "ghost")
     pushed = await b.receive_from(timeout=5)
     assert "Set-up: 1 of 5 steps done" in pushed and 'id="r-status"' in pushed and 'id="r-board"' not in pushed
     assert "Set-up: 1 of 5 steps done" in await screen.receive_from(timeout=5)
-    await sync_to_async(services.decide_start)(table.code, seat=2)
+    await sync_to_async(decide_start)(table.code, seat=2)
     pushed = await b.receive_from(timeout=5)
     assert "Who is the youngest?" not in pushed and "Cy starts: the youngest player." in pushed
     for comm in (b, screen):
@@ -47,14 +48,14 @@ async def test_the_start_answer_and_a_checked_step_are_pushed_to_the_other_phone
 
 
 async def test_the_next_game_button_is_pushed_to_each_phone_of_the_finished_table():
-    table = await sync_to_async(services.create_table)("amun_re", {}, _seats("amun_re"), start="oldest")
-    await sync_to_async(services.decide_start)(table.code, seat=0)
-    await sync_to_async(services.end_game)(table.code)
+    table = await sync_to_async(create_table)("amun_re", {}, _seats("amun_re"), start="oldest")
+    await sync_to_async(decide_start)(table.code, seat=0)
+    await sync_to_async(end_game)(table.code)
     ben = await sync_to_async(phone_for)(table, 1)
     b = await connect(table.code, [cookie_header(ben, table.code)])
     first = await b.receive_from(timeout=5)
     assert "data-next=" not in first and "Play again" not in first  # only the host's phone offers it
-    new = await sync_to_async(services.play_again)(table.code)
+    new = await sync_to_async(play_again)(table.code)
     pushed = await b.receive_from(timeout=5)
     assert f'data-next="{new.code}"' in pushed
     await b.disconnect()

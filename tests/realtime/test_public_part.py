@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import live, services
+from games import live
+from games.commands.pregame import create_table
 from games.presenters import seat_context
 
 SEATS = [{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")]
@@ -29,7 +30,7 @@ def _plain(context):
 
 @pytest.mark.parametrize("first", [None, 0, 2])
 def test_a_seat_context_does_not_depend_on_which_viewer_built_the_public_part_first(db, first):
-    table = services.create_table("sorry", {}, SEATS, start="youngest")
+    table = create_table("sorry", {}, SEATS, start="youngest")
     alone = {viewer: _plain(seat_context(_fresh_snapshot(table.code), viewer)) for viewer in (None, 0, 1, 2, 3)}
     snap = _fresh_snapshot(table.code)
     seat_context(snap, first)  # this viewer fills the shared part
@@ -41,7 +42,7 @@ def test_a_seat_context_does_not_depend_on_which_viewer_built_the_public_part_fi
 
 
 def test_the_shared_part_is_built_once_per_snapshot_and_language_and_holds_no_viewer(db):
-    table = services.create_table("sorry", {}, SEATS)
+    table = create_table("sorry", {}, SEATS)
     snap = _fresh_snapshot(table.code)
     contexts = [seat_context(snap, viewer) for viewer in (0, 1, 2, 3, None)]
     for key in SHARED:
@@ -54,7 +55,7 @@ def test_the_shared_part_is_built_once_per_snapshot_and_language_and_holds_no_vi
 
 
 def test_a_replaced_piece_of_a_context_is_digested_anew(db):
-    table = services.create_table("sorry", {}, SEATS)
+    table = create_table("sorry", {}, SEATS)
     snap = _fresh_snapshot(table.code)
     status = next(r for r in live.REGIONS if r.name == "status")
     context = seat_context(snap, 0)

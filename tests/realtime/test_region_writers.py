@@ -8,7 +8,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import live, services
+from games import live
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.models import Table
 from games.presenters import seat_context
 
@@ -25,7 +27,7 @@ def _seats(slug: str) -> list[dict]:
 @pytest.mark.parametrize("slug", ["sorry", "yellow_yangtze", "amun_re", "catan_junior"])
 def test_every_written_region_writes_what_its_template_partial_draws(slug):
     assert [region.name for region in WRITTEN] == ["meta"]
-    table = services.create_table(slug, {}, _seats(slug), seed=5)
+    table = create_table(slug, {}, _seats(slug), seed=5)
     chooser, compared = random.Random(5), 0
     for _ in range(12):
         row = Table.objects.get(code=table.code)
@@ -45,12 +47,12 @@ def test_every_written_region_writes_what_its_template_partial_draws(slug):
         legal = game.legal_actions(state, seat)
         if not legal:
             break
-        services.submit_action(table.code, seat, chooser.choice(legal), row.version)
+        submit_action(table.code, seat, chooser.choice(legal), row.version)
     assert compared >= 4 * len(_seats(slug)), "the comparison covered every language and seat"
 
 
 def test_a_written_region_is_pushed_with_the_phones_digits_and_as_an_out_of_band_swap():
-    table = services.create_table("sorry", {}, _seats("sorry"), seed=5)
+    table = create_table("sorry", {}, _seats("sorry"), seed=5)
     row = Table.objects.get(code=table.code)
     with translation.override("fa"):
         context = seat_context(live.snapshot_for(row), 1)

@@ -8,7 +8,10 @@ import re
 import pytest
 from asgiref.sync import sync_to_async
 
-from games import services
+from games import write_path
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
+from games.models import Table
 from tests.conftest import cookie_header, phone_for, socket_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -16,7 +19,7 @@ FRAME = re.compile(r'id="r-frame" hidden data-frame="([^"]*)"')
 
 
 async def bob_socket():
-    table = await sync_to_async(services.create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    table = await sync_to_async(create_table)("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
     bob = await sync_to_async(phone_for)(table, 1)
     sock = socket_for(table.code, cookie_header(bob, table.code))
     connected, _ = await sock.connect()
@@ -27,10 +30,10 @@ async def bob_socket():
 
 async def alice_plays(table, version: int) -> None:
     if version % 2 == 0:
-        await sync_to_async(services.submit_action)(table.code, 0, {"kind": "draw"}, version)
+        await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, version)
     else:
-        card = await sync_to_async(lambda: services.Table.objects.get(code=table.code).state["hands"][0][0])()
-        await sync_to_async(services.submit_action)(table.code, 0, {"kind": "play", "card": card}, version)
+        card = await sync_to_async(lambda: Table.objects.get(code=table.code).state["hands"][0][0])()
+        await sync_to_async(submit_action)(table.code, 0, {"kind": "play", "card": card}, version)
 
 
 async def test_every_push_names_its_frame_and_a_heartbeat_from_a_current_phone_gets_nothing():
@@ -65,7 +68,7 @@ async def test_a_phone_that_lost_two_pushes_gets_what_changed_since_the_last_one
 
 async def test_a_lost_group_message_is_caught_up_by_the_next_heartbeat(monkeypatch):
     table, sock, first = await bob_socket()
-    monkeypatch.setattr(services, "broadcast_version", lambda *args, **kwargs: False)  # the layer drops it
+    monkeypatch.setattr(write_path, "broadcast_version", lambda *args, **kwargs: False)  # the layer drops it
     await alice_plays(table, 0)
     assert await sock.receive_nothing(0.3)
     await sock.send_to(text_data=json.dumps({"frame": FRAME.search(first).group(1)}))

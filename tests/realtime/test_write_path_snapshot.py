@@ -10,7 +10,10 @@ from asgiref.sync import sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import live, services
+from games import live
+from games.commands.corrections import propose_correction
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.consumers import render_push
 from games.models import Table
 from games.presenters import legal_for
@@ -37,11 +40,11 @@ def _play(table: Table, moves: int, seed: int = 5) -> None:
         game = table.game()
         state = game.decode(table.state)
         seat = game.prompt(state).seats[0]
-        services.submit_action(table.code, seat, rng.choice(legal_for(game, state, seat))["payload"], table.version)
+        submit_action(table.code, seat, rng.choice(legal_for(game, state, seat))["payload"], table.version)
 
 
 def test_after_a_move_no_phone_reads_the_database_and_the_snapshot_is_the_one_the_database_gives():
-    table = services.create_table("sorry", {}, [{"name": n} for n in ("Ann", "Bob", "Cy", "Di")], seed=4)
+    table = create_table("sorry", {}, [{"name": n} for n in ("Ann", "Bob", "Cy", "Di")], seed=4)
     tokens = [s.token for s in table.seats.order_by("index")]
     sents = [live.Sent() for _ in tokens]
     for token, sent in zip(tokens, sents, strict=True):
@@ -61,17 +64,17 @@ def test_after_a_move_no_phone_reads_the_database_and_the_snapshot_is_the_one_th
 
 def test_a_move_after_a_claim_or_a_correction_builds_its_snapshot_from_the_database():
     """The earlier snapshot no longer holds the seats or corrections: its stamp moved, so it is not reused."""
-    table = services.create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    table = create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     phone_for(table, 0)
-    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
     table.refresh_from_db()
     live.snapshot_for(table)
-    services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "2"})
+    propose_correction(table.code, 0, 1, {"kind": "draw", "card": "2"})
     table.refresh_from_db()
     game = table.game()
     state = game.decode(table.state)
     seat = game.prompt(state).seats[0]
-    services.submit_action(table.code, seat, legal_for(game, state, seat)[0]["payload"], table.version)
+    submit_action(table.code, seat, legal_for(game, state, seat)[0]["payload"], table.version)
     table.refresh_from_db()
     published = live.snapshot_by_code(table.code, (table.version, table.updated_at.timestamp()))
     assert published.corrections, "the open correction is in the new snapshot"
@@ -124,7 +127,7 @@ async def test_a_socket_renders_a_move_in_the_event_loop_with_no_query(counting_
         return await real(self, *args, **kwargs)
 
     monkeypatch.setattr(consumers.TableConsumer, "_render", counted)
-    await sync_to_async(services.submit_action)(counting_table.code, 0, {"kind": "draw"}, 0)
+    await sync_to_async(submit_action)(counting_table.code, 0, {"kind": "draw"}, 0)
     pushed = await comm.receive_from(timeout=5)
     assert 'data-version="1"' in pushed and "Alice plays a card." in pushed
     assert threaded == [], "rendered without the thread hop"

@@ -34,7 +34,8 @@ from django.db import transaction
 from django.test import Client
 from django.utils import timezone
 
-from games import services
+from games.audit import effective_actions, replay_rows
+from games.commands.corrections import confirm_correction, correction_choices, propose_correction
 from games.engines.base import IllegalAction
 from games.models import Action, Table
 from games.presenters import error_message, tr
@@ -311,7 +312,7 @@ def probe_step(table: Table, viewer: int, doors: Doors, figures: Figures, label:
                 continue
             figures.check(a == b, f"{label}: refusal of {action} depends on seat {other}'s hidden values")
     markers = owner_markers(table, game, viewer)
-    counted = services.effective_actions(list(table.actions.order_by("seq")))
+    counted = effective_actions(list(table.actions.order_by("seq")))
     texts = {name: readable(text) for name, text in real.items()}
     mine = [row.seq for row in counted if row.seat == viewer][-1:]
     theirs = [row.seq for row in counted if row.seat != viewer][-1:]
@@ -339,7 +340,7 @@ def open_correction_probe(table: Table, game: Any, viewer: int, doors: Doors, fi
             continue
         target = theirs[-1]
         try:
-            _seat, _original, alternatives = services.correction_choices(table, target.seq)
+            _seat, _original, alternatives = correction_choices(table, target.seq)
         except IllegalAction:
             continue
         for alternative in alternatives[:3]:
@@ -350,7 +351,7 @@ def open_correction_probe(table: Table, game: Any, viewer: int, doors: Doors, fi
                 continue
             sid = transaction.savepoint_create()
             try:
-                services.propose_correction(table.code, other, target.seq, alternative)
+                propose_correction(table.code, other, target.seq, alternative)
                 for name, url in (("page", f"/t/{table.code}/"), ("fragment", f"/t/{table.code}/fragment/")):
                     text = readable(doors.phone.get(url).content.decode())
                     figures.check(marker not in text,
@@ -371,23 +372,23 @@ def correction_refusal_probe(table: Table, viewer: int, doors: Doors, figures: F
     """
     table.refresh_from_db()
     rows = list(table.actions.order_by("seq"))
-    counted = services.effective_actions(rows)
+    counted = effective_actions(rows)
     mine = [row for row in counted if row.seat == viewer]
     if not mine:
         return
     target = mine[-1]
     try:
-        _seat, _original, alternatives = services.correction_choices(table, target.seq)
+        _seat, _original, alternatives = correction_choices(table, target.seq)
     except IllegalAction:
         alternatives = []
     game = table.game()
     for replacement in [None, *alternatives[:2]]:
         # Which later move the change breaks, and the rule it breaks: from the replay itself, whatever words
-        # the correction services choose to answer with.
+        # the correction commands choose to answer with.
         probe = [*rows, Action(table_id=table.id, seq=0, kind=Action.Kind.CORRECT,
                                payload={"target": target.seq, "replacement": replacement}, version=0)]
         try:
-            services.replay_rows(table, game, probe)
+            replay_rows(table, game, probe)
             continue
         except IllegalAction as exc:
             cause = exc.__cause__ if isinstance(exc.__cause__, IllegalAction) else None
@@ -475,12 +476,12 @@ def reopened_seed_probe(table: Table, viewer: int, figures: Figures, label: str)
     }
 
     def agreed_correction() -> None:
-        last = services.effective_actions(list(table.actions.order_by("seq")))[-1]
-        correction = services.propose_correction(code, viewer, last.seq, None)
+        last = effective_actions(list(table.actions.order_by("seq")))[-1]
+        correction = propose_correction(code, viewer, last.seq, None)
         for other in range(table.seats.count()):
             if other != viewer:
                 try:
-                    services.confirm_correction(code, correction.id, other)
+                    confirm_correction(code, correction.id, other)
                 except IllegalAction:
                     pass  # told to the confirming seat; what counts is whether the game reopened
 

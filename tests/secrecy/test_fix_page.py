@@ -11,21 +11,24 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
+from games.commands import corrections
+from games.commands.corrections import correction_choices
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from tests.conftest import phone_for
 
 pytestmark = pytest.mark.django_db
 
 
 def test_another_seats_fix_page_never_lists_their_options(monkeypatch):
-    table = services.create_table("yellow_yangtze", {"components": "physical"},
+    table = create_table("yellow_yangtze", {"components": "physical"},
                                   [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}], seed=11,
                                   start="chosen", start_seat=1)
-    services.submit_action(table.code, 1, {"kind": "draw", "tiles": ["yellow"] * 6}, table.version)
+    submit_action(table.code, 1, {"kind": "draw", "tiles": ["yellow"] * 6}, table.version)
     bob_draw = table.actions.filter(seat=1).get().seq
     calls = []
-    real = services.correction_choices
-    monkeypatch.setattr(services, "correction_choices", lambda t, seq: calls.append(seq) or real(t, seq))
+    real = correction_choices
+    monkeypatch.setattr(corrections, "correction_choices", lambda t, seq: calls.append(seq) or real(t, seq))
     alice = phone_for(table, 0)
     page = alice.get(f"/t/{table.code}/corrections/fix/{bob_draw}/")
     assert page.status_code == 200

@@ -17,8 +17,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import services
+from games.commands import moves
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.models import Table
+from games.write_path import seat_key
 
 from .probes import Figures
 
@@ -29,7 +32,7 @@ THREE = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
 
 def bob_taps_his_draw(tiles: list[str]) -> tuple[Table, str]:
     """Bob (the start player) enters his draw through the API under a plain key; the key."""
-    table = services.create_table("yellow_yangtze", {"components": "physical"}, THREE, seed=11,
+    table = create_table("yellow_yangtze", {"components": "physical"}, THREE, seed=11,
                                   start="chosen", start_seat=1)
     key = f"{table.code}-{table.version}-1-draw-37"  # as guessable as the generic controls' keys were
     bob = Client(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=1).token}")
@@ -67,14 +70,14 @@ def test_a_retried_tap_is_still_answered_once():
     """The key still does its job for its own seat: Bob's retried tap writes nothing twice."""
     table, bobs_key = bob_taps_his_draw(["yellow"] * 6)
     rows = table.actions.count()
-    again = services.submit_action(table.code, 1, {"kind": "draw", "tiles": ["yellow"] * 6}, table.version - 1,
+    again = submit_action(table.code, 1, {"kind": "draw", "tiles": ["yellow"] * 6}, table.version - 1,
                                    bobs_key)
     assert again.replayed and table.actions.count() == rows
 
 
 def test_control_keys_shared_across_seats_are_caught(monkeypatch):
     """Plant the old table-wide keys: the probe must flag Bob's key."""
-    monkeypatch.setattr(services, "seat_key", lambda seat, key: key)
+    monkeypatch.setattr(moves, "seat_key", lambda seat, key: key)
     table, bobs_key = bob_taps_his_draw(["yellow", "yellow", "red", "red", "blue", "green"])
     figures = Figures()
     key_probe(table, 0, [bobs_key], figures, "planted shared keys")
@@ -95,5 +98,5 @@ def test_the_start_question_does_not_tell_whether_another_seat_used_a_key():
 
     fresh = answer("a-key-nobody-used")
     assert fresh.startswith("400")
-    assert answer(services.seat_key(1, bobs_key)) == fresh
+    assert answer(seat_key(1, bobs_key)) == fresh
     assert answer(bobs_key) == fresh

@@ -21,7 +21,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import services
+from games.commands import moves
+from games.audit import replay
+from games.commands.moves import _log_refused_entry, own_undo_target, submit_action
+from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.engines.sorry.state import CARDS
 from games.models import Action, Table
@@ -36,11 +39,11 @@ ALICE = 0
 
 def dealt(slug: str, options: dict, draws: list[tuple[int, dict]]) -> Table:
     """A physical table where Bob starts (so Alice draws last), with the draws ``(seat, action)`` entered."""
-    table = services.create_table(slug, {**options, "components": "physical"}, THREE, seed=11,
+    table = create_table(slug, {**options, "components": "physical"}, THREE, seed=11,
                                   start="chosen", start_seat=1)
     for seat, action in draws:
         table.refresh_from_db()
-        services.submit_action(table.code, seat, action, table.version)
+        submit_action(table.code, seat, action, table.version)
     table.refresh_from_db()
     return table
 
@@ -63,7 +66,7 @@ def sorry_table() -> Table:
     Alice draws other cards meanwhile; once no 2 is left, her phone still
     lists the 2 (she cannot see the others' hands) and the real pile refuses it.
     """
-    table = services.create_table("sorry", {"points_mode": True, "components": "physical"}, THREE, seed=11,
+    table = create_table("sorry", {"points_mode": True, "components": "physical"}, THREE, seed=11,
                                   start="chosen", start_seat=1)
     for _ in range(40):
         table.refresh_from_db()
@@ -74,7 +77,7 @@ def sorry_table() -> Table:
         if seat == ALICE and deck["2"] == 0:
             return table
         card = "2" if seat != ALICE and deck["2"] else max((c for c in CARDS if c != "2"), key=deck.__getitem__)
-        services.submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
+        submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
     raise AssertionError("the deal did not give Bob and Carol every 2")
 
 
@@ -126,7 +129,7 @@ def test_probing_leaves_one_line_per_refusal_even_with_one_key():
     for _ in range(5):
         table.refresh_from_db()
         with pytest.raises(IllegalAction):
-            services.submit_action(table.code, ALICE, {"kind": "draw", "tiles": ["yellow"] * 6}, table.version, "k1")
+            submit_action(table.code, ALICE, {"kind": "draw", "tiles": ["yellow"] * 6}, table.version, "k1")
     bob = Client(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=1).token}")
     lines = [line for line in bob.get(f"/api/tables/{table.code}/log/").json()["log"] if line["kind"] == "refused"]
     assert len(lines) == 5
@@ -138,21 +141,21 @@ def test_a_refused_entry_changes_nothing_and_keeps_undo_my_move():
     table = yellow_yangtze_table()
     before = table.state
     with pytest.raises(IllegalAction):
-        services.submit_action(table.code, ALICE, {"kind": "draw", "tiles": ["yellow"] * 6}, table.version)
+        submit_action(table.code, ALICE, {"kind": "draw", "tiles": ["yellow"] * 6}, table.version)
     table.refresh_from_db()
     assert table.state == before
     assert table.actions.filter(kind=Action.Kind.REFUSED).get().payload == {"kind": "draw"}
-    assert table.game().encode(services.replay(table)) == before
+    assert table.game().encode(replay(table)) == before
     game = table.game()
     move = Action(seq=5, kind=Action.Kind.GAME, seat=ALICE, payload={"kind": "tile", "colour": "red", "hex": [0, 0]},
                   version=5)
     refused = Action(seq=6, kind=Action.Kind.REFUSED, seat=ALICE, payload={"kind": "draw"}, version=6)
-    assert services.own_undo_target([move, refused], ALICE, game) is move
+    assert own_undo_target([move, refused], ALICE, game) is move
 
 
 def test_control_refusals_left_unlogged_are_caught(monkeypatch):
     """Plant the old behaviour (a refusal writes nothing): the probe must flag the silent refusal."""
-    monkeypatch.setattr(services, "_log_refused_entry", lambda *args, **kwargs: None)
+    monkeypatch.setattr(moves, "_log_refused_entry", lambda *args, **kwargs: None)
     table = yellow_yangtze_table()
     figures = Figures()
     refused_entry_probe(table, ALICE, figures, "planted silent refusal")
@@ -171,7 +174,7 @@ def test_control_a_line_that_quotes_the_entry_is_caught(monkeypatch):
             return f"{names.get(row.seat)} typed {row.payload.get('tiles') or row.payload.get('card')}"
         return real(row, names)
 
-    real_log = services._log_refused_entry
+    real_log = _log_refused_entry
 
     def log_with_content(code, seat, action):
         real_log(code, seat, action)
@@ -180,7 +183,7 @@ def test_control_a_line_that_quotes_the_entry_is_caught(monkeypatch):
         row.save(update_fields=["payload"])
 
     monkeypatch.setattr(presenters, "_host_line", leaky)
-    monkeypatch.setattr(services, "_log_refused_entry", log_with_content)
+    monkeypatch.setattr(moves, "_log_refused_entry", log_with_content)
     table = yellow_yangtze_table()
     figures = Figures()
     refused_entry_probe(table, ALICE, figures, "planted quoting line")

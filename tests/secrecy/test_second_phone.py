@@ -16,7 +16,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import services
+from games.commands import host
+from games.audit import replay
+from games.commands.host import claim_seat
+from games.commands.pregame import create_table
 from tests.conftest import phone_for
 
 from .probes import Figures
@@ -32,7 +35,7 @@ def lines(client: Client, code: str) -> list[dict]:
 
 def second_phone_probe(figures: Figures, label: str) -> None:
     """Bob's phone holds his seat; the host opens Bob's link on another phone: every reader must see a line."""
-    table = services.create_table("yellow_yangtze", {"components": "digital"}, THREE, seed=5)
+    table = create_table("yellow_yangtze", {"components": "digital"}, THREE, seed=5)
     bob = phone_for(table, 1)
     carol = Client(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=2).token}")
     before = {line["seq"] for line in lines(carol, table.code)}
@@ -48,7 +51,7 @@ def second_phone_probe(figures: Figures, label: str) -> None:
     page = bob.get(f"/t/{table.code}/").content.decode()
     figures.check("was opened on another phone" in page, f"{label}: Bob's own phone does not say so")
     table.refresh_from_db()
-    figures.check(services.replay(table) == table.game().decode(table.state), f"{label}: the line changed the game")
+    figures.check(replay(table) == table.game().decode(table.state), f"{label}: the line changed the game")
 
 
 def test_a_seat_opened_on_a_second_phone_is_a_public_line():
@@ -60,13 +63,13 @@ def test_a_seat_opened_on_a_second_phone_is_a_public_line():
 
 def test_control_a_silent_second_phone_is_caught(monkeypatch):
     """Plant the old claim (no line): the probe must flag it."""
-    real = services.claim_seat
+    real = claim_seat
 
     def silent(seat, device):
         seat.claimed_by_device = ""
         return real(seat, device)
 
-    monkeypatch.setattr(services, "claim_seat", silent)
+    monkeypatch.setattr(host, "claim_seat", silent)
     figures = Figures()
     second_phone_probe(figures, "planted silent claim")
     print(f"\ncontrol (silent claim): probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")

@@ -48,7 +48,9 @@ from typing import Any
 
 import pytest
 
-from games import services
+from games.commands import moves
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.engines.yellow_yangtze import YellowYangtzeGame
 from games.models import Table
 
@@ -99,7 +101,7 @@ def run(slug: str, options: dict[str, Any], seed: int, moves: int, every: int, f
     Where several phones are asked at once (an offering), seat 0 answers
     last, so the others' sealed answers are there to be probed.
     """
-    table = services.create_table(slug, options, THREE, seed=seed)
+    table = create_table(slug, options, THREE, seed=seed)
     doors = Doors(table, VIEWER)
     rng = random.Random(seed)
     chance_probes = 2  # physical-mode choice lists of seat 0 (issue 11 B): probed the first times they come up
@@ -115,7 +117,7 @@ def run(slug: str, options: dict[str, Any], seed: int, moves: int, every: int, f
         if n % every == every - 1 or is_secret_step(slug, prompt.step) or my_draw:
             probe(table, VIEWER, doors, figures, f"{slug} {options.get('components')} move {n}")
         seat = prompt.seats[-1]
-        services.submit_action(table.code, seat, choose(rng, game, state, seat), table.version)
+        submit_action(table.code, seat, choose(rng, game, state, seat), table.version)
     probe(table, VIEWER, doors, figures, f"{slug} {options.get('components')} end")
     return table
 
@@ -155,7 +157,7 @@ def test_a_refused_correction_never_quotes_the_rule_another_seats_move_broke(slu
 
 def played_until(slug: str, options: dict[str, Any], seed: int, done: Callable[[Table], bool]) -> Table:
     """A table played at random through the write path until ``done(table)`` (at most 60 moves)."""
-    table = services.create_table(slug, options, THREE, seed=seed)
+    table = create_table(slug, options, THREE, seed=seed)
     rng = random.Random(seed)
     for _ in range(60):
         table.refresh_from_db()
@@ -164,7 +166,7 @@ def played_until(slug: str, options: dict[str, Any], seed: int, done: Callable[[
         game = table.game()
         state = game.decode(table.state)
         seat = game.prompt(state).seats[-1]
-        services.submit_action(table.code, seat, choose(rng, game, state, seat), table.version)
+        submit_action(table.code, seat, choose(rng, game, state, seat), table.version)
     raise AssertionError("the position was not reached")
 
 
@@ -273,7 +275,7 @@ def test_control_an_undo_my_move_refusal_naming_a_hidden_hand_is_caught(monkeypa
         raise IllegalAction("undo_not_yours", "psst {hand}", hand=str(list(hand)))
 
     table = played_until("yellow_yangtze", {"components": "digital"}, 3, lambda t: True)
-    monkeypatch.setattr(services, "undo_own", leaky_undo_own)
+    monkeypatch.setattr(moves, "undo_own", leaky_undo_own)
     figures = Figures()
     probe_step(table, VIEWER, Doors(table, VIEWER), figures, "planted undo-mine leak")
     print(f"\ncontrol (undo mine): probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")

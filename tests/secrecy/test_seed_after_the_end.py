@@ -14,7 +14,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import services
+from games.commands import corrections, host
+from games.audit import effective_actions
+from games.commands.corrections import confirm_correction, propose_correction
+from games.commands.pregame import create_table
+from games.engines.base import IllegalAction
 from games.models import Action, Table
 from tests.conftest import play_through_write_path
 
@@ -28,7 +32,7 @@ ALICE = 0
 
 def finished(options: dict, seed: int = 3) -> Table:
     """A two-seat Sorry! table played to its end at random through the write path."""
-    table = services.create_table("sorry", options, TWO, seed=seed)
+    table = create_table("sorry", options, TWO, seed=seed)
     play_through_write_path(table, seed)
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
@@ -49,10 +53,10 @@ def test_the_refusals_name_the_rule_and_the_log_says_why_the_correction_was_drop
     answer = Client(HTTP_X_HOST_TOKEN=table.host_token).post(
         f"/api/tables/{table.code}/undo/", {"version": table.version}, content_type="application/json")
     assert answer.status_code == 400 and answer.json()["code"] == "seed_revealed"
-    last = services.effective_actions(list(table.actions.order_by("seq")))[-1]
-    correction = services.propose_correction(table.code, ALICE, last.seq, None)
-    with pytest.raises(services.IllegalAction) as refused:
-        services.confirm_correction(table.code, correction.id, 1)
+    last = effective_actions(list(table.actions.order_by("seq")))[-1]
+    correction = propose_correction(table.code, ALICE, last.seq, None)
+    with pytest.raises(IllegalAction) as refused:
+        confirm_correction(table.code, correction.id, 1)
     assert refused.value.code == "seed_revealed"
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
@@ -74,7 +78,8 @@ def test_a_game_played_physically_from_its_creation_may_still_be_reopened():
 
 def test_control_a_reopening_is_caught(monkeypatch):
     """Plant the old behaviour (a finished game reopens): the probe must flag both doors."""
-    monkeypatch.setattr(services, "refuse_reopening", lambda *args: None)
+    monkeypatch.setattr(host, "refuse_reopening", lambda *args: None)
+    monkeypatch.setattr(corrections, "refuse_reopening", lambda *args: None)
     table = finished({"points_mode": True, "components": "digital"})
     figures = Figures()
     reopened_seed_probe(table, ALICE, figures, "planted reopening")

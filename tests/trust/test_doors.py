@@ -13,14 +13,15 @@ from django.core.cache import caches
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from games import export, services
+from games import export
+from games.commands.pregame import create_table
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def table(fixture_game_registered):
-    return services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    return create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
 
 
 def _rates(**rates):

@@ -9,7 +9,10 @@ import random
 import pytest
 from django.utils import translation
 
-from games import export, services
+from games import export
+from games.audit import check_draws
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table, decide_start, play_again
 from games.engines.base import IllegalAction
 from games.models import Table
 
@@ -42,7 +45,7 @@ def play_out(table: Table, seed: int) -> Table:
                            if not game.physical else action)
             except IllegalAction:
                 continue
-            services.submit_action(table.code, seat, action, table.version)
+            submit_action(table.code, seat, action, table.version)
             break
     table.refresh_from_db()
     assert table.status == "finished"
@@ -52,15 +55,15 @@ def play_out(table: Table, seed: int) -> Table:
 def decide(table: Table, rule: str) -> None:
     """Answer the phones' question for an asked rule (a seat other than 0 wherever the rule lets us pick)."""
     if rule == "youngest":
-        services.decide_start(table.code, seat=1)
+        decide_start(table.code, seat=1)
     elif rule == "oldest":
-        services.decide_start(table.code, seat=2)
+        decide_start(table.code, seat=2)
     elif rule == "highest_card":
         if table.game().physical:  # a tie of seats 1 and 2 first, then seat 2 turns up the higher card
-            services.decide_start(table.code, cards={"0": "1", "1": "12", "2": "12"})
-            services.decide_start(table.code, cards={"1": "3", "2": "10"})
+            decide_start(table.code, cards={"0": "1", "1": "12", "2": "12"})
+            decide_start(table.code, cards={"1": "3", "2": "10"})
         else:
-            services.decide_start(table.code, draw=True)
+            decide_start(table.code, draw=True)
 
 
 def first_mover(table: Table) -> int:
@@ -78,7 +81,7 @@ def round_trip(table: Table) -> Table:
     assert game.result(game.decode(copy.state)) == game.result(game.decode(table.state))
     assert first_mover(copy) == first_mover(table)
     if table.options.get("components") != "physical":
-        assert services.check_draws(copy).ok
+        assert check_draws(copy).ok
     return copy
 
 
@@ -95,7 +98,7 @@ CASES = [
 
 @pytest.mark.parametrize(("slug", "options", "rule"), CASES)
 def test_a_game_started_by_each_rule_exports_and_imports(slug, options, rule):
-    table = services.create_table(slug, options, PLAYERS, seed=21, start=rule,
+    table = create_table(slug, options, PLAYERS, seed=21, start=rule,
                                   start_seat=2 if rule == "chosen" else None)
     table.refresh_from_db()
     asked = table.pregame["start"]["rule"]
@@ -108,8 +111,8 @@ def test_a_game_started_by_each_rule_exports_and_imports(slug, options, rule):
 
 @pytest.mark.parametrize("slug", ["sorry", "yellow_yangtze", "amun_re", "catan_junior"])
 def test_the_next_game_started_by_the_winner_or_the_printed_rule_exports_and_imports(slug):
-    last = play_out(services.create_table(slug, {}, PLAYERS, seed=8, start="chosen", start_seat=1), seed=3)
-    table = Table.objects.get(code=services.play_again(last.code).code)
+    last = play_out(create_table(slug, {}, PLAYERS, seed=8, start="chosen", start_seat=1), seed=3)
+    table = Table.objects.get(code=play_again(last.code).code)
     start = table.pregame["start"]
     if slug == "sorry":
         assert start["rule"] == "winner"
@@ -118,7 +121,7 @@ def test_the_next_game_started_by_the_winner_or_the_printed_rule_exports_and_imp
 
 
 def test_a_start_row_after_a_move_or_naming_no_seat_of_the_table_is_refused():
-    table = play_out(services.create_table("catan_junior", {}, PLAYERS, seed=21, start="chosen", start_seat=2), 5)
+    table = play_out(create_table("catan_junior", {}, PLAYERS, seed=21, start="chosen", start_seat=2), 5)
     data = export.build_export(table)
     start = next(m for m in data["moves"] if m["kind"] == "start")
     moved = json.loads(json.dumps(data))
@@ -127,7 +130,7 @@ def test_a_start_row_after_a_move_or_naming_no_seat_of_the_table_is_refused():
     with pytest.raises(IllegalAction) as caught:
         export.import_export(moved)
     assert caught.value.code == "import_diverges" and caught.value.details["seq"] == start["seq"]
-    zero = play_out(services.create_table("catan_junior", {}, PLAYERS, seed=21, start="chosen", start_seat=0), 5)
+    zero = play_out(create_table("catan_junior", {}, PLAYERS, seed=21, start="chosen", start_seat=0), 5)
     late = export.build_export(zero)  # its start row put just after the first move (room made between seqs)
     start = next(m for m in late["moves"] if m["kind"] == "start")
     others = [dict(m, seq=m["seq"] * 10) for m in late["moves"] if m["kind"] != "start"]

@@ -18,7 +18,9 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games import services
+from games.audit import replay
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.models import Table
 from tests.conftest import cookie_header, phone_for, post_action, socket_for
 
@@ -85,7 +87,7 @@ def test_three_phones_play_three_kingdoms_through_the_api_to_the_final_tally():
     table = Table.objects.get(code=code)
     assert table.status == Table.Status.FINISHED
     game = table.game()
-    assert game.encode(services.replay(table)) == table.state
+    assert game.encode(replay(table)) == table.state
     result = phones[BOB].get(f"/api/tables/{code}/view/").json()["result"]
     assert len(result["ranking"]) == 3 and result["winners"] == [result["ranking"][0]["seat"]]
     scores = game.view(game.decode(table.state), None)["kingdom_scores"]
@@ -109,7 +111,7 @@ def play_to_the_offering() -> Table:
     Scripted: everyone keeps 0, 1, 2, 3, 8 and bids the lowest card it can, so
     the 0 cards take the provinces and come back; every hand is whole again.
     """
-    table = services.create_table("amun_re", {}, PLAYERS, seed=1)
+    table = create_table("amun_re", {}, PLAYERS, seed=1)
     game = table.game()
     for _ in range(500):
         table.refresh_from_db()
@@ -125,13 +127,13 @@ def play_to_the_offering() -> Table:
             action = choose(legal, seat, random.Random(0))
         else:
             action = legal[0]
-        services.submit_action(table.code, seat, action, table.version)
+        submit_action(table.code, seat, action, table.version)
     raise AssertionError("never reached the offering")
 
 
 def offer(table: Table, seat: int, gold: int) -> None:
     table.refresh_from_db()
-    services.submit_action(table.code, seat, {"kind": "offer", "gold": gold}, table.version)
+    submit_action(table.code, seat, {"kind": "offer", "gold": gold}, table.version)
 
 
 def normal(text: str, table: Table) -> str:
@@ -246,7 +248,7 @@ async def test_no_websocket_frame_shows_an_offering_before_the_last_phone_offers
 
 @pytest.mark.django_db
 def test_every_hand_is_on_every_phone_and_my_winnable_cards_are_lit():
-    table = services.create_table("amun_re", {}, PLAYERS, seed=2)
+    table = create_table("amun_re", {}, PLAYERS, seed=2)
     for seat, cards in ((ALICE, [0, 6, 8]), (BOB, [0, 1, 5, 8]), (CAROL, [0, 2, 4, 8])):
         assert post_action(phone_for(table, seat), table, {"kind": "build_hand", "cards": cards}).status_code == 200
     screen = Client().get(f"/t/{table.code}/screen/").content.decode()
@@ -261,7 +263,7 @@ def test_every_hand_is_on_every_phone_and_my_winnable_cards_are_lit():
 
 @pytest.mark.django_db
 def test_an_outbid_card_is_shown_going_back_to_its_owner():
-    table = services.create_table("amun_re", {}, PLAYERS, seed=2)
+    table = create_table("amun_re", {}, PLAYERS, seed=2)
     for seat, cards in ((ALICE, [0, 6, 8]), (BOB, [0, 1, 5, 8]), (CAROL, [0, 2, 4, 8])):
         post_action(phone_for(table, seat), table, {"kind": "build_hand", "cards": cards})
     post_action(phone_for(table, ALICE), table, {"kind": "bid", "province": 0, "card": 6})

@@ -3,7 +3,7 @@
 The move is committed before the table's group hears ``version N``. A channel
 layer that is down (Redis refuses) or frozen (accepts and never answers) must
 never turn the answer to a saved move into a 500, and must not hold the
-request for more than about :data:`games.services.BROADCAST_TIMEOUT`; phones
+request for more than about :data:`games.write_path.BROADCAST_TIMEOUT`; phones
 resync on their own when their socket returns.
 """
 
@@ -16,7 +16,12 @@ import time
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
+from games import write_path
+from games.commands.corrections import confirm_correction, propose_correction
+from games.commands.host import hand_over_seat, undo_last
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
+from games.write_path import BROADCAST_TIMEOUT, broadcast_version, group_name
 from tests.conftest import phone_for, post_action
 
 
@@ -40,16 +45,16 @@ class FrozenLayer:
 @pytest.fixture
 def layer(monkeypatch, request):
     chosen = request.param()
-    monkeypatch.setattr(services, "get_channel_layer", lambda *args: chosen)
+    monkeypatch.setattr(write_path, "get_channel_layer", lambda *args: chosen)
     return chosen
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("layer", [RefusingLayer, FrozenLayer], indirect=True)
 def test_a_move_is_answered_and_saved_when_the_channel_layer_fails(fixture_game_registered, layer, caplog):
-    table = services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    table = create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
     alice = phone_for(table, 0)
-    caplog.set_level(logging.WARNING, logger="games.services")
+    caplog.set_level(logging.WARNING, logger="games.write_path")
     started = time.monotonic()
     response = post_action(alice, table, {"kind": "draw"}, key="tap-1")
     elapsed = time.monotonic() - started
@@ -57,44 +62,44 @@ def test_a_move_is_answered_and_saved_when_the_channel_layer_fails(fixture_game_
     assert table.actions.filter(seq__gt=0).count() == 1, "the move is saved"
     table.refresh_from_db()
     assert table.version == 1 and 'data-version="1"' in response.content.decode()
-    assert elapsed < services.BROADCAST_TIMEOUT + 1.0, f"the request was held {elapsed:.2f} s"
+    assert elapsed < BROADCAST_TIMEOUT + 1.0, f"the request was held {elapsed:.2f} s"
     assert "phones will resync" in caplog.text
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("layer", [RefusingLayer, FrozenLayer], indirect=True)
 def test_the_api_answers_a_saved_move_when_the_channel_layer_fails(fixture_game_registered, layer):
-    table = services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    table = create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=0).token}")
     started = time.monotonic()
     response = client.post(f"/api/tables/{table.code}/actions/", {"action": {"kind": "draw"}, "version": 0},
                            format="json")
     assert response.status_code == 200 and response.json()["version"] == 1
-    assert time.monotonic() - started < services.BROADCAST_TIMEOUT + 1.0
+    assert time.monotonic() - started < BROADCAST_TIMEOUT + 1.0
     assert table.actions.filter(seq__gt=0).count() == 1
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("layer", [RefusingLayer, FrozenLayer], indirect=True)
 def test_host_tools_and_corrections_also_survive_a_failing_channel_layer(fixture_game_registered, layer):
-    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
-    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
-    correction = services.propose_correction(table.code, 0, 1, {"kind": "draw", "card": "3"})
-    assert services.confirm_correction(table.code, correction.id, 1).status == "applied"
-    services.hand_over_seat(table.code, 1)
-    services.undo_last(table.code, None)
+    table = create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    correction = propose_correction(table.code, 0, 1, {"kind": "draw", "card": "3"})
+    assert confirm_correction(table.code, correction.id, 1).status == "applied"
+    hand_over_seat(table.code, 1)
+    undo_last(table.code, None)
     table.refresh_from_db()
     assert [row.kind for row in table.actions.filter(seq__gt=0).order_by("seq")] == ["game", "correct", "undo"]
 
 
 def test_broadcast_version_reports_a_failure_instead_of_raising(monkeypatch):
-    monkeypatch.setattr(services, "get_channel_layer", lambda *args: RefusingLayer())
-    assert services.broadcast_version("ABCDEF", 3) is False
-    monkeypatch.setattr(services, "get_channel_layer", lambda *args: FrozenLayer())
+    monkeypatch.setattr(write_path, "get_channel_layer", lambda *args: RefusingLayer())
+    assert broadcast_version("ABCDEF", 3) is False
+    monkeypatch.setattr(write_path, "get_channel_layer", lambda *args: FrozenLayer())
     started = time.monotonic()
-    assert services.broadcast_version("ABCDEF", 3) is False
-    assert time.monotonic() - started < services.BROADCAST_TIMEOUT + 0.5
+    assert broadcast_version("ABCDEF", 3) is False
+    assert time.monotonic() - started < BROADCAST_TIMEOUT + 0.5
 
 
 class BusyLoopLayer:
@@ -122,20 +127,20 @@ def test_a_broadcast_slower_than_the_bound_still_reaches_the_phones(monkeypatch)
     from asgiref.sync import sync_to_async
 
     layer = BusyLoopLayer()
-    monkeypatch.setattr(services, "get_channel_layer", lambda *args: layer)
+    monkeypatch.setattr(write_path, "get_channel_layer", lambda *args: layer)
     seen: dict = {}
 
     async def server() -> None:
         phone = await layer.inner.new_channel()
-        await layer.inner.group_add(services.group_name("ABCDEF"), phone)
+        await layer.inner.group_add(group_name("ABCDEF"), phone)
         started = time.monotonic()
-        seen["taken"] = await sync_to_async(services.broadcast_version)("ABCDEF", 4)  # a write's thread
+        seen["taken"] = await sync_to_async(broadcast_version)("ABCDEF", 4)  # a write's thread
         seen["waited"] = time.monotonic() - started
         seen["message"] = await asyncio.wait_for(layer.inner.receive(phone), 3)
 
     worker = threading.Thread(target=lambda: asyncio.run(server()))
     worker.start()
     worker.join(10)
-    assert seen["waited"] < services.BROADCAST_TIMEOUT + 0.3, "the write does not wait for the send"
+    assert seen["waited"] < BROADCAST_TIMEOUT + 0.3, "the write does not wait for the send"
     assert seen["taken"] is False
     assert seen["message"] == {"type": "table.version", "version": 4}

@@ -11,7 +11,8 @@ import pytest
 from asgiref.sync import sync_to_async
 from rest_framework.test import APIClient
 
-from games import services
+from games.audit import replay
+from games.commands.pregame import create_table
 from games.models import Table
 from tests.conftest import cookie_header, phone_for, play_through_write_path, post_action, socket_for
 
@@ -45,7 +46,7 @@ def bearer(token: str) -> APIClient:
 
 @pytest.mark.django_db
 def test_four_players_play_a_digital_game_to_a_seven_lair_winner_and_replay_matches_the_snapshot():
-    table = services.create_table("catan_junior", {}, FOUR, seed=21)
+    table = create_table("catan_junior", {}, FOUR, seed=21)
     moves = play_to_the_end(table, seed=21)
     table.refresh_from_db()
     game = table.game()
@@ -55,7 +56,7 @@ def test_four_players_play_a_digital_game_to_a_seven_lair_winner_and_replay_matc
     assert moves > 40 and table.status == Table.Status.FINISHED
     assert state.lair_count(winner) == 7, "rule EN1: the winner has all seven lairs on the board"
     assert len(game.rules.board.sites) == 32, "3-4 players play the 3-4 side (SU1)"
-    assert game.encode(services.replay(table)) == table.state
+    assert game.encode(replay(table)) == table.state
     page = phone_for(table, (winner + 1) % 4).get(f"/t/{table.code}/").content.decode()
     name = FOUR[winner]["name"]
     assert "Game over" in page and f"{name} has 7 lairs and wins!" in page
@@ -128,7 +129,7 @@ def test_two_players_type_every_roll_of_a_physical_balanced_die_into_the_api():
     game = table.game()
     state = game.decode(table.state)
     assert len(game.rules.board.sites) == 16, "two players play the 2-player side (SU1)"
-    assert sum(state.rolls) == typed and game.encode(services.replay(table)) == table.state
+    assert sum(state.rolls) == typed and game.encode(replay(table)) == table.state
     assert state.lair_count(game.result(state)["winners"][0]) == 7
 
 
@@ -142,7 +143,7 @@ def position(table: Table, **changes) -> None:
 
 @pytest.mark.django_db
 def test_a_physical_coco_tile_of_a_kind_already_all_face_up_is_refused_and_not_offered():
-    table = services.create_table("catan_junior", {"components": "physical"}, FOUR[:2], seed=3)
+    table = create_table("catan_junior", {"components": "physical"}, FOUR[:2], seed=3)
     game = table.game()
     kinds = game.rules.deck.names
     gone = kinds.index("molasses_wood")
@@ -187,7 +188,7 @@ def answer_buttons(html: str) -> set[str]:
 
 @pytest.mark.django_db
 def test_a_player_trade_is_answered_only_on_the_other_players_phone_and_applies_when_accepted():
-    table = services.create_table("catan_junior", {"player_trades": True}, FOUR[:3], seed=9)
+    table = create_table("catan_junior", {"player_trades": True}, FOUR[:3], seed=9)
     ann, ben, cat = (phone_for(table, i) for i in range(3))
     assert post_action(ann, table, {"kind": "roll"}).status_code == 200
     game = table.game()
@@ -213,7 +214,7 @@ def test_a_player_trade_is_answered_only_on_the_other_players_phone_and_applies_
     assert after[1] == (before[1][0] + 1, *before[1][1:3], before[1][3] - 1, before[1][4])
     assert after[2] == before[2]
     assert "Ben accepted the trade." in ann.get(f"/t/{table.code}/").content.decode()
-    assert game.encode(services.replay(table)) == table.state
+    assert game.encode(replay(table)) == table.state
 
 
 def paid_rows(html: str) -> dict[str, list[str]]:
@@ -227,7 +228,7 @@ def paid_rows(html: str) -> dict[str, list[str]]:
 @pytest.mark.asyncio
 async def test_every_phone_sees_the_tokens_a_roll_paid_in_page_api_and_websocket_frame():
     """PR1: all players collect; the roll-1 example of the rulebook pays all four colours (case T01)."""
-    table = await sync_to_async(services.create_table)("catan_junior", {"components": "physical"}, FOUR, seed=1)
+    table = await sync_to_async(create_table)("catan_junior", {"components": "physical"}, FOUR, seed=1)
     ann, dan = await sync_to_async(phone_for)(table, 0), await sync_to_async(phone_for)(table, 3)
     sock = socket_for(table.code, cookie_header(dan, table.code))
     assert (await sock.connect())[0]
@@ -252,11 +253,11 @@ async def test_every_phone_sees_the_tokens_a_roll_paid_in_page_api_and_websocket
 
 @pytest.mark.django_db
 def test_seats_store_the_colours_the_pieces_really_are_so_chips_match_the_board():
-    two = services.create_table(
+    two = create_table(
         "catan_junior", {}, [{"name": "Ann", "colour": "yellow"}, {"name": "Ben", "colour": "blue"}], seed=1
     )
     assert [s.colour for s in two.seats.order_by("index")] == ["yellow", "blue"]
-    english = services.create_table("catan_junior", {"edition": "english"}, FOUR, seed=1)
+    english = create_table("catan_junior", {"edition": "english"}, FOUR, seed=1)
     assert [s.colour for s in english.seats.order_by("index")] == ["red", "white", "orange", "blue"]
     page = phone_for(english, 1).get(f"/t/{english.code}/").content.decode()
     assert 'class="chip white"' in page and 'data-colour="white"' in page
@@ -265,7 +266,7 @@ def test_seats_store_the_colours_the_pieces_really_are_so_chips_match_the_board(
 
 @pytest.mark.django_db
 def test_the_offerer_withdraws_a_pending_trade_from_their_phone_and_plays_on():
-    table = services.create_table("catan_junior", {"player_trades": True}, FOUR[:3], seed=9)
+    table = create_table("catan_junior", {"player_trades": True}, FOUR[:3], seed=9)
     ann, ben = phone_for(table, 0), phone_for(table, 1)
     assert post_action(ann, table, {"kind": "roll"}).status_code == 200
     offer = {"kind": "offer_trade", "to": 1, "give": {"wood": 1}, "get": {"cutlass": 1}}

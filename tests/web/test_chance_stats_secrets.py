@@ -18,8 +18,10 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games import services
 from games.chance_stats import chance_stats
+from games.commands.host import end_game
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from tests.conftest import phone_for
 
 pytestmark = pytest.mark.django_db
@@ -35,13 +37,13 @@ def _english():
 
 def _sorry_dealt(victim: list[str], components: str = "physical"):
     """A two-seat points table (same seed), dealt by hand: seat 0 takes ``MINE``, seat 1 ``victim``."""
-    table = services.create_table("sorry", {"points_mode": True, "components": components},
+    table = create_table("sorry", {"points_mode": True, "components": components},
                                   [{"name": "Ann"}, {"name": "Bob"}], seed=77)
     for mine, theirs in zip(MINE, victim, strict=True):
         for seat, card in ((0, mine), (1, theirs)):
             table.refresh_from_db()
-            services.submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
-    services.end_game(table.code)
+            submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
+    end_game(table.code)
     table.refresh_from_db()
     return table
 
@@ -69,13 +71,13 @@ def test_hand_entered_draws_of_a_hidden_hand_are_not_counted_once_the_game_is_ov
 
 def test_digital_draws_are_still_counted_once_the_game_is_over():
     """The seed re-derives them, so they are public at the end (the existing behaviour stands)."""
-    table = services.create_table("sorry", {"points_mode": True}, [{"name": "Ann"}, {"name": "Bob"}], seed=77)
+    table = create_table("sorry", {"points_mode": True}, [{"name": "Ann"}, {"name": "Bob"}], seed=77)
     for _ in range(10):
         table.refresh_from_db()
         state = table.game().decode(table.state)
         seat = table.game().prompt(state).seats[0]
-        services.submit_action(table.code, seat, {"kind": "draw"}, table.version)
-    services.end_game(table.code)
+        submit_action(table.code, seat, {"kind": "draw"}, table.version)
+    end_game(table.code)
     table.refresh_from_db()
     stats = chance_stats(table, table.game())
     assert stats["total"] == 10 and stats["entered"] == 0

@@ -7,14 +7,14 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import services
+from games.commands.moves import submit_action
 from games.models import Table
 
 pytestmark = pytest.mark.django_db
 
 
 def test_replay_table_reports_equal_and_catches_a_tampered_snapshot(counting_table):
-    services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0)
+    submit_action(counting_table.code, 0, {"kind": "draw"}, 0)
     out = StringIO()
     call_command("replay_table", counting_table.code, stdout=out)
     assert "replay == snapshot (1 log rows)" in out.getvalue()

@@ -19,7 +19,9 @@ import json
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
+from games.commands.corrections import confirm_correction, propose_correction, reject_correction
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from tests.conftest import phone_for, post_action
 from tests.web.test_amun_re_table import ALICE, BOB, CAROL, PLAYERS, offer, play_to_the_offering
@@ -36,15 +38,15 @@ def voided(table, proposer: int, target: int, replacement, last: int | None = No
 
     Returns the refusal the last confirmer (``last``, by default the highest other seat) is told.
     """
-    correction = services.propose_correction(table.code, proposer, target, replacement)
+    correction = propose_correction(table.code, proposer, target, replacement)
     assert correction.status == "open", "a proposal is never refused for what the proposer cannot see"
     others = [seat for seat in range(table.seats.count()) if seat != proposer]
     if last is not None:
         others.remove(last)
         others.append(last)
     for seat in others[:-1]:
-        services.confirm_correction(table.code, correction.id, seat)
-    exc = refusal(lambda: services.confirm_correction(table.code, correction.id, others[-1]))
+        confirm_correction(table.code, correction.id, seat)
+    exc = refusal(lambda: confirm_correction(table.code, correction.id, others[-1]))
     correction.refresh_from_db()
     assert correction.status == "void"
     return exc
@@ -76,7 +78,7 @@ def amun_re_with_alices_hand_changed(proposer: int):
     table = play_to_the_offering()
     first = table.actions.get(seq=1)
     assert first.seat == ALICE and first.payload["cards"] == [0, 1, 2, 3, 8]
-    return table, lambda: services.propose_correction(table.code, proposer, 1,
+    return table, lambda: propose_correction(table.code, proposer, 1,
                                                       {"kind": "build_hand", "cards": [0, 2, 4, 8]})
 
 
@@ -105,8 +107,8 @@ def test_amun_re_a_correction_voided_by_a_later_offering_tells_the_last_confirme
     table, propose = amun_re_with_alices_hand_changed(CAROL)
     correction = propose()  # fits now: nobody has offered yet
     offer(table, ALICE, 1)
-    services.confirm_correction(table.code, correction.id, ALICE)
-    exc = refusal(lambda: services.confirm_correction(table.code, correction.id, BOB))
+    confirm_correction(table.code, correction.id, ALICE)
+    exc = refusal(lambda: confirm_correction(table.code, correction.id, BOB))
     assert_tells_nothing(exc, AMUN_SECRETS)
     correction.refresh_from_db()
     assert correction.status == "void"
@@ -135,11 +137,11 @@ def test_amun_re_the_owner_of_the_offering_is_told_which_of_her_moves_no_longer_
 
 def sorry_points_deal(players: int = 3):
     """Physical points mode; the deal goes round: Alice 12, Bob 12, Carol 12, Alice 3, Bob 12 (the last 12)."""
-    table = services.create_table("sorry", {"components": "physical", "points_mode": True},
+    table = create_table("sorry", {"components": "physical", "points_mode": True},
                                   PLAYERS[:players], seed=4)
     for seat, card in [(0, "12"), (1, "12"), (2, "12"), (0, "3"), (1, "12")]:
         table.refresh_from_db()
-        services.submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
+        submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
     return table
 
 
@@ -166,15 +168,15 @@ def test_sorry_points_the_proposers_page_and_the_fix_page_show_no_hidden_draw(db
 
 
 def test_sorry_points_a_voided_correction_tells_the_confirmer_nothing_of_the_hidden_draw(db):
-    table = services.create_table("sorry", {"components": "physical", "points_mode": True}, PLAYERS, seed=4)
+    table = create_table("sorry", {"components": "physical", "points_mode": True}, PLAYERS, seed=4)
     for seat, card in [(0, "12"), (1, "12"), (2, "12"), (0, "3")]:
         table.refresh_from_db()
-        services.submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
-    correction = services.propose_correction(table.code, 0, 4, {"kind": "draw", "card": "12"})  # fits now
+        submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
+    correction = propose_correction(table.code, 0, 4, {"kind": "draw", "card": "12"})  # fits now
     table.refresh_from_db()
-    services.submit_action(table.code, 1, {"kind": "draw", "card": "12"}, table.version)  # Bob's hidden 12
-    services.confirm_correction(table.code, correction.id, 1)
-    exc = refusal(lambda: services.confirm_correction(table.code, correction.id, 2))  # Carol, the last "yes"
+    submit_action(table.code, 1, {"kind": "draw", "card": "12"}, table.version)  # Bob's hidden 12
+    confirm_correction(table.code, correction.id, 1)
+    exc = refusal(lambda: confirm_correction(table.code, correction.id, 2))  # Carol, the last "yes"
     assert_tells_nothing(exc, SORRY_SECRETS + ["#5"])
     carol_page = phone_for(table, 2).get(f"/t/{table.code}/").content.decode()
     assert "Section 2.1" not in carol_page and "draw pile" not in carol_page
@@ -185,14 +187,14 @@ def test_sorry_points_a_voided_correction_tells_the_confirmer_nothing_of_the_hid
 
 def yy_deal(hands: dict[int, list[str]]):
     """A physical three-seat table where each seat types in the hand it drew (hidden from the others)."""
-    table = services.create_table("yellow_yangtze", {"components": "physical"}, PLAYERS, seed=3)
+    table = create_table("yellow_yangtze", {"components": "physical"}, PLAYERS, seed=3)
     game = table.game()
     order = []
     for _ in range(3):
         table.refresh_from_db()
         seat = game.prompt(game.decode(table.state)).seats[0]
         order.append(seat)
-        services.submit_action(table.code, seat, {"kind": "draw", "tiles": hands[len(order) - 1]}, table.version)
+        submit_action(table.code, seat, {"kind": "draw", "tiles": hands[len(order) - 1]}, table.version)
     return table, order
 
 
@@ -211,7 +213,7 @@ def test_yellow_yangtze_a_correction_that_hidden_tiles_break_names_nothing(db):
 
 
 def test_a_later_public_move_that_no_longer_fits_is_named_but_its_rule_is_not(db, fixture_game_registered):
-    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    table = create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
     alice = phone_for(table, 0)
     post_action(alice, table, {"kind": "draw", "card": "1"})
     post_action(alice, table, {"kind": "play", "card": "1"})  # public: "Played a 1."
@@ -221,11 +223,11 @@ def test_a_later_public_move_that_no_longer_fits_is_named_but_its_rule_is_not(db
 
 
 def test_a_hidden_later_move_is_named_to_its_owner_only(db, fixture_game_registered):
-    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    table = create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
     for seat, action in [(0, {"kind": "draw", "card": "3"}), (0, {"kind": "play", "card": "3"}),
                          (1, {"kind": "draw", "card": "2"})]:  # Bob's draw is hidden from Alice
         table.refresh_from_db()
-        services.submit_action(table.code, seat, action, table.version)
+        submit_action(table.code, seat, action, table.version)
     # Without Alice's play it would still be her turn, so Bob's hidden draw (#3) no longer fits.
     to_alice = voided(table, 1, 2, None, last=0)
     assert to_alice.details == {} and "#3" not in to_alice.message and "2" not in to_alice.message
@@ -235,11 +237,11 @@ def test_a_hidden_later_move_is_named_to_its_owner_only(db, fixture_game_registe
 
 
 def test_the_refusal_is_translated_with_the_move_filled_in(db, fixture_game_registered):
-    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    table = create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
     alice = phone_for(table, 0)
     post_action(alice, table, {"kind": "draw", "card": "1"})
     post_action(alice, table, {"kind": "play", "card": "1"})
-    correction = services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "2"})
+    correction = propose_correction(table.code, 1, 1, {"kind": "draw", "card": "2"})
     alice.cookies["django_language"] = "fa"
     response = alice.post(f"/t/{table.code}/corrections/{correction.id}/", {"answer": "yes"}, follow=True)
     page = response.content.decode()
@@ -247,8 +249,8 @@ def test_the_refusal_is_translated_with_the_move_filled_in(db, fixture_game_regi
 
 
 def test_a_replacement_the_rules_refuse_is_described_as_proposed_without_the_rule(db, fixture_game_registered):
-    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
-    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    table = create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
     own = voided(table, 1, 1, {"kind": "draw", "card": "7"}, last=0)  # Alice reads her own move as proposed
     assert own.details == {"seq": 1, "move": "You drew a 7."} and "No 7 is left" not in own.message
     # Bob, the last to confirm Alice's own guess at her hidden draw, learns nothing but "dropped"
@@ -263,10 +265,10 @@ def test_a_proposal_is_answered_the_same_whether_or_not_another_seats_hidden_han
     """Alice asks "was my 3 a 12?" at two tables that differ only in Bob's hidden draw: the same answer."""
     answers = []
     for bobs_card in ("12", "5"):  # the last 12 in Bob's hidden hand, or still in the pile
-        table = services.create_table("sorry", {"components": "physical", "points_mode": True}, PLAYERS, seed=4)
+        table = create_table("sorry", {"components": "physical", "points_mode": True}, PLAYERS, seed=4)
         for seat, card in [(0, "12"), (1, "12"), (2, "12"), (0, "3"), (1, bobs_card)]:
             table.refresh_from_db()
-            services.submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
+            submit_action(table.code, seat, {"kind": "draw", "card": card}, table.version)
         alice = phone_for(table, 0)
         response = alice.post(f"/t/{table.code}/corrections/", {"target": 4, "replacement": json.dumps(
             {"kind": "draw", "card": "12"})}, follow=True)
@@ -276,10 +278,10 @@ def test_a_proposal_is_answered_the_same_whether_or_not_another_seats_hidden_han
 
 
 def test_a_seat_has_one_open_proposal_at_a_time(db, fixture_game_registered):
-    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
-    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
-    first = services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "2"})
-    assert refusal(lambda: services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "3"})).code == (
+    table = create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    first = propose_correction(table.code, 1, 1, {"kind": "draw", "card": "2"})
+    assert refusal(lambda: propose_correction(table.code, 1, 1, {"kind": "draw", "card": "3"})).code == (
         "correction_open")
-    services.reject_correction(table.code, first.id, 1)  # withdrawn: a new one may be asked
-    assert services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "3"}).status == "open"
+    reject_correction(table.code, first.id, 1)  # withdrawn: a new one may be asked
+    assert propose_correction(table.code, 1, 1, {"kind": "draw", "card": "3"}).status == "open"

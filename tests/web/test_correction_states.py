@@ -18,8 +18,14 @@ from collections import Counter
 import pytest
 from django.db import connection
 
-from games import services
+from games.audit import replay
+from games.commands.corrections import confirm_correction, propose_correction, reject_correction
+from games.commands.host import undo_last
+from games.commands.moves import submit_action, undo_own
+from games.commands.pregame import create_table
+from games.engines.base import IllegalAction
 from games.models import Action, Correction
+from games.write_path import Forbidden
 from tests.conftest import phone_for
 
 PROPOSER, BOB, CAROL = 0, 1, 2
@@ -28,21 +34,21 @@ OPS = ["confirm_bob", "confirm_carol", "reject_bob", "reject_carol", "withdraw"]
 
 def three_seat_table():
     """Alice drew a 1 (move #1) and proposes that it was a 3; Bob and Carol must confirm."""
-    table = services.create_table("counting", {"components": "physical"},
+    table = create_table("counting", {"components": "physical"},
                                   [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}])
-    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
-    correction = services.propose_correction(table.code, PROPOSER, 1, {"kind": "draw", "card": "3"})
+    submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    correction = propose_correction(table.code, PROPOSER, 1, {"kind": "draw", "card": "3"})
     return table, correction
 
 
 def run(op: str, code: str, correction_id: int) -> Correction:
     if op == "withdraw":
-        return services.reject_correction(code, correction_id, PROPOSER)
+        return reject_correction(code, correction_id, PROPOSER)
     action, who = op.split("_")
     seat = {"bob": BOB, "carol": CAROL}[who]
     if action == "confirm":
-        return services.confirm_correction(code, correction_id, seat)
-    return services.reject_correction(code, correction_id, seat)
+        return confirm_correction(code, correction_id, seat)
+    return reject_correction(code, correction_id, seat)
 
 
 def expected(ops: list[str]) -> str:
@@ -72,7 +78,7 @@ def assert_consistent(table, correction_id: int) -> str:
         assert bool(payload.get("withdrawn")) == (correction.status == "withdrawn")
         assert ("replacement" in payload) == (correction.status == "applied")
     table.refresh_from_db()
-    assert table.game().encode(services.replay(table)) == table.state
+    assert table.game().encode(replay(table)) == table.state
     hand = table.state["hands"][0]
     assert hand == (["3"] if correction.status == "applied" else ["1"])
     return correction.status
@@ -94,7 +100,7 @@ def test_every_pair_of_answers_in_a_row_decides_once_and_repeats_answer_the_outc
 
 def test_the_proposers_no_is_a_withdrawal_and_the_log_says_so(db, fixture_game_registered):
     table, correction = three_seat_table()
-    services.reject_correction(table.code, correction.id, PROPOSER)
+    reject_correction(table.code, correction.id, PROPOSER)
     page = phone_for(table, BOB).get(f"/t/{table.code}/").content.decode()
     assert "Alice withdrew the correction of move #1" in page
     assert "turned down" not in page
@@ -109,17 +115,17 @@ def test_a_third_answer_after_the_correction_applied_changes_nothing(db, fixture
 
 def test_a_seat_that_is_not_at_the_table_is_refused(db, fixture_game_registered):
     table, correction = three_seat_table()
-    with pytest.raises(services.Forbidden):
-        services.confirm_correction(table.code, correction.id, 7)
-    with pytest.raises(services.Forbidden):
-        services.reject_correction(table.code, correction.id, 7)
+    with pytest.raises(Forbidden):
+        confirm_correction(table.code, correction.id, 7)
+    with pytest.raises(Forbidden):
+        reject_correction(table.code, correction.id, 7)
     assert assert_consistent(table, correction.id) == "open"
 
 
 def test_a_replacement_that_is_not_an_object_is_refused_not_a_crash(db, fixture_game_registered):
     table, _ = three_seat_table()
-    with pytest.raises(services.IllegalAction) as err:
-        services.propose_correction(table.code, PROPOSER, 1, ["draw", "3"])  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction) as err:
+        propose_correction(table.code, PROPOSER, 1, ["draw", "3"])  # type: ignore[arg-type]
     assert err.value.code == "bad_action"
 
 
@@ -196,12 +202,12 @@ def trials() -> int:
 
 def race_once(race: str) -> tuple[str, Counter]:
     seats, before, answers, _ = RACES[race]
-    table = services.create_table("counting", {"components": "physical"},
+    table = create_table("counting", {"components": "physical"},
                                   [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}][:seats])
-    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
-    correction = services.propose_correction(table.code, PROPOSER, 1, {"kind": "draw", "card": "3"})
+    submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    correction = propose_correction(table.code, PROPOSER, 1, {"kind": "draw", "card": "3"})
     for seat in before:
-        services.confirm_correction(table.code, correction.id, seat)
+        confirm_correction(table.code, correction.id, seat)
     statuses: Counter = Counter()
     barrier = threading.Barrier(len(answers))
 
@@ -240,13 +246,13 @@ def test_racing_answers_end_in_exactly_one_outcome_and_never_a_500(fixture_game_
 def test_a_correction_of_a_move_the_host_undid_meanwhile_closes_as_void(db, fixture_game_registered):
     """The undo itself closes it (see the next test); a confirm that comes after is told the outcome."""
     table, correction = three_seat_table()
-    services.undo_last(table.code, None)
+    undo_last(table.code, None)
     correction.refresh_from_db()
     assert correction.status == "void"
-    assert services.confirm_correction(table.code, correction.id, BOB).status == "void", "a late confirm is told"
-    assert services.confirm_correction(table.code, correction.id, CAROL).status == "void", "a repeat is told"
+    assert confirm_correction(table.code, correction.id, BOB).status == "void", "a late confirm is told"
+    assert confirm_correction(table.code, correction.id, CAROL).status == "void", "a repeat is told"
     table.refresh_from_db()
-    assert table.state["hands"][0] == [] and table.game().encode(services.replay(table)) == table.state
+    assert table.state["hands"][0] == [] and table.game().encode(replay(table)) == table.state
 
 
 @pytest.mark.parametrize("undo", ["host", "own"])
@@ -255,18 +261,18 @@ def test_undoing_the_corrected_move_closes_its_correction_at_once(db, fixture_ga
     one player's "Confirm" was taken ("waiting for the others") and only the last one was told the move
     was gone. Undoing the target (the host's undo or the mover's own) is public, so the correction turns
     void then, with its closing log row, and no phone is asked about a move that no longer counts."""
-    table = services.create_table("counting", {"components": "physical"},
+    table = create_table("counting", {"components": "physical"},
                                   [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}])
-    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
     if undo == "own":  # a move that reveals nothing, so its mover may take it back
-        services.submit_action(table.code, 0, {"kind": "play", "card": "1"}, 1)
+        submit_action(table.code, 0, {"kind": "play", "card": "1"}, 1)
     target = 2 if undo == "own" else 1
-    correction = services.propose_correction(table.code, BOB, target, None)
+    correction = propose_correction(table.code, BOB, target, None)
     table.refresh_from_db()
     if undo == "host":
-        outcome = services.undo_last(table.code, table.version)
+        outcome = undo_last(table.code, table.version)
     else:
-        outcome = services.undo_own(table.code, 0, table.version)
+        outcome = undo_own(table.code, 0, table.version)
     correction.refresh_from_db()
     table.refresh_from_db()
     assert outcome.version == table.version, "the answer names the table's newest version"

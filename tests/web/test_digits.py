@@ -12,7 +12,9 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games import digits, services
+from games import digits
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.digits import localize_html, system_for
 from tests.conftest import phone_for
 from tests.web.words import visible_pieces
@@ -65,10 +67,10 @@ def test_a_broken_page_never_raises():
 
 @pytest.mark.django_db
 def test_a_persian_phone_page_reads_in_persian_digits_and_keeps_its_machine_numbers(fixture_game_registered):
-    table = services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    table = create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
     alice = phone_for(table, 0)
     alice.cookies[settings.LANGUAGE_COOKIE_NAME] = "fa"
-    services.submit_action(table.code, 0, {"kind": "draw"}, 0)
+    submit_action(table.code, 0, {"kind": "draw"}, 0)
     page = alice.get(f"/t/{table.code}/").content.decode()
     assert 'data-version="1"' in page, "attributes keep ASCII digits"
     page = re.sub(r"<pre.*?</pre>", "", page, flags=re.S)  # the fixture game's raw view (kept as printed)
@@ -80,7 +82,7 @@ def test_a_persian_phone_page_reads_in_persian_digits_and_keeps_its_machine_numb
 
 @pytest.mark.django_db
 def test_the_phone_picks_latin_digits_and_the_choice_is_kept_in_a_cookie(fixture_game_registered):
-    table = services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
+    table = create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
     alice = phone_for(table, 0)
     alice.cookies[settings.LANGUAGE_COOKIE_NAME] = "fa"
     response = alice.post("/digits/", {"digits": "latin", "next": f"/t/{table.code}/"})

@@ -25,7 +25,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games import services
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.engines import available_slugs, get_game_class
 from tests.conftest import phone_for
 from tests.web.test_translations import po_entries
@@ -167,7 +168,7 @@ def _play_to_the_end(table, seed: int, problems: dict[str, set[str]], limit: int
             _check(table, f"first {prompt.step}", problems)
         seat = prompt.seats[0]
         action = chooser.choice(game.legal_actions(state, seat))
-        services.submit_action(table.code, seat, action, table.version)
+        submit_action(table.code, seat, action, table.version)
     raise AssertionError(f"{table.slug} did not end within {limit} actions")
 
 
@@ -177,7 +178,7 @@ def _report(problems: dict[str, set[str]]) -> str:
 
 @pytest.mark.parametrize("slug", available_slugs())
 def test_every_page_of_a_whole_game_speaks_the_readers_language(slug):
-    table = services.create_table(slug, {}, PLAYERS, seed=11)
+    table = create_table(slug, {}, PLAYERS, seed=11)
     problems: dict[str, set[str]] = {}
     steps = _play_to_the_end(table, 11, problems)
     assert len(steps) >= 2, steps
@@ -186,7 +187,7 @@ def test_every_page_of_a_whole_game_speaks_the_readers_language(slug):
 
 def test_the_refusal_and_join_pages_speak_the_readers_language():
     """The no-seat refusal, the join page, a dead join link, an unknown page and the device's history."""
-    table = services.create_table("sorry", {}, PLAYERS, seed=3)
+    table = create_table("sorry", {}, PLAYERS, seed=3)
     allowed = _allowed_for(table)
     problems: dict[str, set[str]] = {}
     for lang in LANGS:
@@ -237,7 +238,7 @@ def test_the_lobby_of_every_game_speaks_the_readers_language(slug):
 @pytest.mark.parametrize("slug", available_slugs())
 def test_who_starts_and_the_set_up_walkthrough_speak_the_readers_language(slug):
     """Before the first move: the printed rule's start question and the set-up steps on every phone."""
-    table = services.create_table(slug, {}, PLAYERS, seed=5, start="printed", walkthrough=True)
+    table = create_table(slug, {}, PLAYERS, seed=5, start="printed", walkthrough=True)
     problems: dict[str, set[str]] = {}
     _check(table, "before the first move", problems)
     assert not problems, f"{slug}: words not in the reader's language:\n{_report(problems)}"

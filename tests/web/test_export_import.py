@@ -17,9 +17,14 @@ from django.test import Client, override_settings
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from games import export, services
+from games import export
+from games.audit import check_draws
+from games.commands.host import end_game
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.models import Table
+from games.write_path import Forbidden
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +47,7 @@ def _english():
 
 def finished(slug: str, options: dict, players: int, seed: int = 7) -> Table:
     """A real game played to its end through the write path (physical draws: ones the real pile can give)."""
-    table = services.create_table(slug, options, [{"name": f"P{i}"} for i in range(players)], seed=seed)
+    table = create_table(slug, options, [{"name": f"P{i}"} for i in range(players)], seed=seed)
     rng = random.Random(seed)
     game = table.game()
     for _ in range(5000):
@@ -59,7 +64,7 @@ def finished(slug: str, options: dict, players: int, seed: int = 7) -> Table:
                            if not game.physical else action)
             except IllegalAction:
                 continue
-            services.submit_action(table.code, seat, action, table.version)
+            submit_action(table.code, seat, action, table.version)
             break
     table.refresh_from_db()
     assert table.status == "finished"
@@ -82,7 +87,7 @@ def test_export_then_import_replays_to_the_same_result(slug, options, players):
     copy = export.import_export(json.loads(text), device="dev")
     assert copy.imported and copy.status == "finished" and copy.code != table.code
     assert game.result(game.decode(copy.state)) == game.result(game.decode(table.state))
-    assert services.check_draws(copy).ok or options.get("components") == "physical"
+    assert check_draws(copy).ok or options.get("components") == "physical"
 
 
 @pytest.fixture(scope="module")
@@ -240,8 +245,8 @@ def test_the_api_exports_and_imports_and_the_copy_refuses_every_write():
     refused = host.post(f"/api/tables/{copy.code}/undo/", {"version": copy.version}, format="json",
                         HTTP_X_HOST_TOKEN=copy.host_token)
     assert refused.status_code == 403 and refused.json()["code"] == "table_imported"
-    with pytest.raises(services.Forbidden) as caught:
-        services.end_game(copy.code)
+    with pytest.raises(Forbidden) as caught:
+        end_game(copy.code)
     assert caught.value.code == "table_imported"
     bad = api.post("/api/imports/", b'{"format": "companion-export", "version": 1}', content_type="application/json")
     assert bad.status_code == 400 and bad.json()["code"] == "bad_import"
@@ -250,7 +255,7 @@ def test_the_api_exports_and_imports_and_the_copy_refuses_every_write():
 
 
 def test_an_open_game_is_not_exported():
-    table = services.create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=1)
+    table = create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=1)
     assert APIClient().get(f"/api/tables/{table.code}/export.json").status_code == 409
     assert Client().get(f"/t/{table.code}/export.csv").json()["code"] == "not_finished"
 

@@ -9,7 +9,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from rest_framework.test import APIClient
 
-from games import services
+from games.audit import check_draws
+from games.commands.host import end_game, set_components, undo_last
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.models import Action
 from tests.conftest import play_through_write_path
 
@@ -18,10 +21,10 @@ pytestmark = pytest.mark.django_db
 
 def finished_table(seed: int = 41, physical_from: int | None = None):
     """A Count-to-ten table played to the end through the write path (optionally switched to physical midway)."""
-    table = services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}], seed=seed)
+    table = create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}], seed=seed)
     if physical_from is not None:
         play_through_write_path(table, seed, stop=physical_from)
-        services.set_components(table.code, "physical")
+        set_components(table.code, "physical")
         table.refresh_from_db()
     play_through_write_path(table, seed)
     table.refresh_from_db()
@@ -35,7 +38,7 @@ def test_the_commitment_is_public_from_the_start_and_the_seed_only_once_the_game
     assert detail["draws"] == {"commitment": commitment, "seed": None}
     screen = client.get(f"/t/{counting_table.code}/screen/").content.decode()
     assert commitment in screen and str(counting_table.seed) not in screen
-    services.end_game(counting_table.code)
+    end_game(counting_table.code)
     counting_table.refresh_from_db()
     detail = APIClient().get(f"/api/tables/{counting_table.code}/").json()
     assert detail["draws"] == {"commitment": commitment, "seed": str(counting_table.seed)}
@@ -59,7 +62,7 @@ def test_the_host_page_shows_the_commitment(db, fixture_game_registered):
 
 def test_an_untampered_finished_table_passes(db, fixture_game_registered):
     table = finished_table()
-    result = services.check_draws(table)
+    result = check_draws(table)
     assert result.ok and result.commitment_ok and result.mismatch is None
     draws = list(table.actions.filter(kind="game", payload__kind="draw").values_list("seq", flat=True))
     assert list(result.checked) == draws and draws
@@ -68,7 +71,7 @@ def test_an_untampered_finished_table_passes(db, fixture_game_registered):
 
 def test_a_wrong_seed_is_rejected_naming_the_first_draw_it_does_not_give(db, fixture_game_registered):
     table = finished_table()
-    result = services.check_draws(table, seed=table.seed + 1)
+    result = check_draws(table, seed=table.seed + 1)
     assert not result.ok and not result.commitment_ok
     assert result.mismatch is not None and f"move #{result.mismatch}" in result.reason
     assert table.actions.get(seq=result.mismatch).payload["kind"] == "draw"
@@ -82,7 +85,7 @@ def test_a_tampered_outcome_in_the_log_is_rejected_naming_the_move(db, fixture_g
     target = draws[2]
     other = next(c for c in "123" if c != target.payload["card"])
     Action.objects.filter(pk=target.pk).update(payload={**target.payload, "card": other})
-    result = services.check_draws(table)
+    result = check_draws(table)
     assert not result.ok and result.commitment_ok
     assert result.mismatch == target.seq and f"move #{target.seq}" in result.reason
     with pytest.raises(CommandError, match=f"move #{target.seq}"):
@@ -91,7 +94,7 @@ def test_a_tampered_outcome_in_the_log_is_rejected_naming_the_move(db, fixture_g
 
 def test_draws_entered_by_hand_after_a_switch_to_physical_are_listed_not_checked(db, fixture_game_registered):
     table = finished_table(seed=5, physical_from=6)
-    result = services.check_draws(table)
+    result = check_draws(table)
     assert result.ok
     switch = table.actions.get(kind="options").seq
     assert result.physical and all(seq > switch for seq in result.physical)
@@ -99,11 +102,11 @@ def test_draws_entered_by_hand_after_a_switch_to_physical_are_listed_not_checked
 
 
 def test_an_undone_draw_is_checked_in_the_position_it_was_drawn_in(db, fixture_game_registered):
-    table = services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}], seed=9)
-    services.submit_action(table.code, 0, {"kind": "draw"}, 0)
-    services.undo_last(table.code, 1)
-    services.submit_action(table.code, 0, {"kind": "draw"}, 2)
-    result = services.check_draws(table)
+    table = create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}], seed=9)
+    submit_action(table.code, 0, {"kind": "draw"}, 0)
+    undo_last(table.code, 1)
+    submit_action(table.code, 0, {"kind": "draw"}, 2)
+    result = check_draws(table)
     assert result.ok and list(result.checked) == [1, 3]
 
 
@@ -114,11 +117,11 @@ def test_every_game_with_digital_chance_re_derives_its_draws_from_the_seed(db, s
 
     cls = get_game_class(slug)
     seats = [{"name": n, "colour": cls.colours[i]} for i, n in enumerate(["Ann", "Ben", "Cy", "Di"][:players])]
-    table = services.create_table(slug, {}, seats, seed=17)
+    table = create_table(slug, {}, seats, seed=17)
     play_through_write_path(table, 17, stop=80)
-    result = services.check_draws(table)
+    result = check_draws(table)
     assert result.ok and result.checked, f"{slug}: {result.reason}"
-    wrong = services.check_draws(table, seed=18)
+    wrong = check_draws(table, seed=18)
     assert not wrong.ok and wrong.mismatch is not None
 
 
@@ -128,15 +131,15 @@ def test_a_yellow_yangtze_table_dealt_by_hand_checks_from_its_own_opening():
     deals its opening in the mode the table was created with, lists the tiles entered by hand and passes."""
     import random
 
-    table = services.create_table("yellow_yangtze", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}],
+    table = create_table("yellow_yangtze", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}],
                                   seed=7)
     game, chooser = table.game(), random.Random(1)
     for _ in range(30):
         table.refresh_from_db()
         state = game.decode(table.state)
         seat = game.prompt(state).seats[0]
-        services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), table.version)
+        submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), table.version)
     table.refresh_from_db()
-    check = services.check_draws(table)
+    check = check_draws(table)
     assert check.ok, check
     assert check.physical, "the tiles entered by hand are listed, not checked"

@@ -10,7 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games import services
+from games.commands.pregame import create_table
 from tests.conftest import phone_for
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +31,7 @@ def junk_form(rng: random.Random) -> dict:
 @pytest.mark.parametrize("slug", ["sorry", "amun_re", "catan_junior", "yellow_yangtze"])
 def test_junk_form_posts_never_answer_500(slug):
     seats = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
-    table = services.create_table(slug, {}, seats if slug == "amun_re" else seats[:2], seed=3)
+    table = create_table(slug, {}, seats if slug == "amun_re" else seats[:2], seed=3)
     alice = phone_for(table, 0)
     host = Client()
     from django.http import HttpResponse

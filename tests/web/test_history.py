@@ -9,9 +9,13 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games import history, live, services
+from games import history, live
 from games.access import DEVICE_COOKIE, read_signed
+from games.audit import effective_actions
 from games.chance_stats import chance_stats
+from games.commands.host import undo_last
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.models import Table
 from games.presenters import seat_context
@@ -40,7 +44,7 @@ def test_history_lists_only_this_devices_finished_tables():
     Table.objects.filter(pk=mine.pk).update(created_by_device=device)
     other = finished("sorry", {}, 2, seed=2)
     Table.objects.filter(pk=other.pk).update(created_by_device="someone-else")
-    still_open = services.create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], device=device)
+    still_open = create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], device=device)
     held = finished("catan_junior", {}, 2, seed=3)
     holder = phone_for(held, 1)  # this device holds seat 1's cookie
     page = phone.get("/history/").content.decode()
@@ -68,13 +72,13 @@ def test_the_history_page_shows_the_final_tally_exactly_as_the_table_did():
 
 
 def test_an_open_game_has_no_history_yet():
-    table = services.create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=1)
+    table = create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=1)
     assert Client().get(f"/t/{table.code}/history/").status_code == 409
     assert Client().get(f"/t/{table.code}/history/replay/").status_code == 409
 
 
 def test_each_replay_step_shows_the_public_board_the_table_screen_showed_after_that_move():
-    table = services.create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=21)
+    table = create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=21)
     board = next(r for r in live.REGIONS if r.name == "board")
     game = table.game()
     rng = random.Random(21)
@@ -83,14 +87,14 @@ def test_each_replay_step_shows_the_public_board_the_table_screen_showed_after_t
     while table.status == "playing":
         state = game.decode(table.state)
         seat = game.prompt(state).seats[0]
-        services.submit_action(table.code, seat, rng.choice(game.legal_actions(state, seat)), table.version)
+        submit_action(table.code, seat, rng.choice(game.legal_actions(state, seat)), table.version)
         table.refresh_from_db()
         context = seat_context(table, None)
         context.update(is_host=False, error=None, csrf_token="")
         shown.append(live.render_region(board, context)[1])
         if len(shown) == 25 and not undone:
             undone = True
-            services.undo_last(table.code, table.version)  # an undone move is not a replay step
+            undo_last(table.code, table.version)  # an undone move is not a replay step
             table.refresh_from_db()
             shown.pop()
     played = history.replay(table)
@@ -148,7 +152,7 @@ def test_the_replay_page_shows_private_details_only_to_their_owner():
 
 
 def _rolls(table):
-    return [r.payload["value"] for r in services.effective_actions(table.actions.order_by("seq"))
+    return [r.payload["value"] for r in effective_actions(table.actions.order_by("seq"))
             if r.payload.get("kind") == "roll"]
 
 
@@ -168,13 +172,13 @@ def test_die_statistics_count_the_logged_rolls_against_a_fair_die():
 
 
 def test_sorry_card_statistics_follow_the_deck_composition_and_show_while_playing():
-    table = services.create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=3)
+    table = create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=3)
     game = table.game()
     for _ in range(40):
         table.refresh_from_db()
         state = game.decode(table.state)
         seat = game.prompt(state).seats[0]
-        services.submit_action(table.code, seat, game.legal_actions(state, seat)[0], table.version)
+        submit_action(table.code, seat, game.legal_actions(state, seat)[0], table.version)
     table.refresh_from_db()
     stats = chance_stats(table, game)
     cards = [r.payload["card"] for r in table.actions.filter(kind="game", payload__kind="draw")]
@@ -189,7 +193,7 @@ def test_sorry_card_statistics_follow_the_deck_composition_and_show_while_playin
 
 @pytest.mark.parametrize(("slug", "options"), [("yellow_yangtze", {}), ("sorry", {"points_mode": True})])
 def test_draws_into_hidden_hands_are_counted_only_once_the_game_is_over(slug, options):
-    table = services.create_table(slug, options, [{"name": "A"}, {"name": "B"}], seed=5)
+    table = create_table(slug, options, [{"name": "A"}, {"name": "B"}], seed=5)
     game = table.game()
     for _ in range(30):
         table.refresh_from_db()
@@ -197,7 +201,7 @@ def test_draws_into_hidden_hands_are_counted_only_once_the_game_is_over(slug, op
         seat = game.prompt(state).seats[0]
         for action in game.legal_actions(state, seat):
             try:
-                services.submit_action(table.code, seat, action, table.version)
+                submit_action(table.code, seat, action, table.version)
                 break
             except IllegalAction:
                 continue
@@ -211,7 +215,7 @@ def test_draws_into_hidden_hands_are_counted_only_once_the_game_is_over(slug, op
     assert not stats["hidden"] and stats["total"] > 0
     field = "tiles" if slug == "yellow_yangtze" else "card"
     drawn = []
-    for row in services.effective_actions(done.actions.order_by("seq")):
+    for row in effective_actions(done.actions.order_by("seq")):
         if row.payload.get("kind") == "draw":
             value = row.payload[field]
             drawn += value if isinstance(value, list) else [value]

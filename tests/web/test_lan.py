@@ -17,8 +17,8 @@ from rest_framework.test import APIClient
 
 import companion.settings
 from companion import lan
-from games import services
 from games.access import host_cookie, set_signed
+from games.commands.pregame import create_table
 from games.models import Table
 
 LAN = "192.168.1.20"
@@ -130,7 +130,7 @@ def test_the_banner_never_prints_every_address(monkeypatch):
 @pytest.fixture
 def hosted(db):
     """A two-seat Sorry! table and a client holding its host cookie."""
-    table = services.create_table("sorry", {}, [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}])
+    table = create_table("sorry", {}, [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}])
     client = Client()
     response = client.get("/")
     set_signed(response, host_cookie(table.code), table.host_token)

@@ -92,7 +92,9 @@ def test_the_python_board_pieces_write_the_markup_the_template_loops_wrote():
     from django.template import engines
     from django.utils import translation
 
-    from games import live, services
+    from games import live
+    from games.commands.moves import submit_action
+    from games.commands.pregame import create_table
     from games.models import Table
     from games.presenters import seat_context
 
@@ -100,7 +102,7 @@ def test_the_python_board_pieces_write_the_markup_the_template_loops_wrote():
     python = engines["django"].from_string(
         '{% load l10n layout %}{% localize off %}<use href="#sorry-geo"/>\n  {% sorry_pieces view legal %}\n'
         "{% endlocalize %}")
-    table = services.create_table("sorry", {"team_mode": True}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")],
+    table = create_table("sorry", {"team_mode": True}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")],
                                   seed=5)
     chooser, compared = random.Random(5), 0
     for _ in range(40):
@@ -114,7 +116,7 @@ def test_the_python_board_pieces_write_the_markup_the_template_loops_wrote():
                     assert python.render(context) == loops.render(context)
                     compared += bool(context["legal"])
         seat = chooser.choice(game.prompt(state).seats)
-        services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
+        submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
     assert compared >= 40, "the comparison covered boards with legal moves on them"
 
 
@@ -148,13 +150,15 @@ def test_the_python_yellow_yangtze_targets_write_the_markup_the_template_loops_w
     from django.template import engines
     from django.utils import translation
 
-    from games import live, services
+    from games import live
+    from games.commands.moves import submit_action
+    from games.commands.pregame import create_table
     from games.models import Table
     from games.presenters import seat_context
 
     loops = engines["django"].from_string("{% load l10n %}{% localize off %}" + TEMPLATE_YY_TARGETS + "{% endlocalize %}")
     python = engines["django"].from_string("{% load l10n layout %}{% localize off %}{% yy_targets legal %}{% endlocalize %}")
-    table = services.create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")], seed=5)
+    table = create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")], seed=5)
     chooser, compared = random.Random(5), 0
     for _ in range(60):
         row = Table.objects.get(code=table.code)
@@ -169,7 +173,7 @@ def test_the_python_yellow_yangtze_targets_write_the_markup_the_template_loops_w
                     assert python.render(context) == loops.render(context)
                     compared += context["prompt"]["step"] == "action" and bool(context["legal"])
         seat = chooser.choice(game.prompt(state).seats)
-        services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
+        submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
     assert compared >= 20, "the comparison covered action steps with targets on the board"
 
 
@@ -187,7 +191,9 @@ def test_the_python_yellow_yangtze_tiles_and_leaders_write_what_the_template_loo
     from django.template import engines
     from django.utils import translation
 
-    from games import live, services
+    from games import live
+    from games.commands.moves import submit_action
+    from games.commands.pregame import create_table
     from games.models import Table
     from games.presenters import seat_context
 
@@ -195,7 +201,7 @@ def test_the_python_yellow_yangtze_tiles_and_leaders_write_what_the_template_loo
     pairs = [(django_engine.from_string(f"{{% load l10n %}}{{% localize {onoff} %}}{TEMPLATE_YY_MAP}{{% endlocalize %}}"),
               django_engine.from_string(f"{{% load l10n %}}{{% localize {onoff} %}}{PYTHON_YY_MAP}{{% endlocalize %}}"))
              for onoff in ("off", "on")]
-    table = services.create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")], seed=7)
+    table = create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")], seed=7)
     chooser, leaders = random.Random(7), 0
     for _ in range(40):
         row = Table.objects.get(code=table.code)
@@ -211,7 +217,7 @@ def test_the_python_yellow_yangtze_tiles_and_leaders_write_what_the_template_loo
                         assert python.render(context) == loops.render(context), (language, seat)
                     leaders += len(context["view"]["leaders"])
         seat = chooser.choice(game.prompt(state).seats)
-        services.submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
+        submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
     assert leaders, "the comparison covered leaders on the map"
     odd = {"tiles": [{"q": 1, "r": -2, "colour": "a&b"}, {"q": 0, "colour": None, "token": True}],
            "leaders": [{"colour": "red", "x": 1.5, "y": -2.25, "dynasty": "x<y"}, {"seat": 1, "colour": "black"}],

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
-from games import services
+from games.commands.pregame import create_table
 from games.digits import localize_number, system_for
 from games.engines import REGISTRY, get_game_class
 from games.models import Table
@@ -173,7 +173,7 @@ def browser_form(slug: str, language: str = "en", players: int = 2) -> dict[str,
 def engine_defaults(slug: str, players: int = 2) -> dict:
     cls = get_game_class(slug)
     seats = [{"name": "", "colour": cls.colours[i]} for i in range(players)]
-    return services.create_table(slug, {}, seats).options
+    return create_table(slug, {}, seats).options
 
 
 @pytest.mark.parametrize("language", ["en", "fa"])

@@ -15,7 +15,11 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import services
+from games.audit import OPENING_SEQ, IncompleteLog, replay
+from games.commands.corrections import correction_choices
+from games.commands.host import set_components, undo_last
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.models import Action, Table
 
 pytestmark = pytest.mark.django_db
@@ -42,27 +46,27 @@ def play(table: Table, rng: random.Random, moves: int) -> None:
         if game.result(state) is not None:
             return
         seat = game.prompt(state).seats[0]
-        services.submit_action(table.code, seat, rng.choice(game.legal_actions(state, seat)), table.version)
+        submit_action(table.code, seat, rng.choice(game.legal_actions(state, seat)), table.version)
 
 
 def replayed(table: Table) -> dict:
     table.refresh_from_db()
-    return table.game().encode(services.replay(table, strict=True))
+    return table.game().encode(replay(table, strict=True))
 
 
 @pytest.mark.parametrize(("slug", "options", "seats"), GAMES, ids=lambda v: v if isinstance(v, str) else None)
 def test_a_table_replays_exactly_after_switching_components_both_ways_then_undo(slug, options, seats):
     """Digital -> physical -> digital mid-game, keep playing, undo: replay == snapshot all along."""
-    table = services.create_table(slug, options, seats, seed=11)
+    table = create_table(slug, options, seats, seed=11)
     rng = random.Random(5)
     play(table, rng, 12)
-    services.set_components(table.code, "physical")
+    set_components(table.code, "physical")
     play(table, rng, 12)
     assert replayed(table) == table.state, "replay after the switch to physical"
-    services.set_components(table.code, "digital")
+    set_components(table.code, "digital")
     play(table, rng, 12)
     before_last = [row for row in table.actions.order_by("seq") if row.kind == Action.Kind.GAME][-1]
-    services.undo_last(table.code, None)
+    undo_last(table.code, None)
     table.refresh_from_db()
     assert replayed(table) == table.state, "replay after the undo"
     undone = table.actions.order_by("-seq").first()
@@ -75,27 +79,27 @@ def test_a_table_replays_exactly_after_switching_components_both_ways_then_undo(
 @pytest.mark.parametrize(("slug", "options", "seats"), GAMES, ids=lambda v: v if isinstance(v, str) else None)
 def test_the_fix_move_choices_start_from_the_recorded_opening(slug, options, seats):
     """correction_choices replays in physical mode from the logged opening, even for a digital deal."""
-    table = services.create_table(slug, options, seats, seed=12)
+    table = create_table(slug, options, seats, seed=12)
     play(table, random.Random(6), 6)
     target = [row for row in table.actions.order_by("seq") if row.kind == Action.Kind.GAME][-1]
-    seat, original, alternatives = services.correction_choices(table, target.seq)
+    seat, original, alternatives = correction_choices(table, target.seq)
     assert seat == target.seat and original == target.payload
     assert original not in alternatives
 
 
 def test_the_opening_row_is_seq_zero_and_moves_still_count_from_one():
-    table = services.create_table("yellow_yangtze", {}, THREE, seed=3)
-    opening = table.actions.get(seq=services.OPENING_SEQ)
+    table = create_table("yellow_yangtze", {}, THREE, seed=3)
+    opening = table.actions.get(seq=OPENING_SEQ)
     assert opening.kind == Action.Kind.SETUP and opening.version == 0 and opening.payload["state"] == table.state
     game = table.game()
     state = game.decode(table.state)
     seat = game.prompt(state).seats[0]
-    outcome = services.submit_action(table.code, seat, game.legal_actions(state, seat)[0], 0)
+    outcome = submit_action(table.code, seat, game.legal_actions(state, seat)[0], 0)
     assert outcome.seq == 1 and outcome.version == 1
 
 
 def test_the_log_names_the_deal_in_words_and_never_shows_the_dealt_state():
-    table = services.create_table("yellow_yangtze", {}, THREE, seed=3)
+    table = create_table("yellow_yangtze", {}, THREE, seed=3)
     from django.test import Client
 
     client = Client()
@@ -108,21 +112,21 @@ def test_the_log_names_the_deal_in_words_and_never_shows_the_dealt_state():
 
 
 def test_a_table_from_before_the_opening_was_logged_still_replays_by_re_running_the_set_up():
-    table = services.create_table("yellow_yangtze", {}, THREE, seed=4)
+    table = create_table("yellow_yangtze", {}, THREE, seed=4)
     play(table, random.Random(1), 5)
     table.actions.filter(kind=Action.Kind.SETUP).delete()  # as every table created before this change
     table.refresh_from_db()
-    assert table.game().encode(services.replay(table)) == table.state
-    with pytest.raises(services.IncompleteLog):
-        services.replay(table, strict=True)
+    assert table.game().encode(replay(table)) == table.state
+    with pytest.raises(IncompleteLog):
+        replay(table, strict=True)
 
 
 def test_replay_table_fix_refuses_to_write_a_snapshot_without_the_recorded_opening():
     """An old table switched to physical re-deals differently: --fix must not write that replay over the snapshot."""
-    table = services.create_table("yellow_yangtze", {}, THREE, seed=4)
+    table = create_table("yellow_yangtze", {}, THREE, seed=4)
     play(table, random.Random(1), 5)
     table.actions.filter(kind=Action.Kind.SETUP).delete()
-    services.set_components(table.code, "physical")
+    set_components(table.code, "physical")
     table.refresh_from_db()
     snapshot = table.state
     Table.objects.filter(id=table.id).update(state={**snapshot, "turn": 99})  # a snapshot that differs
@@ -135,7 +139,7 @@ def test_replay_table_fix_refuses_to_write_a_snapshot_without_the_recorded_openi
 
 
 def test_replay_table_fix_refuses_a_replay_that_raised():
-    table = services.create_table("sorry", {}, TWO, seed=4)
+    table = create_table("sorry", {}, TWO, seed=4)
     play(table, random.Random(2), 4)
     row = table.actions.filter(kind=Action.Kind.GAME).order_by("seq").first()
     Action.objects.filter(id=row.id).update(payload={"kind": "draw", "card": "no-such-card"})
@@ -148,7 +152,7 @@ def test_replay_table_fix_refuses_a_replay_that_raised():
 
 
 def test_replay_table_fix_still_rebuilds_a_stale_snapshot_from_a_complete_replay():
-    table = services.create_table("yellow_yangtze", {}, THREE, seed=4)
+    table = create_table("yellow_yangtze", {}, THREE, seed=4)
     play(table, random.Random(1), 5)
     table.refresh_from_db()
     good = table.state
@@ -164,7 +168,7 @@ def test_the_deal_line_is_translated():
 
     from games.presenters import log_lines
 
-    table = services.create_table("yellow_yangtze", {}, THREE, seed=3)
+    table = create_table("yellow_yangtze", {}, THREE, seed=3)
     with translation.override("fa"):
         lines = log_lines(table, table.game(), 0)
     assert lines[-1]["text"] == "چینش آغازین بازی پخش شد."

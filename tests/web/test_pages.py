@@ -7,8 +7,12 @@ import re
 import pytest
 from django.test import Client
 
-from games import services
 from games.access import host_cookie, seat_cookie
+from games.commands.corrections import confirm_correction, propose_correction
+from games.commands.host import hand_over_seat
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
+from games.engines.base import IllegalAction
 from tests.conftest import phone_for, post_action
 
 pytestmark = pytest.mark.django_db
@@ -105,7 +109,7 @@ def test_the_host_hands_a_seat_to_another_phone_and_the_old_link_dies(counting_t
     assert response.status_code == 403, "host tools need the host cookie"
     bob_old = phone_for(counting_table, 1)
     old_token = counting_table.seats.get(index=1).token
-    services.hand_over_seat(counting_table.code, 1)
+    hand_over_seat(counting_table.code, 1)
     assert bob_old.get(f"/t/{counting_table.code}/").status_code == 403
     assert Client().post(f"/t/{counting_table.code}/join/", {"token": old_token}).status_code == 404
     assert phone_for(counting_table, 1).get(f"/t/{counting_table.code}/").status_code == 200
@@ -194,7 +198,7 @@ def test_the_seat_qr_code_is_a_standalone_svg_a_browser_can_show(counting_table)
 
 
 def test_fixing_a_move_from_the_log_offers_what_it_could_have_been_and_the_others_confirm(db, fixture_game_registered):
-    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    table = create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
     alice, bob = phone_for(table, 0), phone_for(table, 1)
     post_action(alice, table, {"kind": "draw", "card": "1"})
     page = alice.get(f"/t/{table.code}/").content.decode()
@@ -213,19 +217,19 @@ def test_fixing_a_move_from_the_log_offers_what_it_could_have_been_and_the_other
 
 
 def test_a_correction_that_breaks_a_later_move_names_that_move(db, fixture_game_registered):
-    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
-    services.submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
-    services.submit_action(table.code, 0, {"kind": "play", "card": "1"}, 1)
-    correction = services.propose_correction(table.code, 1, 1, {"kind": "draw", "card": "2"})
-    with pytest.raises(services.IllegalAction) as err:
-        services.confirm_correction(table.code, correction.id, 0)
+    table = create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    submit_action(table.code, 0, {"kind": "play", "card": "1"}, 1)
+    correction = propose_correction(table.code, 1, 1, {"kind": "draw", "card": "2"})
+    with pytest.raises(IllegalAction) as err:
+        confirm_correction(table.code, correction.id, 0)
     assert err.value.code == "log_conflict" and "move #2" in err.value.message
 
 
 @pytest.mark.parametrize("slug", ["sorry", "yellow_yangtze", "amun_re", "catan_junior"])
 def test_board_coordinates_are_never_written_with_a_decimal_comma(db, slug):
     """Azərbaycanca formats 377.3 as 377,3; SVG would then draw nothing where it should."""
-    table = services.create_table(slug, {}, [{"name": "A"}, {"name": "B"}], seed=2)
+    table = create_table(slug, {}, [{"name": "A"}, {"name": "B"}], seed=2)
     phone = phone_for(table, 0)
     phone.cookies["django_language"] = "az"
     body = phone.get(f"/t/{table.code}/").content.decode()
@@ -240,7 +244,7 @@ def test_an_unknown_game_in_the_lobby_url_falls_back_instead_of_failing():
 
 def test_only_the_mover_sees_what_their_move_could_have_been(db, fixture_game_registered):
     """The alternatives come from the mover's options, which may be secret (a hand, an offering)."""
-    table = services.create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    table = create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
     alice, bob = phone_for(table, 0), phone_for(table, 1)
     post_action(alice, table, {"kind": "draw", "card": "1"})
     post_action(alice, table, {"kind": "play", "card": "1"})

@@ -14,11 +14,17 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from games import live, pregame, services
+from games import live, pregame
 from games.access import host_cookie, seat_cookie, set_signed
+from games.audit import check_draws, replay
+from games.commands.host import ask_start_again, end_game, hand_over_seat
+from games.commands.moves import submit_action
+from games.commands.pregame import check_walk_step, create_table, decide_start, play_again
 from games.engines import get_game_class
 from games.engines.base import IllegalAction
+from games.engines.chance import table_rng
 from games.models import Action, Table
+from games.write_path import Forbidden
 from tests.conftest import phone_for, play_through_write_path
 
 NAMES = ["Ann", "Ben", "Cy", "Di"]
@@ -38,7 +44,7 @@ def prompted(table: Table) -> tuple[int, ...]:
 def replays(table: Table) -> bool:
     table.refresh_from_db()
     game = table.game()
-    return game.encode(services.replay(table, strict=True)) == table.state
+    return game.encode(replay(table, strict=True)) == table.state
 
 
 # -- who starts ------------------------------------------------------------------------------------
@@ -53,12 +59,12 @@ def test_each_game_defaults_to_its_printed_start_rule(slug, rule):
 
 @pytest.mark.parametrize(("slug", "rule"), [("catan_junior", "youngest"), ("amun_re", "oldest"), ("sorry", "youngest")])
 def test_the_tapped_youngest_or_oldest_player_starts_and_play_goes_clockwise_from_them(db, slug, rule):
-    table = services.create_table(slug, {}, seats_for(slug), start=rule)
+    table = create_table(slug, {}, seats_for(slug), start=rule)
     assert pregame.start_pending(table.pregame)
     with pytest.raises(IllegalAction) as refused:
-        services.submit_action(table.code, 0, {"kind": "roll"}, table.version)
+        submit_action(table.code, 0, {"kind": "roll"}, table.version)
     assert refused.value.code == "start_first"
-    services.decide_start(table.code, seat=2)
+    decide_start(table.code, seat=2)
     assert prompted(table) == (2,)
     table.refresh_from_db()
     assert table.actions.filter(kind=Action.Kind.START).get().payload["seat"] == 2
@@ -71,13 +77,13 @@ def test_the_tapped_youngest_or_oldest_player_starts_and_play_goes_clockwise_fro
         assert state.ankh == 2 and state.kingdom_start == 2  # rules 2.1 step 5: the oldest holds the Ankh
     assert first == 2
     with pytest.raises(IllegalAction) as again:
-        services.decide_start(table.code, seat=0)
+        decide_start(table.code, seat=0)
     assert again.value.code == "start_decided"
 
 
 def test_amun_re_hand_building_goes_clockwise_from_the_ankh_holder(db):
-    table = services.create_table("amun_re", {}, seats_for("amun_re"), start="oldest")
-    services.decide_start(table.code, seat=1)
+    table = create_table("amun_re", {}, seats_for("amun_re"), start="oldest")
+    decide_start(table.code, seat=1)
     order = []
     for _ in range(3):
         seat = prompted(table)[0]
@@ -85,15 +91,15 @@ def test_amun_re_hand_building_goes_clockwise_from_the_ankh_holder(db):
         table.refresh_from_db()
         game = table.game()
         action = game.legal_actions(game.decode(table.state), seat)[0]
-        services.submit_action(table.code, seat, action, table.version)
+        submit_action(table.code, seat, action, table.version)
     assert order == [1, 2, 0]
 
 
 def test_a_digital_highest_card_is_drawn_for_every_seat_logged_and_re_derived_from_the_seed(db):
-    table = services.create_table("sorry", {}, seats_for("sorry", 4), start="highest_card", seed=77)
+    table = create_table("sorry", {}, seats_for("sorry", 4), start="highest_card", seed=77)
     with pytest.raises(IllegalAction):
-        services.decide_start(table.code, cards={"0": "5"})  # digital: the app draws
-    services.decide_start(table.code, draw=True)
+        decide_start(table.code, cards={"0": "5"})  # digital: the app draws
+    decide_start(table.code, draw=True)
     row = Table.objects.get(code=table.code).actions.get(kind=Action.Kind.START)
     rounds, seat = row.payload["rounds"], row.payload["seat"]
     assert sorted(rounds[0]) == ["0", "1", "2", "3"]
@@ -102,7 +108,7 @@ def test_a_digital_highest_card_is_drawn_for_every_seat_logged_and_re_derived_fr
     assert [int(s) for s, c in rounds[-1].items() if game.start_card_rank(c) == best] == [seat]
     assert prompted(table) == (seat,)
     play_through_write_path(table, 3, stop=20)
-    check = services.check_draws(Table.objects.get(code=table.code))
+    check = check_draws(Table.objects.get(code=table.code))
     assert check.ok and row.seq in check.checked, check.reason
     assert replays(table)
 
@@ -130,71 +136,71 @@ def _infos(n: int):
 
 
 def test_a_tapped_in_highest_card_with_a_tie_redraws_among_the_tied_and_replays(db):
-    table = services.create_table("sorry", {"components": "physical"}, seats_for("sorry", 3), start="highest_card")
-    services.decide_start(table.code, cards={"0": "12", "1": "12", "2": "3"})
+    table = create_table("sorry", {"components": "physical"}, seats_for("sorry", 3), start="highest_card")
+    decide_start(table.code, cards={"0": "12", "1": "12", "2": "3"})
     table.refresh_from_db()
     assert table.pregame["start"] == {"rule": "highest_card", "seat": None, "tied": [0, 1]}
     with pytest.raises(IllegalAction) as wrong_seats:  # only the tied draw again
-        services.decide_start(table.code, cards={"0": "5", "1": "4", "2": "11"})
+        decide_start(table.code, cards={"0": "5", "1": "4", "2": "11"})
     assert wrong_seats.value.code == "bad_start_cards"
     with pytest.raises(IllegalAction) as no_card:
-        services.decide_start(table.code, cards={"0": "6", "1": "4"})  # no 6 in the deck (section 2.1)
+        decide_start(table.code, cards={"0": "6", "1": "4"})  # no 6 in the deck (section 2.1)
     assert no_card.value.code == "bad_start_cards"
-    services.decide_start(table.code, cards={"0": "4", "1": "sorry"})
+    decide_start(table.code, cards={"0": "4", "1": "sorry"})
     assert prompted(table) == (1,)
     rows = list(Table.objects.get(code=table.code).actions.filter(kind=Action.Kind.START))
     assert [r.payload["seat"] for r in rows] == [None, 1]
     game = table.game()
-    services.submit_action(table.code, 1, {"kind": "draw", "card": "1"}, Table.objects.get(code=table.code).version)
+    submit_action(table.code, 1, {"kind": "draw", "card": "1"}, Table.objects.get(code=table.code).version)
     assert replays(table)
-    check = services.check_draws(Table.objects.get(code=table.code))
+    check = check_draws(Table.objects.get(code=table.code))
     assert check.ok and [r.seq for r in rows] == [s for s in check.physical if s in {r.seq for r in rows}]
     assert game.start_card_rank("sorry") > game.start_card_rank("12")
 
 
 def test_a_round_cannot_show_more_copies_of_a_card_than_the_deck_has(db):
     seats = seats_for("sorry", 4)
-    table = services.create_table("sorry", {"components": "physical", "deck_counts": {
+    table = create_table("sorry", {"components": "physical", "deck_counts": {
         "1": 5, "2": 4, "3": 4, "4": 4, "5": 4, "7": 4, "8": 4, "10": 4, "11": 4, "12": 1, "sorry": 4}},
         seats, start="highest_card")
     with pytest.raises(IllegalAction) as refused:
-        services.decide_start(table.code, cards={"0": "12", "1": "12", "2": "3", "3": "1"})
+        decide_start(table.code, cards={"0": "12", "1": "12", "2": "3", "3": "1"})
     assert refused.value.code == "bad_start_cards" and Table.objects.get(code=table.code).version == table.version
 
 
 @pytest.mark.parametrize("slug", ["yellow_yangtze", "catan_junior", "sorry", "amun_re"])
 def test_a_random_start_is_drawn_from_the_seed_logged_and_replays(db, slug):
-    table = services.create_table(slug, {}, seats_for(slug), start="random", seed=1234)
+    table = create_table(slug, {}, seats_for(slug), start="random", seed=1234)
     row = table.actions.get(kind=Action.Kind.START)
-    expected = services.table_rng(1234, row.seq).randrange(3)
+    expected = table_rng(1234, row.seq).randrange(3)
     assert row.payload == {"rule": "random", "seat": expected, "mode": "digital"}
     assert prompted(table)[0] == expected or slug == "yellow_yangtze"  # Y&Y: the deal comes first in physical only
     play_through_write_path(table, 8, stop=15)
     assert replays(table)
-    check = services.check_draws(Table.objects.get(code=table.code))
+    check = check_draws(Table.objects.get(code=table.code))
     assert check.ok and row.seq in check.checked, check.reason
     call_command("replay_table", table.code)
 
 
 def test_a_tampered_random_start_is_rejected_by_the_fairness_check(db):
-    table = services.create_table("catan_junior", {}, seats_for("catan_junior"), start="random", seed=5)
+    table = create_table("catan_junior", {}, seats_for("catan_junior"), start="random", seed=5)
     row = table.actions.get(kind=Action.Kind.START)
     Action.objects.filter(pk=row.pk).update(payload={**row.payload, "seat": (row.payload["seat"] + 1) % 3})
-    check = services.check_draws(Table.objects.get(code=table.code))
+    check = check_draws(Table.objects.get(code=table.code))
     assert not check.ok and check.mismatch == row.seq
 
 
 def test_the_host_picks_the_start_player_when_creating_the_table(db):
-    table = services.create_table("yellow_yangtze", {}, seats_for("yellow_yangtze"), start="chosen", start_seat=1)
+    table = create_table("yellow_yangtze", {}, seats_for("yellow_yangtze"), start="chosen", start_seat=1)
     assert not pregame.start_pending(table.pregame)
     assert table.game().decode(table.state).start == 1 and prompted(table) == (1,)
     with pytest.raises(IllegalAction) as bad:
-        services.create_table("yellow_yangtze", {}, seats_for("yellow_yangtze"), start="chosen", start_seat=7)
+        create_table("yellow_yangtze", {}, seats_for("yellow_yangtze"), start="chosen", start_seat=7)
     assert bad.value.code == "bad_start"
 
 
 def test_a_physical_yellow_yangtze_deal_goes_round_from_the_chosen_start_and_they_lay_the_market(db):
-    table = services.create_table("yellow_yangtze", {"components": "physical"}, seats_for("yellow_yangtze"),
+    table = create_table("yellow_yangtze", {"components": "physical"}, seats_for("yellow_yangtze"),
                                   start="chosen", start_seat=2)
     state = table.game().decode(table.state)
     assert [q[0] for q in state.pending.queue] == [2, 0, 1, 2] and state.pending.queue[-1][1] == "market"
@@ -253,7 +259,7 @@ def _host_phone(table: Table) -> Client:
 
 
 def test_checked_steps_are_kept_across_a_reload_and_only_the_host_checks_them(db):
-    table = services.create_table("amun_re", {}, seats_for("amun_re"), start="chosen", start_seat=0, walkthrough=True)
+    table = create_table("amun_re", {}, seats_for("amun_re"), start="chosen", start_seat=0, walkthrough=True)
     host, other = _host_phone(table), phone_for(table, 1)
     assert host.post(f"/t/{table.code}/host/walk/", {"step": "colours", "checked": "1"}).status_code == 302
     assert other.post(f"/t/{table.code}/host/walk/", {"step": "provinces", "checked": "1"}).status_code == 403
@@ -265,13 +271,13 @@ def test_checked_steps_are_kept_across_a_reload_and_only_the_host_checks_them(db
     screen = Client().get(f"/t/{table.code}/screen/").content.decode()
     assert "Set-up: 1 of 5 steps done" in screen and "host/walk" not in screen
     with pytest.raises(IllegalAction):
-        services.check_walk_step(table.code, "nonsense")
+        check_walk_step(table.code, "nonsense")
     host.post(f"/t/{table.code}/host/walk/", {"skip": "1"})
     assert "steps done" not in host.get(f"/t/{table.code}/").content.decode()
 
 
 def test_the_walkthrough_speaks_persian_on_a_persian_phone(db):
-    table = services.create_table("catan_junior", {}, seats_for("catan_junior"), start="youngest", walkthrough=True)
+    table = create_table("catan_junior", {}, seats_for("catan_junior"), start="youngest", walkthrough=True)
     phone = phone_for(table, 1)
     phone.cookies["django_language"] = "fa"
     page = phone.get(f"/t/{table.code}/").content.decode()
@@ -281,7 +287,7 @@ def test_the_walkthrough_speaks_persian_on_a_persian_phone(db):
 
 
 def test_physical_opening_draws_are_entered_after_the_start_while_the_walkthrough_shows(db):
-    table = services.create_table("yellow_yangtze", {"components": "physical"}, seats_for("yellow_yangtze"),
+    table = create_table("yellow_yangtze", {"components": "physical"}, seats_for("yellow_yangtze"),
                                   start="chosen", start_seat=1, walkthrough=True)
     page = phone_for(table, 1).get(f"/t/{table.code}/").content.decode()
     assert "enters them on their own phone" in page and "data-action" in page  # seat 1 enters its tiles now
@@ -304,7 +310,7 @@ def test_the_walkthrough_and_start_question_read_the_same_on_twin_tables_with_ot
     the same set-up and start sections, so neither says anything about a hidden hand or the bag."""
     pages = []
     for seed in (11, 12):
-        table = services.create_table("yellow_yangtze", {"components": components}, seats_for("yellow_yangtze"),
+        table = create_table("yellow_yangtze", {"components": components}, seats_for("yellow_yangtze"),
                                       start="chosen", start_seat=0, walkthrough=True, seed=seed)
         pages.append((table, phone_for(table, 1).get(f"/t/{table.code}/").content.decode(),
                       Client().get(f"/t/{table.code}/screen/").content.decode()))
@@ -317,12 +323,12 @@ def test_the_walkthrough_and_start_question_read_the_same_on_twin_tables_with_ot
 
 def test_tapped_in_start_cards_read_the_same_on_every_phone_and_name_no_hand(db):
     """Sorry! play for points: the start cards are turned up in front of everyone, before any hand is dealt."""
-    sorry = services.create_table("sorry", {"components": "physical", "points_mode": True}, seats_for("sorry"),
+    sorry = create_table("sorry", {"components": "physical", "points_mode": True}, seats_for("sorry"),
                                   start="highest_card")
     phones = [phone_for(sorry, i) for i in range(3)]
     before = [_section(p.get(f"/t/{sorry.code}/").content.decode(), "start") for p in phones]
     assert before[0] == before[1] == before[2]
-    services.decide_start(sorry.code, cards={"0": "7", "1": "2", "2": "sorry"})
+    decide_start(sorry.code, cards={"0": "7", "1": "2", "2": "sorry"})
     lines = [p.get(f"/t/{sorry.code}/").content.decode() for p in phones]
     assert all("Cards turned up for the start: Ann 7, Ben 2, Cy Sorry!." in p for p in lines)
     sorry.refresh_from_db()
@@ -333,16 +339,16 @@ def test_tapped_in_start_cards_read_the_same_on_every_phone_and_name_no_hand(db)
 
 
 def _finish(table: Table) -> Table:
-    services.end_game(table.code)
+    end_game(table.code)
     return Table.objects.get(code=table.code)
 
 
 def test_play_again_keeps_seats_colours_teams_options_and_each_phone_lands_on_its_own_seat(db):
     seats = [{"name": n, "colour": c, "team": t} for n, c, t in
              [("Ann", "red", 0), ("Ben", "blue", 1), ("Cy", "yellow", 0), ("Di", "green", 1)]]
-    old = services.create_table("sorry", {"team_mode": True, "components": "physical"}, seats, start="youngest",
+    old = create_table("sorry", {"team_mode": True, "components": "physical"}, seats, start="youngest",
                                 walkthrough=True)
-    services.decide_start(old.code, seat=3)
+    decide_start(old.code, seat=3)
     host, ben, stranger = _host_phone(old), phone_for(old, 1), Client()
     old = _finish(old)
     assert host.get(f"/t/{old.code}/").content.decode().count("Play again") >= 1
@@ -366,7 +372,7 @@ def test_play_again_keeps_seats_colours_teams_options_and_each_phone_lands_on_it
     assert refused.status_code == 403 and seat_cookie(new.code) not in stranger.cookies
     # Once a seat was handed over, the phone holding its old cookie no longer follows it.
     cy = phone_for(old, 2)
-    services.hand_over_seat(old.code, 2)
+    hand_over_seat(old.code, 2)
     assert cy.post(f"/t/{old.code}/next/").status_code == 403 and seat_cookie(new.code) not in cy.cookies
     # A second tap makes no second table.
     host.post(f"/t/{old.code}/host/play-again/")
@@ -374,14 +380,14 @@ def test_play_again_keeps_seats_colours_teams_options_and_each_phone_lands_on_it
 
 
 def test_after_sorry_the_winner_starts_the_next_game(db):
-    old = services.create_table("sorry", {}, seats_for("sorry", 2), start="highest_card", seed=3)
-    services.decide_start(old.code, draw=True)
+    old = create_table("sorry", {}, seats_for("sorry", 2), start="highest_card", seed=3)
+    decide_start(old.code, draw=True)
     play_through_write_path(old, 11)
     old = Table.objects.get(code=old.code)
     game = old.game()
     winner = game.decode(old.state).winner
     assert winner is not None and old.status == Table.Status.FINISHED
-    new = services.play_again(old.code)
+    new = play_again(old.code)
     assert new.pregame["start"] == {"rule": "winner", "seat": winner}
     assert prompted(new) == (winner,)
     assert new.actions.get(kind=Action.Kind.START).payload["rule"] == "winner"
@@ -389,20 +395,20 @@ def test_after_sorry_the_winner_starts_the_next_game(db):
 
 
 def test_after_catan_junior_the_next_game_asks_again_who_is_youngest(db):
-    old = _finish(services.create_table("catan_junior", {}, seats_for("catan_junior"), start="random"))
-    new = services.play_again(old.code)
+    old = _finish(create_table("catan_junior", {}, seats_for("catan_junior"), start="random"))
+    new = play_again(old.code)
     assert new.pregame["start"] == {"rule": "youngest", "seat": None}
 
 
 def test_play_again_is_refused_while_the_game_is_played(db):
-    table = services.create_table("catan_junior", {}, seats_for("catan_junior"), start="youngest")
-    with pytest.raises(services.Forbidden):
-        services.play_again(table.code)
+    table = create_table("catan_junior", {}, seats_for("catan_junior"), start="youngest")
+    with pytest.raises(Forbidden):
+        play_again(table.code)
     assert not Table.objects.filter(pregame__previous=table.code).exists()
 
 
 def test_the_host_can_ask_again_before_the_first_move_but_not_after_it(db):
-    table = services.create_table("catan_junior", {}, seats_for("catan_junior"), start="youngest", seed=4)
+    table = create_table("catan_junior", {}, seats_for("catan_junior"), start="youngest", seed=4)
     host = _host_phone(table)
     host.post(f"/t/{table.code}/start/", {"seat": "2"})
     assert "Ask again" in host.get(f"/t/{table.code}/").content.decode()
@@ -410,14 +416,14 @@ def test_the_host_can_ask_again_before_the_first_move_but_not_after_it(db):
     host.post(f"/t/{table.code}/host/start-again/")
     table.refresh_from_db()
     assert pregame.start_pending(table.pregame) and prompted(table) == (0,)
-    services.decide_start(table.code, seat=1)
+    decide_start(table.code, seat=1)
     assert prompted(table) == (1,)
-    services.submit_action(table.code, 1, {"kind": "roll"}, Table.objects.get(code=table.code).version)
+    submit_action(table.code, 1, {"kind": "roll"}, Table.objects.get(code=table.code).version)
     with pytest.raises(IllegalAction) as late:
-        services.ask_start_again(table.code)
+        ask_start_again(table.code)
     assert late.value.code == "start_decided"
     assert replays(table)
-    assert services.check_draws(Table.objects.get(code=table.code)).ok
+    assert check_draws(Table.objects.get(code=table.code)).ok
     lines = [r.payload for r in Table.objects.get(code=table.code).actions.filter(kind=Action.Kind.START)]
     assert [p.get("seat") for p in lines] == [2, None, 1]
 

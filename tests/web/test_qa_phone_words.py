@@ -14,8 +14,8 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.utils import translation
 
-from games import services
 from games.access import host_cookie, set_signed
+from games.commands.pregame import create_table
 from games.engines import get_game_class
 from games.engines.base import SeatInfo, fill
 from games.engines.chance import table_rng
@@ -30,7 +30,7 @@ NAMES = ["Ann", "Ben", "Cy", "Di"]
 def _table(slug: str, n: int = 3, **kwargs):
     cls = get_game_class(slug)
     seats = [{"name": NAMES[i], "colour": cls.colours[i]} for i in range(n)]
-    return services.create_table(slug, {}, seats, **kwargs)
+    return create_table(slug, {}, seats, **kwargs)
 
 
 def _page(table, seat: int, language: str, host: bool = False) -> str:

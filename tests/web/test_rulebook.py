@@ -14,7 +14,9 @@ from django.conf import settings
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games import rulebook, services
+from games import rulebook
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.engines import get_game_class
 from games.engines.base import IllegalAction
 from tests.conftest import phone_for, post_action
@@ -160,7 +162,7 @@ def test_unknown_games_and_sections_are_404():
 
 @pytest.mark.django_db
 def test_a_section_opened_from_a_table_says_what_that_tables_rule_options_change():
-    table = services.create_table("amun_re", {"rebid_same_province": False}, THREE, seed=1)
+    table = create_table("amun_re", {"rebid_same_province": False}, THREE, seed=1)
     page = _client("en").get(f"/rules/amun_re/auctions/?t={table.code}").content.decode()
     assert f"At this table ({table.code})" in page
     spec = next(s for s in get_game_class("amun_re").option_specs if s.name == "rebid_same_province")
@@ -176,8 +178,8 @@ def test_a_section_opened_from_a_table_says_what_that_tables_rule_options_change
 
 @pytest.mark.django_db
 def test_a_variant_section_says_whether_the_table_plays_it():
-    team = services.create_table("sorry", {"team_mode": True}, FOUR, seed=1)
-    plain = services.create_table("sorry", {}, FOUR, seed=1)
+    team = create_table("sorry", {"team_mode": True}, FOUR, seed=1)
+    plain = create_table("sorry", {}, FOUR, seed=1)
     assert "This variant is played at this table." in _client("en").get(
         f"/rules/sorry/team/?t={team.code}").content.decode()
     assert "This variant is not played at this table." in _client("en").get(
@@ -190,7 +192,7 @@ def test_a_variant_section_says_whether_the_table_plays_it():
 @pytest.mark.django_db
 @pytest.mark.parametrize("slug", GAMES)
 def test_every_refusal_link_resolves_to_its_section_and_anchor_in_every_language(slug):
-    table = services.create_table(slug, {}, THREE if slug != "sorry" else FOUR, seed=1)
+    table = create_table(slug, {}, THREE if slug != "sorry" else FOUR, seed=1)
     targets = sorted(set(rulebook.REFUSALS[slug].values()))
     for lang in rulebook.LANGUAGES:
         client = _client(lang)
@@ -204,7 +206,7 @@ def test_every_refusal_link_resolves_to_its_section_and_anchor_in_every_language
 
 
 def _table(slug: str, options: dict | None = None):
-    return services.create_table(slug, options or {}, FOUR if slug == "sorry" else THREE, seed=3)
+    return create_table(slug, options or {}, FOUR if slug == "sorry" else THREE, seed=3)
 
 
 # One refused tap per game: (options, moves played first, the refused move, its code, its section).
@@ -223,11 +225,11 @@ def _refusal_setup(slug: str):
     table = _table(slug, options)
     for seat, action in before:
         table.refresh_from_db()
-        services.submit_action(table.code, seat, action, table.version)
+        submit_action(table.code, seat, action, table.version)
     table.refresh_from_db()
     seat = table.game().prompt(table.game().decode(table.state)).seats[0]
     with pytest.raises(IllegalAction) as refusal:  # the engine really refuses it with that code
-        services.submit_action(table.code, seat, refused, table.version)
+        submit_action(table.code, seat, refused, table.version)
     assert refusal.value.code == code
     table.refresh_from_db()
     return table, seat, refused, code, target
@@ -302,7 +304,7 @@ def _play_until(table, wanted, seed: int, limit: int = 3000) -> int:
         if prompt.step in wanted:
             return prompt.seats[0]
         seat = prompt.seats[0]
-        services.submit_action(table.code, seat, chooser.choice(game.legal_actions(game.decode(table.state), seat)),
+        submit_action(table.code, seat, chooser.choice(game.legal_actions(game.decode(table.state), seat)),
                                table.version)
     raise AssertionError(f"no {wanted} step within {limit} moves")
 
@@ -318,7 +320,7 @@ def _how_link(slug: str, target: str, code: str) -> str:
 
 @pytest.mark.django_db
 def test_a_war_has_a_how_does_this_work_link_to_the_wars_section_on_every_phone_and_the_screen():
-    table = services.create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "Ben", "Cat", "Dan")], seed=3)
+    table = create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "Ben", "Cat", "Dan")], seed=3)
     seat = _play_until(table, {"war_support"}, seed=3)
     link = _how_link("yellow_yangtze", "wars", table.code)
     for client in (phone_for(table, seat), phone_for(table, (seat + 1) % 4), Client()):
@@ -344,29 +346,29 @@ def test_an_auction_and_the_offering_link_their_sections_and_a_plain_turn_has_no
 @pytest.mark.django_db
 def test_a_drawn_7_and_a_drawn_sorry_card_link_their_card_rules():
     table = _table("sorry", {"components": "physical"})
-    services.submit_action(table.code, 0, {"kind": "draw", "card": "7"}, table.version)
+    submit_action(table.code, 0, {"kind": "draw", "card": "7"}, table.version)
     phone = phone_for(table, 0)
     assert _how_link("sorry", "cards#card-7", table.code) in _status(phone, table)
     page = _client("en").get("/rules/sorry/cards/").content.decode()
     assert 'id="card-7"' in page and 'id="card-sorry"' in page
     table.refresh_from_db()
-    services.submit_action(table.code, 0, {"kind": "pass"}, table.version)  # all pawns in START: a 7 cannot move
+    submit_action(table.code, 0, {"kind": "pass"}, table.version)  # all pawns in START: a 7 cannot move
     table.refresh_from_db()
     turn = table.game().prompt(table.game().decode(table.state)).seats[0]
-    services.submit_action(table.code, turn, {"kind": "draw", "card": "sorry"}, table.version)
+    submit_action(table.code, turn, {"kind": "draw", "card": "sorry"}, table.version)
     assert _how_link("sorry", "cards#card-sorry", table.code) in _status(phone_for(table, turn), table)
 
 
 @pytest.mark.django_db
 def test_the_ghost_captain_and_a_player_trade_link_their_sections():
     table = _table("catan_junior", {"components": "physical", "player_trades": True})
-    services.submit_action(table.code, 0, {"kind": "roll", "value": 6}, table.version)
+    submit_action(table.code, 0, {"kind": "roll", "value": 6}, table.version)
     assert _how_link("catan_junior", "ghost", table.code) in _status(phone_for(table, 0), table)
     table.refresh_from_db()
     game = table.game()
-    services.submit_action(table.code, 0, game.legal_actions(game.decode(table.state), 0)[0], table.version)
+    submit_action(table.code, 0, game.legal_actions(game.decode(table.state), 0)[0], table.version)
     table.refresh_from_db()
     offer = next((a for a in game.legal_actions(game.decode(table.state), 0) if a["kind"] == "offer_trade"), None)
     assert offer is not None, "after the Ghost Captain's 2 tokens a 1-for-1 offer is open"
-    services.submit_action(table.code, 0, offer, table.version)
+    submit_action(table.code, 0, offer, table.version)
     assert _how_link("catan_junior", "trades#players", table.code) in _status(phone_for(table, offer["to"]), table)

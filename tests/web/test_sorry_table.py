@@ -10,20 +10,23 @@ import pytest
 from asgiref.sync import sync_to_async
 from rest_framework.test import APIClient
 
-from games import services
+from games.audit import replay
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
+from games.engines.base import IllegalAction
 from games.models import Table
 from tests.conftest import cookie_header, phone_for, play_through_write_path, socket_for
 
 
 @pytest.mark.django_db
 def test_four_players_play_a_digital_game_to_the_winner_and_replay_matches():
-    table = services.create_table("sorry", {}, [{"name": n} for n in ("Ann", "Ben", "Cat", "Dan")], seed=4)
+    table = create_table("sorry", {}, [{"name": n} for n in ("Ann", "Ben", "Cat", "Dan")], seed=4)
     play_through_write_path(table, seed=4)
     table.refresh_from_db()
     game = table.game()
     result = game.result(game.decode(table.state))
     assert table.status == Table.Status.FINISHED and len(result["winners"]) == 1
-    assert game.encode(services.replay(table)) == table.state
+    assert game.encode(replay(table)) == table.state
     page = phone_for(table, result["winners"][0]).get(f"/t/{table.code}/").content.decode()
     assert "Game over" in page
 
@@ -61,15 +64,15 @@ def test_a_physical_deck_game_where_every_card_is_tapped_in_through_the_api():
 
 @pytest.mark.django_db
 def test_physical_mode_refuses_a_card_no_longer_in_the_draw_pile():
-    table = services.create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}])
+    table = create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}])
     game = table.game()
     # Draw all four 1s (the deck has five 1s), then refuse a sixth... card counts come from the engine.
     state = game.decode(table.state)
     ones = sum(1 for a in game.legal_actions(state, 0) if a.get("card") == "1")
     assert ones == 1, "one payload per card face still in the pile"
     bad = {"kind": "draw", "card": "6"}
-    with pytest.raises(services.IllegalAction) as err:
-        services.submit_action(table.code, 0, bad, 0)
+    with pytest.raises(IllegalAction) as err:
+        submit_action(table.code, 0, bad, 0)
     assert err.value.code in {"card_not_in_deck", "bad_card"}
 
 
@@ -81,7 +84,7 @@ def hand_cards(html: str) -> list[str]:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_points_variant_hands_stay_on_their_owners_phone_in_pages_api_and_frames():
-    table = await sync_to_async(services.create_table)("sorry", {"points_mode": True},
+    table = await sync_to_async(create_table)("sorry", {"points_mode": True},
                                                        [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}], seed=5)
     alice, carol = await sync_to_async(phone_for)(table, 0), await sync_to_async(phone_for)(table, 2)
     sock = socket_for(table.code, cookie_header(carol, table.code))
@@ -96,11 +99,11 @@ async def test_points_variant_hands_stay_on_their_owners_phone_in_pages_api_and_
             if len(game.view(state, 0)["private"]["hand"]) >= 5 and len(game.view(state, 2)["private"]["hand"]) >= 5:
                 return game.view(state, 0)["private"]["hand"], game.view(state, 2)["private"]["hand"], n
             seat = game.prompt(state).seats[0]
-            services.submit_action(table.code, seat, game.legal_actions(state, seat)[0], table.version)
+            submit_action(table.code, seat, game.legal_actions(state, seat)[0], table.version)
         raise AssertionError("hands were never dealt")
 
     alice_hand, carol_hand, dealt = await sync_to_async(deal_until_alice_holds_cards)()
-    final = await sync_to_async(lambda: services.Table.objects.get(code=table.code).version)()
+    final = await sync_to_async(lambda: Table.objects.get(code=table.code).version)()
     while f'data-version="{final}"' not in frames[-1]:  # a push brings the newest version (several may fold into one)
         frames.append(await sock.receive_from(5))
     await sock.disconnect()

@@ -15,7 +15,8 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from games import services
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.engines.base import SeatInfo
 from games.engines.sorry import SorryGame
 from games.words import show
@@ -51,7 +52,7 @@ def test_a_sorry_move_reads_in_the_readers_words(lang, words):
 
 @pytest.mark.django_db
 def test_the_persian_phone_shows_moves_in_words_and_posts_the_machine_notation():
-    table = services.create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     game = table.game()
     for _ in range(40):  # draw until a move is on offer
         table.refresh_from_db()
@@ -61,7 +62,7 @@ def test_the_persian_phone_shows_moves_in_words_and_posts_the_machine_notation()
         moves = [a for a in legal if a.get("kind") == "move" and "steps" in a]
         if moves:
             break
-        services.submit_action(table.code, seat, legal[0], table.version)
+        submit_action(table.code, seat, legal[0], table.version)
     assert moves, "the seeded game offers a move within 40 actions"
     phone = phone_for(table, seat)
     phone.cookies[settings.LANGUAGE_COOKIE_NAME] = "fa"

@@ -10,7 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games import services
+from games.commands.pregame import create_table
 from games.models import Action, Correction, EditionProfile, Table
 from tests.conftest import phone_for, post_action
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def sorry():
     """A physical-deck Sorry! table for Alice and Bob."""
-    return services.create_table("sorry", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}], seed=1)
+    return create_table("sorry", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}], seed=1)
 
 
 def assert_json_refusal(response, status=422, code=None):

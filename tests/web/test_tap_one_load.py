@@ -10,7 +10,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games.commands.host import hand_over_seat
+from games.commands.pregame import create_table
 from tests.conftest import phone_for, post_action
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def table(fixture_game_registered):
-    return services.create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}], seed=5)
+    return create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}], seed=5)
 
 
 def test_refusals_keep_their_order(table):
@@ -37,7 +38,7 @@ def test_a_handed_over_cookie_taps_nothing(table, django_capture_on_commit_callb
     alice = phone_for(table, 0)
     with django_capture_on_commit_callbacks(execute=True):
         assert post_action(alice, table, {"kind": "draw"}, key="a").status_code == 200
-    services.hand_over_seat(table.code, 0)
+    hand_over_seat(table.code, 0)
     assert post_action(alice, table, {"kind": "play", "card": "1"}, key="b").status_code == 403
     table.refresh_from_db()
     assert table.version == 1

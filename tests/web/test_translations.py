@@ -17,7 +17,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games import services
+from games.commands.pregame import create_table
 from tests.conftest import phone_for, post_action
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
@@ -90,7 +90,7 @@ def test_without_a_language_cookie_the_lobby_stays_english_left_to_right():
 @pytest.mark.django_db
 def test_a_refused_sorry_tap_shows_the_engine_rule_in_persian_with_its_details():
     """Sorry! section 2.1: an IllegalAction template (gettext_noop) is translated, then filled in."""
-    table = services.create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}])
+    table = create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}])
     ann = phone_for(table, 0)
     ann.cookies[settings.LANGUAGE_COOKIE_NAME] = "fa"
     response = post_action(ann, table, {"kind": "draw", "card": "6"})

@@ -9,10 +9,15 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from games import live, services
+from games import live
+from games.audit import effective_actions, replay
+from games.commands.host import end_game, undo_last
+from games.commands.moves import submit_action, undo_own
+from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.models import Action
 from games.presenters import log_lines, seat_context
+from games.write_path import Forbidden, StaleVersion
 from tests.conftest import phone_for
 
 pytestmark = pytest.mark.django_db
@@ -32,70 +37,70 @@ def _version(table) -> int:
 
 def alice_draws_and_plays(table) -> dict:
     """Alice draws (move #1) and plays the card she drew (move #2); returns the play."""
-    services.submit_action(table.code, 0, {"kind": "draw"}, _version(table))
+    submit_action(table.code, 0, {"kind": "draw"}, _version(table))
     card = table.actions.get(seq=1).payload["card"]
     play = {"kind": "play", "card": card}
-    services.submit_action(table.code, 0, play, _version(table))
+    submit_action(table.code, 0, play, _version(table))
     return play
 
 
 def refusal(table, seat: int) -> str:
     with pytest.raises(IllegalAction) as err:
-        services.undo_own(table.code, seat, _version(table))
+        undo_own(table.code, seat, _version(table))
     return err.value.code
 
 
 def test_a_player_takes_back_their_own_last_move_as_a_logged_undo_row(counting_table):
     alice_draws_and_plays(counting_table)
     before = counting_table.actions.count()
-    outcome = services.undo_own(counting_table.code, 0, _version(counting_table), "undo-1")
+    outcome = undo_own(counting_table.code, 0, _version(counting_table), "undo-1")
     counting_table.refresh_from_db()
     row = counting_table.actions.get(seq=outcome.seq)
     assert (row.kind, row.seat, row.payload) == ("undo", 0, {"undone": 2, "by": 0})
     assert counting_table.actions.count() == before + 1, "nothing is deleted from the log"
-    assert [r.seq for r in services.effective_actions(counting_table.actions.order_by("seq"))] == [1]
+    assert [r.seq for r in effective_actions(counting_table.actions.order_by("seq"))] == [1]
     state = counting_table.game().decode(counting_table.state)
     assert state.totals[0] == 0 and len(state.hands[0]) == 1 and state.phase == "play"
-    assert counting_table.game().encode(services.replay(counting_table)) == counting_table.state
+    assert counting_table.game().encode(replay(counting_table)) == counting_table.state
 
 
 def test_a_retried_undo_with_the_same_key_writes_nothing_twice(counting_table):
     alice_draws_and_plays(counting_table)
     version = _version(counting_table)
-    first = services.undo_own(counting_table.code, 0, version, "same")
-    again = services.undo_own(counting_table.code, 0, version, "same")
+    first = undo_own(counting_table.code, 0, version, "same")
+    again = undo_own(counting_table.code, 0, version, "same")
     assert again.replayed and again.seq == first.seq
     assert counting_table.actions.filter(kind="undo").count() == 1
 
 
 def test_a_draw_cannot_be_taken_back_by_its_player_since_they_would_draw_again(counting_table):
-    services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0)
+    submit_action(counting_table.code, 0, {"kind": "draw"}, 0)
     assert refusal(counting_table, 0) == "undo_after_chance"
     assert not counting_table.actions.filter(kind="undo").exists()
 
 
 def test_after_taking_back_a_play_the_draw_before_it_stays(counting_table):
     alice_draws_and_plays(counting_table)
-    services.undo_own(counting_table.code, 0, _version(counting_table))
+    undo_own(counting_table.code, 0, _version(counting_table))
     assert refusal(counting_table, 0) == "undo_after_chance"
 
 
 def test_a_physical_draw_typed_in_is_not_undoable_either(db, fixture_game_registered):
-    table = services.create_table("counting", {"components": "physical"}, [{"name": "A"}, {"name": "B"}])
-    services.submit_action(table.code, 0, {"kind": "draw", "card": "2"}, 0)
+    table = create_table("counting", {"components": "physical"}, [{"name": "A"}, {"name": "B"}])
+    submit_action(table.code, 0, {"kind": "draw", "card": "2"}, 0)
     assert refusal(table, 0) == "undo_after_chance"
 
 
 def test_once_another_seat_has_acted_the_move_is_no_longer_mine_to_take_back(counting_table):
     alice_draws_and_plays(counting_table)
-    services.submit_action(counting_table.code, 1, {"kind": "draw"}, _version(counting_table))
+    submit_action(counting_table.code, 1, {"kind": "draw"}, _version(counting_table))
     assert refusal(counting_table, 0) == "undo_not_yours"
 
 
 def test_after_a_host_undo_the_player_cannot_take_back_the_move_before(counting_table):
     alice_draws_and_plays(counting_table)
-    services.submit_action(counting_table.code, 1, {"kind": "draw"}, _version(counting_table))
-    services.undo_last(counting_table.code, _version(counting_table))
+    submit_action(counting_table.code, 1, {"kind": "draw"}, _version(counting_table))
+    undo_last(counting_table.code, _version(counting_table))
     assert refusal(counting_table, 0) == "undo_not_last"
 
 
@@ -105,21 +110,21 @@ def test_with_no_move_yet_there_is_nothing_to_undo(counting_table):
 
 def test_an_undo_chosen_at_an_old_version_is_stale(counting_table):
     alice_draws_and_plays(counting_table)
-    with pytest.raises(services.StaleVersion):
-        services.undo_own(counting_table.code, 0, 1)
+    with pytest.raises(StaleVersion):
+        undo_own(counting_table.code, 0, 1)
     assert not counting_table.actions.filter(kind="undo").exists()
 
 
 def test_a_finished_or_ended_game_cannot_be_changed_by_a_player(counting_table):
     alice_draws_and_plays(counting_table)
-    services.end_game(counting_table.code)
-    with pytest.raises(services.Forbidden):
-        services.undo_own(counting_table.code, 0, _version(counting_table))
+    end_game(counting_table.code)
+    with pytest.raises(Forbidden):
+        undo_own(counting_table.code, 0, _version(counting_table))
 
 
 def test_the_log_says_who_took_back_which_move_and_marks_it_undone(counting_table):
     alice_draws_and_plays(counting_table)
-    services.undo_own(counting_table.code, 0, _version(counting_table))
+    undo_own(counting_table.code, 0, _version(counting_table))
     counting_table.refresh_from_db()
     lines = log_lines(counting_table, counting_table.game(), 1)
     assert lines[0]["text"] == "Alice took back move #2."
@@ -129,13 +134,13 @@ def test_the_log_says_who_took_back_which_move_and_marks_it_undone(counting_tabl
 
 
 def test_only_the_seat_that_may_undo_sees_the_button_and_its_region_changes_with_it(counting_table):
-    services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0)
+    submit_action(counting_table.code, 0, {"kind": "draw"}, 0)
     counting_table.refresh_from_db()
     controls = next(r for r in live.REGIONS if r.name == "controls")
     bob_before = seat_context(counting_table, 1)
     assert not bob_before["can_undo_own"] and not seat_context(counting_table, 0)["can_undo_own"]
     card = counting_table.actions.get(seq=1).payload["card"]
-    services.submit_action(counting_table.code, 0, {"kind": "play", "card": card}, 1)
+    submit_action(counting_table.code, 0, {"kind": "play", "card": card}, 1)
     counting_table.refresh_from_db()
     alice, bob = seat_context(counting_table, 0), seat_context(counting_table, 1)
     assert alice["can_undo_own"] and not alice["legal"], "Alice has nothing to play, yet may undo"
@@ -160,7 +165,7 @@ def test_the_phone_takes_back_its_move_and_gets_the_table_fragment(counting_tabl
 
 
 def test_a_refused_undo_is_422_with_a_banner_naming_why(counting_table):
-    services.submit_action(counting_table.code, 0, {"kind": "draw"}, 0)
+    submit_action(counting_table.code, 0, {"kind": "draw"}, 0)
     phone = phone_for(counting_table, 0)
     response = phone.post(f"/t/{counting_table.code}/undo-mine/", {"version": 1, "key": "u"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 422
@@ -181,11 +186,11 @@ def test_the_take_back_line_and_its_refusal_are_translated(counting_table):
     from games.presenters import error_message
 
     alice_draws_and_plays(counting_table)
-    services.undo_own(counting_table.code, 0, _version(counting_table))
+    undo_own(counting_table.code, 0, _version(counting_table))
     with translation.override("fa"):
         line = log_lines(counting_table, counting_table.game(), 1)[0]["text"]
         with pytest.raises(IllegalAction) as err:
-            services.undo_own(counting_table.code, 0, _version(counting_table))
+            undo_own(counting_table.code, 0, _version(counting_table))
         message = error_message(err.value)
     assert line == "Alice حرکت #2 را پس گرفت."
     assert message.startswith("حرکت #1 ")

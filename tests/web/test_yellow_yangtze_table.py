@@ -14,7 +14,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games import services
+from games.audit import replay
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.editors.yellow_yangtze import cells_from
 from games.engines.yellow_yangtze.board import practice_board_data
 from games.engines.yellow_yangtze.state import COLOURS
@@ -30,7 +32,7 @@ DEFAULT_OPTIONS = {"opt-components": "digital", "opt-capitals_from_black": "on",
 
 @pytest.mark.django_db
 def test_four_seats_play_a_digital_game_with_revolts_and_wars_to_the_final_tally():
-    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+    table = create_table("yellow_yangtze", {}, FOUR, seed=3)
     phones = [phone_for(table, i) for i in range(4)]
     shown = {}
 
@@ -69,7 +71,7 @@ def test_four_seats_play_a_digital_game_with_revolts_and_wars_to_the_final_tally
             break
         supporters.append(seat)
     assert sorted(supporters) == [0, 1, 2, 3]
-    assert game.encode(services.replay(table)) == table.state
+    assert game.encode(replay(table)) == table.state
     page = phone_for(table, 0).get(f"/t/{table.code}/").content.decode()
     assert "Game over" in page
     from games.presenters import tr
@@ -151,7 +153,7 @@ def point_markers(html: str) -> dict[str, int]:
 
 def dealt_secret_table() -> tuple[Table, dict, dict]:
     """A physical four-seat table: Alice holds six yellow, Carol six blue; Alice has 7 red and 3 green points."""
-    table = services.create_table("yellow_yangtze", {"components": "physical"},
+    table = create_table("yellow_yangtze", {"components": "physical"},
                                   [{"name": n} for n in ("Alice", "Bob", "Carol", "Dan")], seed=1)
     game = table.game()
     hands = {0: ["yellow"] * 6, 1: ["black"] * 6, 2: ["blue"] * 6, 3: ["red"] * 6}
@@ -163,7 +165,7 @@ def dealt_secret_table() -> tuple[Table, dict, dict]:
             break
         seat, target, _n = state.pending.queue[0]
         tiles = hands[seat] if target == "hand" else ["green"] * 6
-        services.submit_action(table.code, seat, {"kind": "draw", "tiles": tiles}, table.version)
+        submit_action(table.code, seat, {"kind": "draw", "tiles": tiles}, table.version)
     # Screened points differ too (constructed: a snapshot edit, as if scored earlier).
     state = replace(state, points=((0, 7, 0, 3, 0),) + state.points[1:])
     table.state = game.encode(state)
@@ -186,7 +188,7 @@ async def test_hands_and_screened_points_stay_on_their_owners_phone_in_pages_api
         state = game.decode(table.state)
         seat = game.prompt(state).seats[0]
         move = next(a for a in game.legal_actions(state, seat) if a["kind"] == "tile")
-        services.submit_action(table.code, seat, move, table.version)
+        submit_action(table.code, seat, move, table.version)
 
     await sync_to_async(one_move_by_the_active_seat)()
     frames.append(await sock.receive_from(5))
@@ -278,7 +280,7 @@ def test_a_board_drawn_in_the_editor_exports_imports_on_a_fresh_install_and_a_ta
 
 @pytest.mark.django_db
 def test_a_phone_places_a_tile_by_posting_the_armed_target_and_a_bad_hex_is_refused_with_its_code():
-    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+    table = create_table("yellow_yangtze", {}, FOUR, seed=3)
     game = table.game()
     state = game.decode(table.state)
     seat = game.prompt(state).seats[0]
@@ -315,7 +317,7 @@ def test_redrawing_the_grid_keeps_the_drawing_inside_it_and_starts_new_cells_as_
 
 @pytest.mark.django_db
 def test_every_phone_and_the_table_screen_say_who_won_a_settled_conflict_and_the_log_states_the_outcome():
-    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+    table = create_table("yellow_yangtze", {}, FOUR, seed=3)
     phones = [phone_for(table, i) for i in range(4)]
     seen: dict[str, str] = {}
 
@@ -344,7 +346,7 @@ def test_every_phone_and_the_table_screen_say_who_won_a_settled_conflict_and_the
 
 @pytest.mark.django_db
 def test_the_phone_board_draws_column_letters_and_row_numbers_along_its_edges():
-    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+    table = create_table("yellow_yangtze", {}, FOUR, seed=3)
     page = phone_for(table, 0).get(f"/t/{table.code}/").content.decode()
     edge = re.search(r'<g class="edge"[^>]*>(.*?)</g>', page, re.S).group(1)
     texts = re.findall(r">([A-Z0-9]+)</text>", edge)
@@ -353,7 +355,7 @@ def test_the_phone_board_draws_column_letters_and_row_numbers_along_its_edges():
 
 @pytest.mark.django_db
 def test_war_support_is_picked_side_first_then_a_number_of_red_tiles_and_every_commit_stays_reachable():
-    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+    table = create_table("yellow_yangtze", {}, FOUR, seed=3)
     phones = [phone_for(table, i) for i in range(4)]
     checked = []
 
@@ -381,7 +383,7 @@ def test_war_support_is_picked_side_first_then_a_number_of_red_tiles_and_every_c
 
 @pytest.mark.django_db
 def test_the_phone_board_has_a_river_legend_a_larger_board_toggle_and_leaders_in_their_dynasty_shape():
-    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+    table = create_table("yellow_yangtze", {}, FOUR, seed=3)
 
     def leaders_first(rng, legal):
         placing = [a for a in legal if a["kind"] == "leader"]
@@ -425,7 +427,7 @@ def test_the_picks_sit_in_the_action_bar_from_the_seats_own_hand_and_a_push_rese
     from games import live
     from games.consumers import render_push
 
-    table = services.create_table("yellow_yangtze", {}, FOUR, seed=3)
+    table = create_table("yellow_yangtze", {}, FOUR, seed=3)
     game = table.game()
     state = game.decode(table.state)
     mover = game.prompt(state).seats[0]
@@ -447,7 +449,7 @@ def test_the_picks_sit_in_the_action_bar_from_the_seats_own_hand_and_a_push_rese
 
     colour = next(c for c in ("black", "red", "green", "yellow") if hand[c])
     move = next(a for a in game.legal_actions(state, mover) if a["kind"] == "tile" and a["colour"] == colour)
-    services.submit_action(table.code, mover, move, table.version)
+    submit_action(table.code, mover, move, table.version)
     controls = _region(render_push(table.code, tokens[mover], "en", False, sent), "r-controls")
     assert controls, "the hand changed: the bar is pushed again"
     left = hand[colour] - 1

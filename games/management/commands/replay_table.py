@@ -8,9 +8,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.audit import IncompleteLog, replay
 from games.engines.base import IllegalAction
 from games.models import Table
-from games.services import IncompleteLog, replay
 
 
 class Command(BaseCommand):

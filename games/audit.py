@@ -1,0 +1,311 @@
+"""Reading a table's log back: the opening position, the moves that count, replays and fair-draw checks.
+
+Nothing here writes. The write path (:mod:`games.write_path`) and the
+commands over it use these to decide what a write does; ``manage.py
+replay_table`` and ``check_draws``, the export and the history pages use
+them to read a log (DESIGN.md "The engine contract": every random outcome
+is in the log, so the log replays exactly).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from games import pregame as pregame_rules
+from games.engines import get_game_class
+from games.engines.base import Game, IllegalAction, gettext_noop
+from games.engines.chance import table_rng
+from games.models import Action, Table
+from games.models import seed_commitment as seed_commitment_of
+
+#: The sequence number of the ``setup`` row that records the opening position (moves count from 1).
+OPENING_SEQ = 0
+
+
+class IncompleteLog(Exception):
+    """The log cannot be replayed from a recorded opening (no ``setup`` row, or the row is unreadable)."""
+
+
+def opening_state(table: Table, game: Game, rows: Iterable[Action] | None = None, *, strict: bool = False) -> Any:
+    """The opening position of ``table`` as ``game`` decodes it: the recorded ``setup`` row.
+
+    ``rows`` is the log already loaded (any order), else it is read. A table
+    created before the opening was logged has no such row: its opening is
+    ``game.setup`` with seed ``(table.seed, 0)``, which is only right while
+    the set-up does not depend on options changed since (the components);
+    ``strict=True`` raises :class:`IncompleteLog` instead of falling back
+    (``manage.py replay_table --fix`` writes only complete replays).
+    DESIGN.md "The engine contract": every random outcome is in the log.
+    """
+    if rows is None:
+        row = table.actions.filter(kind=Action.Kind.SETUP).order_by("seq").first()
+    else:
+        row = next((r for r in rows if r.kind == Action.Kind.SETUP), None)
+    if row is not None and isinstance(row.payload.get("state"), dict):
+        state = game.decode(row.payload["state"])
+    elif strict:
+        raise IncompleteLog(f"table {table.code}: the log has no recorded opening position")
+    else:
+        state = game.setup(table_rng(table.seed, 0))
+    return with_logged_start(table, game, state, rows)
+
+
+def _start_rows(table: Table, rows: Iterable[Action] | None) -> list[Action]:
+    if rows is None:
+        return list(table.actions.filter(kind=Action.Kind.START).order_by("seq"))
+    return sorted((r for r in rows if r.kind == Action.Kind.START), key=lambda r: r.seq)
+
+
+def with_logged_start(table: Table, game: Game, state: Any, rows: Iterable[Action] | None = None) -> Any:
+    """``state`` (the opening) with the start player the log decided (issue 10 item 1), if it decided one.
+
+    The last ``start`` row counts: one naming a seat applies it
+    (:meth:`Game.with_start`); one without (a tie still to draw again, or the
+    host asking again) and a table without any keep the engine's own opening
+    (seat 0, or Yellow & Yangtze's set-up draw).
+    """
+    starts = _start_rows(table, rows)
+    seat = starts[-1].payload.get("seat") if starts else None
+    return game.with_start(state, seat) if seat is not None else state
+
+
+#: Log rows that only note something for every phone and change no state (issue 11): a refused entry, a seat
+#: opened on another phone.
+NOTE_KINDS = (Action.Kind.REFUSED, Action.Kind.OPENED)
+
+
+def effective_actions(rows: Iterable[Action]) -> list[Action]:
+    """The game actions that count, after folding undo and correction rows in log order.
+
+    ``undo`` drops the last counted game action (the host's ``{"undone": seq}``
+    and a player's own take-back ``{"undone": seq, "by": seat}`` alike);
+    ``correct`` replaces (or
+    drops) its target. The returned rows for replaced targets carry the
+    replacement payload (unsaved copies).
+    """
+    counted: list[Action] = []
+    for row in rows:
+        if row.kind == Action.Kind.GAME:
+            counted.append(row)
+        elif row.kind == Action.Kind.UNDO:
+            if counted:
+                counted.pop()
+        elif row.kind == Action.Kind.CORRECT:
+            if row.payload.get("rejected") or row.payload.get("void"):
+                continue  # a correction the table said no to (or that no longer fits) changes nothing
+            target = row.payload.get("target")
+            replacement = row.payload.get("replacement")
+            for i, old in enumerate(counted):
+                if old.seq == target:
+                    if replacement is None:
+                        counted.pop(i)
+                    else:
+                        counted[i] = Action(
+                            table_id=old.table_id, seq=old.seq, kind=old.kind, seat=old.seat, payload=replacement,
+                            version=old.version,
+                        )
+                    break
+    return counted
+
+
+def replay_rows(table: Table, game: Game, rows: Iterable[Action], *, strict: bool = False) -> Any:
+    """Fold the log: the recorded opening position, then every counted action applied in order.
+
+    The opening comes from the log's ``setup`` row (:func:`opening_state`;
+    ``strict`` refuses a log without one). Raises ``IllegalAction`` if a
+    counted action no longer applies (a correction that the rest of the log
+    contradicts), :class:`IncompleteLog` when ``strict`` and the opening is missing.
+    """
+    rows = list(rows)
+    state = opening_state(table, game, rows, strict=strict)
+    for row in effective_actions(rows):
+        try:
+            state = game.apply(state, row.seat, row.payload)
+        except IllegalAction as exc:
+            raise IllegalAction(
+                "log_conflict",
+                gettext_noop("With this change, move #{seq} would no longer be legal: {reason}"),
+                seq=row.seq, reason=exc.message, rule=exc.code,
+            ) from exc
+    return state
+
+
+def replay(table: Table, *, strict: bool = False) -> Any:
+    """The state rebuilt from the whole log (the snapshot is only a cache of this).
+
+    ``strict``: raise :class:`IncompleteLog` for a log without its recorded opening.
+    """
+    game = table.game()
+    return replay_rows(table, game, table.actions.order_by("seq"), strict=strict)
+
+
+def status_after(game: Game, state: Any, table: Table) -> str:
+    if table.status == Table.Status.ENDED:
+        return Table.Status.ENDED
+    return Table.Status.FINISHED if game.result(state) is not None else Table.Status.PLAYING
+
+
+#: Why a finished game whose seed was revealed is not reopened (undo or correction): the message of ``seed_revealed``.
+SEED_REVEALED = gettext_noop(
+    "The final tally revealed this table's seed, and every draw the app made can be worked out from it: "
+    "reopening the game would show everyone the hidden hands and the draws still to come. The result stands; "
+    "use Play again for a new game.")
+
+
+def seeded_secrets(table: Table, rows: Iterable[Action]) -> bool:
+    """True when ``table``'s seed drew something at some point: it was created or switched to digital components.
+
+    Once the game is over the seed is revealed (``Table.seed_revealed``),
+    and with it every digital draw can be re-derived (``check_draws``):
+    the opening hands, each hidden draw and every draw to come. A table
+    played physically from its creation (only the start player was drawn
+    from the seed, in public) keeps no secret in its seed.
+    """
+    rows = list(rows)
+    return initial_mode(table, rows) == "digital" or any(
+        r.kind == Action.Kind.OPTIONS and r.payload.get("components") == "digital" for r in rows)
+
+
+def refuse_reopening(table: Table, rows: Iterable[Action], status: str) -> None:
+    """Raise ``IllegalAction("seed_revealed")`` when a write would make a finished, seeded table playable again.
+
+    DESIGN.md "The engine contract" (every random outcome comes from the
+    table's seed) and README "Fair draws": the seed is published at the end.
+    A game reopened after that (the host undoes the last move, a correction
+    is agreed) would go on with secrets anyone can compute (see :func:`seeded_secrets`).
+    """
+    if table.status == Table.Status.FINISHED and status == Table.Status.PLAYING and seeded_secrets(table, rows):
+        raise IllegalAction("seed_revealed", SEED_REVEALED)
+
+
+@dataclass(frozen=True)
+class DrawCheck:
+    """What :func:`check_draws` found.
+
+    ``ok``: every digital chance outcome in the log is what ``table_rng(seed,
+    seq)`` gives and the seed matches the published commitment;
+    ``commitment_ok``: ``sha256(str(seed)) == table.seed_commitment``;
+    ``checked``: seqs whose outcome was re-derived; ``physical``: seqs of
+    chance moves entered by hand (physical components: nothing to re-derive);
+    ``mismatch``: the first seq whose outcome differs (``None`` if none);
+    ``reason``: an English sentence naming it.
+    """
+
+    ok: bool
+    commitment_ok: bool
+    checked: tuple[int, ...]
+    physical: tuple[int, ...]
+    mismatch: int | None = None
+    reason: str = ""
+
+
+def initial_mode(table: Table, rows: list[Action]) -> str:
+    """The components mode the table was created with (``digital`` or ``physical``), read back from the log."""
+    first = next((r for r in rows if r.kind == Action.Kind.OPTIONS), None)
+    if first is None:
+        return table.options.get("components", "digital")
+    if "from" in first.payload:
+        return first.payload["from"]
+    return "physical" if first.payload.get("components") == "digital" else "digital"  # a switch changes the mode
+
+
+def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
+    """Re-derive every digital chance outcome of ``table``'s log from ``table_rng(seed, seq)`` (issue 10 item 9).
+
+    ``seed`` defaults to the table's own. Walks the whole log as it was
+    written (undone moves included, each checked in the position it was
+    played in): for a game row recorded in digital mode whose payload holds
+    a chance outcome (:attr:`Game.chance_fields`), the outcome fields are
+    removed, :meth:`Game.fill_chance` fills them again with the same RNG and
+    the result must equal the logged payload. Rows in physical mode are
+    listed in ``physical``; a correction agreed by the table stands (the
+    physical table is the final authority). Raises nothing for a bad log:
+    a move that no longer applies is the mismatch.
+    """
+    seed = table.seed if seed is None else seed
+    rows = list(table.actions.order_by("seq"))
+    mode = initial_mode(table, rows)
+    game = get_game_class(table.slug)({**table.options, "components": "digital"}, table.seat_infos())
+    commitment_ok = seed_commitment_of(seed) == table.seed_commitment
+    checked: list[int] = []
+    physical: list[int] = []
+
+    def failed(seq: int, reason: str) -> DrawCheck:
+        return DrawCheck(False, commitment_ok, tuple(checked), tuple(physical), seq, reason)
+
+    # The opening is dealt again in the mode the table was created with: a physically dealt table
+    # (Yellow & Yangtze hands entered by hand) opens with an entry step, not a digital deal.
+    dealer = get_game_class(table.slug)({**table.options, "components": mode}, table.seat_infos())
+    opening = dealt = dealer.setup(table_rng(seed, 0))
+    counted: list[Action] = []
+    befores: list[Any] = []
+    state = opening
+    drawing = list(range(len(game.seats)))
+    for row in rows:
+        if row.kind == Action.Kind.OPTIONS:
+            mode = row.payload.get("components", mode)
+            continue
+        if row.kind == Action.Kind.START:  # who starts (issue 10 item 1): a random seat or a card per seat
+            rule, seat, rounds = row.payload.get("rule"), row.payload.get("seat"), row.payload.get("rounds")
+            if row.payload.get("mode") == "physical":
+                physical.append(row.seq)
+            elif rule == "random":
+                derived = table_rng(seed, row.seq).randrange(len(game.seats))
+                if derived != seat:
+                    return failed(row.seq, f"move #{row.seq}: the log says seat {seat} starts, the seed gives {derived}.")
+                checked.append(row.seq)
+            elif rule == "highest_card":
+                again, winner = pregame_rules.draw_highest(game, drawing, table_rng(seed, row.seq))
+                if (again, winner) != (rounds, seat):
+                    return failed(row.seq, f"move #{row.seq}: the log says {rounds}, the seed gives {again}.")
+                checked.append(row.seq)
+            drawing = list(row.payload.get("tied") or range(len(game.seats)))
+            try:
+                opening = game.with_start(dealt, seat) if seat is not None else dealt
+            except IllegalAction as exc:
+                return failed(row.seq, f"move #{row.seq}: {exc.message}")
+            state = opening
+            continue
+        if row.kind == Action.Kind.UNDO:
+            if counted:
+                counted.pop()
+                state = befores.pop()
+            continue
+        if row.kind == Action.Kind.CORRECT:
+            if row.payload.get("rejected") or row.payload.get("void"):
+                continue
+            counted = effective_actions([*counted, row])
+            befores, state = [], opening
+            for kept in counted:
+                befores.append(state)
+                state = game.apply(state, kept.seat, kept.payload)
+            continue
+        if row.kind != Action.Kind.GAME:
+            continue
+        fields = [f for f in game.chance_fields.get(row.payload.get("kind"), ()) if f in row.payload]
+        if fields and mode == "physical":
+            physical.append(row.seq)
+        elif fields:
+            bare = {k: v for k, v in row.payload.items() if k not in fields}
+            try:
+                again = game.fill_chance(state, row.seat, bare, table_rng(seed, row.seq))
+            except (IllegalAction, ValueError, IndexError, KeyError) as exc:
+                return failed(row.seq, f"move #{row.seq} cannot be drawn again from this seed ({exc}).")
+            if again != row.payload:
+                shown = {f: row.payload[f] for f in fields}
+                derived = {f: again.get(f) for f in fields}
+                return failed(row.seq, f"move #{row.seq}: the log says {shown}, the seed gives {derived}.")
+            checked.append(row.seq)
+        try:
+            after = game.apply(state, row.seat, row.payload)
+        except IllegalAction as exc:
+            return failed(row.seq, f"move #{row.seq} no longer applies from this seed's opening: {exc.message}")
+        counted.append(row)
+        befores.append(state)
+        state = after
+    if not commitment_ok:
+        return DrawCheck(False, False, tuple(checked), tuple(physical), None,
+                         "the seed does not match the table's published commitment.")
+    return DrawCheck(True, True, tuple(checked), tuple(physical))

@@ -1,0 +1,177 @@
+"""A seat's moves through the write path: play a move, take back one's own last move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from games import live
+from games import pregame as pregame_rules
+from games.audit import NOTE_KINDS, effective_actions, replay_rows, status_after
+from games.commands.corrections import void_corrections_of_undone
+from games.engines.base import Game, IllegalAction, gettext_noop
+from games.engines.chance import table_rng
+from games.models import Action, Table
+from games.write_path import Forbidden, Outcome, seat_key, write
+
+
+def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version: int | None, key: str = "") -> Outcome:
+    """Apply ``action`` for ``seat`` at table ``code`` (the one write path for moves).
+
+    In digital mode the chance outcome is filled from the table's RNG for
+    this sequence number. Raises ``IllegalAction`` (the rules forbid it),
+    ``StaleVersion`` (the table moved on), ``Forbidden`` (game closed),
+    ``Table.DoesNotExist``.
+    """
+    if not isinstance(action, Mapping):
+        raise IllegalAction("bad_action", gettext_noop("An action must be a JSON object."))
+    return submit_checked(code, lambda table: (seat, action, seen_version, key), seat_key(seat, key))
+
+
+def submit_checked(code: str, authorize: Callable[[Table], tuple[int, Any, int | None, str]],
+                   expect_key: str = "") -> Outcome:
+    """:func:`submit_action` for a request that says who it is from only once the table is locked (the API).
+
+    ``authorize(table)`` runs on the locked row, before anything else is
+    checked or read, and returns ``(seat, action, seen_version, key)`` (the
+    key as posted), or raises to refuse the request (nothing is written).
+    ``expect_key`` is :func:`seat_key` of the seat and key it is expected to
+    return (a guess is fine: it only lets a fresh key cost no query of its
+    own). Raises what :func:`submit_action` raises.
+    """
+    move: dict[str, Any] = {}
+
+    def resolve(table: Table) -> tuple[int, Mapping[str, Any], int | None, str]:
+        seat, action, seen_version, key = authorize(table)
+        if not isinstance(action, Mapping):
+            raise IllegalAction("bad_action", gettext_noop("An action must be a JSON object."))
+        move.update(seat=seat, action=action)
+        return seat, action, seen_version, seat_key(seat, key)
+
+    def compute(table: Table, game: Game, seq: int):
+        if not table.is_open:
+            raise Forbidden("table_closed", "This table is closed: the game has ended.")
+        if pregame_rules.start_pending(table.pregame):
+            raise IllegalAction("start_first", gettext_noop(
+                "Before the first move the table decides who starts: {rule}."),
+                rule=pregame_rules.RULE_NAMES[table.pregame["start"]["rule"]])
+        seat = move["seat"]
+        state = live.held_state(table, game)  # this process's decoded snapshot of this row (never mutated)
+        if state is None:
+            state = game.decode(table.state)
+        payload = dict(move["action"])
+        if not game.physical:
+            game.refuse_client_outcome(payload)
+            payload = game.fill_chance(state, seat, payload, table_rng(table.seed, seq))
+        try:
+            new_state = game.apply(state, seat, payload)
+        except IllegalAction as exc:
+            if game.refusal_is_hidden(exc):
+                refused.append(exc)
+            raise
+        status = Table.Status.FINISHED if game.result(new_state) is not None else None
+        return Action.Kind.GAME, seat, payload, game.encode(new_state), status, new_state
+
+    refused: list[IllegalAction] = []
+    try:
+        return write(code, None, "", compute, independent=True, resolve=resolve, expect_key=expect_key)
+    except IllegalAction as exc:
+        if refused and refused[0] is exc:
+            _log_refused_entry(code, move["seat"], move["action"])
+        raise
+
+
+def _log_refused_entry(code: str, seat: int, action: Mapping[str, Any]) -> None:
+    """Log that ``seat``'s physical entry was refused, with no content: a ``refused`` row every phone reads.
+
+    Issue 11 B: the bag or pile a drawer enters from is the whole set less
+    the board and every hand, so a refused entry (one the drawer could not
+    rule out, :meth:`Game.refusal_is_hidden`) tells the drawer something
+    about the others' hidden hands. The refusal stays as it is (one code,
+    one message whatever the reason), and each one is logged publicly
+    ("Alice's entry was refused; asked again"), so a seat probing the bag
+    through refusals does it in front of the whole table. The payload holds
+    only the action kind (never the outcome typed in); the row changes no
+    state, counts no move and is skipped by every replay. Written in its own
+    transaction after the refusal (nothing of the refused action is kept),
+    without an idempotency key: every refused request is logged, a retry
+    too, so no choice of keys can make a refusal go unlogged.
+    """
+    kind = action.get("kind") if isinstance(action.get("kind"), str) else ""
+
+    def compute(table: Table, game: Game, seq: int):
+        return Action.Kind.REFUSED, seat, {"kind": kind[:40]}, table.state, None
+
+    try:
+        write(code, None, "", compute, seat=seat)
+    except Forbidden:
+        pass  # the table was closed or imported in between: nothing more can be learnt at it
+
+
+def own_undo_target(rows: Iterable[Action], seat: int, game: Game, complete: bool = True) -> Action:
+    """The log row ``seat`` may take back now (issue 10 item 4), or ``IllegalAction`` naming why not.
+
+    ``rows`` are log rows in ``seq`` order: the whole log, or (``complete``
+    false) only its newest rows, as a snapshot holds them. Walking back from
+    the newest row, only this seat's own earlier take-backs (and the moves
+    they dropped) may come after the target: the target is then the last
+    counted game action. Codes: ``nothing_to_undo`` (no move counts),
+    ``undo_not_yours`` (another seat moved last), ``undo_not_last`` (the host
+    or the table did something since: an undo, a correction, a switch of
+    components), ``undo_after_chance`` (the move drew, rolled or revealed
+    something: :meth:`Game.reveals`). ``IllegalAction("undo_unknown")``
+    when an incomplete window does not reach the target.
+    """
+    taken_back: set[int] = set()
+    for row in reversed(list(rows)):
+        if row.kind == Action.Kind.UNDO and row.payload.get("by") == seat and row.payload.get("undone"):
+            taken_back.add(row.payload["undone"])
+            continue
+        if row.kind == Action.Kind.GAME and row.seq in taken_back:
+            continue
+        if row.kind in (Action.Kind.SETUP, Action.Kind.START):
+            break  # the opening position (and who starts): no move before it
+        if row.kind in NOTE_KINDS:
+            continue  # a refused entry or a seat opened on another phone changed nothing (issue 11)
+        if row.kind != Action.Kind.GAME:
+            raise IllegalAction("undo_not_last", gettext_noop(
+                "Only your last move can be taken back, and something else has happened at the table since; "
+                "ask the host to undo."))
+        if row.seat != seat:
+            raise IllegalAction("undo_not_yours", gettext_noop(
+                "The last move was not yours: you can only take back your own move while nobody has played since."))
+        if game.reveals(row.payload):
+            raise IllegalAction("undo_after_chance", gettext_noop(
+                "Move #{seq} drew, rolled or revealed something the table has seen; it cannot be taken back "
+                "(the host can undo it, or the table can correct it)."), seq=row.seq)
+        return row
+    if complete:
+        raise IllegalAction("nothing_to_undo", gettext_noop("There is no move to undo."))
+    raise IllegalAction("undo_unknown", gettext_noop("There is no move to undo."))
+
+
+def undo_own(code: str, seat: int, seen_version: int | None, key: str = "") -> Outcome:
+    """Seat ``seat`` takes back its own last move (issue 10 item 4): an ``undo`` row ``{"undone": seq, "by": seat}``.
+
+    Allowed while nothing else has happened since (see :func:`own_undo_target`
+    for the refusals, all ``IllegalAction``). Through the write path with the
+    version the phone saw: ``StaleVersion`` if the table moved on,
+    ``Forbidden("table_closed")`` once the game is over, ``KeyReused``.
+    """
+
+    def compute(table: Table, game: Game, seq: int):
+        if not table.is_open:
+            raise Forbidden("table_closed", "This table is closed: the game has ended.")
+        rows = list(table.actions.order_by("seq"))
+        target = own_undo_target(rows, seat, game)
+        counted = effective_actions(rows)
+        if not counted or counted[-1].seq != target.seq:  # the log says otherwise: never drop another move
+            raise IllegalAction("undo_not_last", gettext_noop(
+                "Only your last move can be taken back, and something else has happened at the table since; "
+                "ask the host to undo."))
+        payload = {"undone": target.seq, "by": seat}
+        probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.UNDO, payload=payload, version=0)]
+        state = replay_rows(table, game, probe)
+        return Action.Kind.UNDO, seat, payload, game.encode(state), status_after(game, state, table)
+
+    return void_corrections_of_undone(code, write(code, seen_version, seat_key(seat, key), compute, seat=seat, posted={"by": seat}))

@@ -186,7 +186,9 @@ class DrawCheck:
 
     ``ok``: every digital chance outcome in the log is what ``table_rng(seed,
     seq)`` gives and the seed matches the published commitment;
-    ``commitment_ok``: ``sha256(str(seed)) == table.seed_commitment``;
+    ``commitment_ok``: ``sha256(str(seed))`` equals the commitment stored when
+    the table was created (``table.seed_commitment``) and the one the caller
+    kept, when given;
     ``checked``: seqs whose outcome was re-derived; ``physical``: seqs of
     chance moves entered by hand (physical components: nothing to re-derive);
     ``mismatch``: the first seq whose outcome differs (``None`` if none);
@@ -211,10 +213,12 @@ def initial_mode(table: Table, rows: list[Action]) -> str:
     return "physical" if first.payload.get("components") == "digital" else "digital"  # a switch changes the mode
 
 
-def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
+def check_draws(table: Table, seed: int | None = None, commitment: str | None = None) -> DrawCheck:
     """Re-derive every digital chance outcome of ``table``'s log from ``table_rng(seed, seq)`` (issue 10 item 9).
 
-    ``seed`` defaults to the table's own. Walks the whole log as it was
+    ``seed`` defaults to the table's own; it must hash to the commitment
+    stored at creation and to ``commitment`` (hex, e.g. the hash a player
+    noted when the table was made) when one is passed. Walks the whole log as it was
     written (undone moves included, each checked in the position it was
     played in): for a game row recorded in digital mode whose payload holds
     a chance outcome (:attr:`Game.chance_fields`), the outcome fields are
@@ -228,7 +232,9 @@ def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
     rows = list(table.actions.order_by("seq"))
     mode = initial_mode(table, rows)
     game = get_game_class(table.slug)({**table.options, "components": "digital"}, table.seat_infos())
-    commitment_ok = seed_commitment_of(seed) == table.seed_commitment
+    derived = seed_commitment_of(seed)
+    kept_ok = commitment is None or derived == commitment.strip().lower()
+    commitment_ok = derived == table.seed_commitment and kept_ok
     checked: list[int] = []
     physical: list[int] = []
 
@@ -305,7 +311,10 @@ def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
         counted.append(row)
         befores.append(state)
         state = after
-    if not commitment_ok:
+    if derived != table.seed_commitment:
         return DrawCheck(False, False, tuple(checked), tuple(physical), None,
-                         "the seed does not match the table's published commitment.")
+                         "the seed does not match the commitment the table stored and published when it was created.")
+    if not kept_ok:
+        return DrawCheck(False, False, tuple(checked), tuple(physical), None,
+                         "the seed does not match the commitment you passed.")
     return DrawCheck(True, True, tuple(checked), tuple(physical))

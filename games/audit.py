@@ -213,6 +213,37 @@ def initial_mode(table: Table, rows: list[Action]) -> str:
     return "physical" if first.payload.get("components") == "digital" else "digital"  # a switch changes the mode
 
 
+def app_drawn(table: Table, game: Game, rows: Iterable[Action]) -> dict[int, dict[str, Any]]:
+    """The game rows of ``rows`` that hold what the app drew from the seed: ``{seq: {field: value}}``.
+
+    A row counts when it was logged in digital mode (the table's first mode,
+    then each component switch before it) and its payload holds one of the
+    kind's :attr:`Game.chance_fields` (a card, tiles, a die face, a Coco
+    tile). DESIGN.md "Fair draws": such an outcome is the seed's, and stays
+    as drawn; only what a player entered for a physical component may be
+    corrected.
+    """
+    ordered = sorted(rows, key=lambda r: r.seq)
+    mode = initial_mode(table, ordered)
+    out: dict[int, dict[str, Any]] = {}
+    for row in ordered:
+        if row.kind == Action.Kind.OPTIONS:
+            mode = row.payload.get("components", mode)
+        elif row.kind == Action.Kind.GAME and mode == "digital":
+            fields = {f: row.payload[f] for f in game.chance_fields.get(row.payload.get("kind"), ())
+                      if f in row.payload}
+            if fields:
+                out[row.seq] = fields
+    return out
+
+
+def _chance_of(game: Game, payload: Any) -> Any:
+    """The chance fields of a replacement payload, or ``"nothing"`` for a drop (for a mismatch's sentence)."""
+    if not isinstance(payload, dict):
+        return "nothing (the move dropped)"
+    return {f: payload.get(f) for f in game.chance_fields.get(payload.get("kind"), ())}
+
+
 def check_draws(table: Table, seed: int | None = None, commitment: str | None = None) -> DrawCheck:
     """Re-derive every digital chance outcome of ``table``'s log from ``table_rng(seed, seq)`` (issue 10 item 9).
 
@@ -224,9 +255,11 @@ def check_draws(table: Table, seed: int | None = None, commitment: str | None = 
     a chance outcome (:attr:`Game.chance_fields`), the outcome fields are
     removed, :meth:`Game.fill_chance` fills them again with the same RNG and
     the result must equal the logged payload. Rows in physical mode are
-    listed in ``physical``; a correction agreed by the table stands (the
-    physical table is the final authority). Raises nothing for a bad log:
-    a move that no longer applies is the mismatch.
+    listed in ``physical``; a correction agreed by the table stands for what
+    a player entered by hand (the physical table is the final authority),
+    but one that drops or changes an outcome the app drew (:func:`app_drawn`)
+    is a mismatch naming that move, however it got into the log. Raises
+    nothing for a bad log: a move that no longer applies is the mismatch.
     """
     seed = table.seed if seed is None else seed
     rows = list(table.actions.order_by("seq"))
@@ -245,6 +278,7 @@ def check_draws(table: Table, seed: int | None = None, commitment: str | None = 
     # (Yellow & Yangtze hands entered by hand) opens with an entry step, not a digital deal.
     dealer = get_game_class(table.slug)({**table.options, "components": mode}, table.seat_infos())
     opening = dealt = dealer.setup(table_rng(seed, 0))
+    drawn_seqs = app_drawn(table, game, rows)
     counted: list[Action] = []
     befores: list[Any] = []
     state = opening
@@ -282,6 +316,12 @@ def check_draws(table: Table, seed: int | None = None, commitment: str | None = 
         if row.kind == Action.Kind.CORRECT:
             if row.payload.get("rejected") or row.payload.get("void"):
                 continue
+            target, replacement = row.payload.get("target"), row.payload.get("replacement")
+            drawn = drawn_seqs.get(target)
+            if drawn is not None and (not isinstance(replacement, dict)
+                                      or any(replacement.get(f) != v for f, v in drawn.items())):
+                return failed(target, f"move #{target}: the app drew {drawn} from the seed, and the correction "
+                                      f"#{row.seq} changes it to {_chance_of(game, replacement)}.")
             counted = effective_actions([*counted, row])
             befores, state = [], opening
             for kept in counted:

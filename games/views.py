@@ -382,10 +382,12 @@ def _refused(request: HttpRequest, table: Table, code: str, message: str) -> Htt
 def fix_move(request: HttpRequest, table: Table, seq: int) -> HttpResponse:
     """Pick what move ``seq`` should have been (or drop it); the choice becomes a proposal to the others."""
     viewer = request.seat.index  # type: ignore[attr-defined]
-    target = next((row for row in audit.effective_actions(table.actions.order_by("seq")) if row.seq == seq), None)
+    rows = list(table.actions.order_by("seq"))
+    target = next((row for row in audit.effective_actions(rows) if row.seq == seq), None)
     try:
         if target is None:
             raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."), seq=seq)
+        corrections.refuse_app_drawn(table, table.game(), rows, seq)  # a draw the app made stays drawn
         # Only the player who made the move may see what else it could have been: the list is built from
         # their options, which can reveal a hidden hand or a sealed offering to anyone else. For anyone
         # else it is not even computed, so the time the page takes says nothing about it either.

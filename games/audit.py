@@ -265,9 +265,9 @@ def check_draws(table: Table, seed: int | None = None, commitment: str | None = 
     rows = list(table.actions.order_by("seq"))
     mode = initial_mode(table, rows)
     game = get_game_class(table.slug)({**table.options, "components": "digital"}, table.seat_infos())
-    derived = seed_commitment_of(seed)
-    kept_ok = commitment is None or derived == commitment.strip().lower()
-    commitment_ok = derived == table.seed_commitment and kept_ok
+    hashed = seed_commitment_of(seed)
+    kept_ok = commitment is None or hashed == commitment.strip().lower()
+    commitment_ok = hashed == table.seed_commitment and kept_ok
     checked: list[int] = []
     physical: list[int] = []
 
@@ -291,6 +291,11 @@ def check_draws(table: Table, seed: int | None = None, commitment: str | None = 
             rule, seat, rounds = row.payload.get("rule"), row.payload.get("seat"), row.payload.get("rounds")
             if row.payload.get("mode") == "physical":
                 physical.append(row.seq)
+            elif row.payload.get("mode") == "setup":  # drawn by the set-up from table_rng(seed, 0): dealt again
+                if dealer.setup_start(dealt) != seat:
+                    return failed(row.seq, f"move #{row.seq}: the log says seat {seat} starts, the seed's set-up "
+                                           f"gives {dealer.setup_start(dealt)}.")
+                checked.append(row.seq)
             elif rule == "random":
                 derived = table_rng(seed, row.seq).randrange(len(game.seats))
                 if derived != seat:
@@ -351,7 +356,7 @@ def check_draws(table: Table, seed: int | None = None, commitment: str | None = 
         counted.append(row)
         befores.append(state)
         state = after
-    if derived != table.seed_commitment:
+    if hashed != table.seed_commitment:
         return DrawCheck(False, False, tuple(checked), tuple(physical), None,
                          "the seed does not match the commitment the table stored and published when it was created.")
     if not kept_ok:

@@ -343,9 +343,10 @@ def _check_shape(data: Any) -> None:
     _require(isinstance(seats, list) and 1 <= len(seats) <= 12 and all(
         isinstance(s, dict) and isinstance(s.get("name"), str) and len(s["name"]) <= 40
         and isinstance(s.get("colour"), str) and len(s["colour"]) <= 20
-        and (s.get("team") is None or (type(s.get("team")) is int and 0 <= s["team"] < 12)) for s in seats),
-        gettext_noop("The export's seats must be a list of names (at most 40 characters) and colours, and a team "
-                     "is a number."))
+        for s in seats),
+        gettext_noop("The export's seats must be a list of names (at most 40 characters) and colours."))
+    _require(all(s.get("team") is None or (type(s["team"]) is int and 0 <= s["team"] < 12) for s in seats),
+             gettext_noop("A seat's team in the export must be a number (or absent)."))
     draws = data.get("draws")
     _require(isinstance(draws, dict) and isinstance(draws.get("seed"), str) and draws["seed"].isdigit()
              and len(draws["seed"]) <= 19 and isinstance(draws.get("commitment"), str),

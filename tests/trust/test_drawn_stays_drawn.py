@@ -110,3 +110,17 @@ def test_the_counting_game_refuses_a_correction_of_its_digital_draw_but_confirms
     assert confirm_correction(physical.code, correction.id, 0).status == "applied"
     physical.refresh_from_db()
     assert check_draws(physical).ok
+
+
+def test_a_yellow_yangtze_table_made_without_a_start_rule_logs_the_start_its_set_up_drew():
+    for seed in range(6):
+        table = create_table("yellow_yangtze", {}, PLAYERS, seed=seed)
+        game = table.game()
+        drawn = game.decode(table.state).start
+        row = table.actions.get(kind="start")
+        assert row.seq == 1 and row.payload == {"rule": "random", "seat": drawn, "mode": "setup"}
+        assert check_draws(table).ok and 1 in check_draws(table).checked
+        Action.objects.filter(pk=row.pk).update(payload={**row.payload, "seat": (drawn + 1) % 3})
+        assert not check_draws(table).ok, "a start the set-up did not draw is caught"
+    lines = phone_for(table, 0).get(f"/t/{table.code}/").content.decode()
+    assert "drawn at random" in lines

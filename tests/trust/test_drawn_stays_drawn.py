@@ -124,3 +124,31 @@ def test_a_yellow_yangtze_table_made_without_a_start_rule_logs_the_start_its_set
         assert not check_draws(table).ok, "a start the set-up did not draw is caught"
     lines = phone_for(table, 0).get(f"/t/{table.code}/").content.decode()
     assert "drawn at random" in lines
+
+
+def test_each_confirmer_reads_which_move_changes_and_what_it_becomes_but_never_a_hidden_entry():
+    table = _yy_after_draws("physical")
+    draw = _a_draw(table)  # a hand or market entered behind the drawer's screen
+    mover = draw.seat
+    other_tiles = ["black"] * len(draw.payload["tiles"])
+    propose_correction(table.code, mover, draw.seq, {**draw.payload, "tiles": other_tiles})
+    name = table.seats.get(index=mover).name
+    for seat in range(3):
+        page = phone_for(table, seat).get(f"/t/{table.code}/").content.decode()
+        banner = page[page.index('id="r-corrections"'):page.index("</section>", page.index('id="r-corrections"'))]
+        assert f"#{draw.seq}" in banner
+        if seat == mover:
+            assert "black" in banner, "the mover reads what their entry would become"
+        else:
+            assert "behind their screen" in banner and name in banner and "black" not in banner, banner
+
+
+def test_a_public_move_s_correction_names_the_move_as_it_was_and_as_it_would_be(fixture_game_registered):
+    from games.commands.moves import submit_action
+
+    table = create_table("counting", {"components": "physical"}, [{"name": "A"}, {"name": "B"}, {"name": "C"}])
+    submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
+    submit_action(table.code, 0, {"kind": "play", "card": "1"}, 1)
+    propose_correction(table.code, 1, 2, {"kind": "play", "card": "3"})
+    page = phone_for(table, 2).get(f"/t/{table.code}/").content.decode()
+    assert "move #2 (“Played a 1.”) should be “Played a 3.”" in page

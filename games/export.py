@@ -1,8 +1,10 @@
-"""A finished game as a file (issue 10 item 8): JSON (public log and result), CSV, the BG Stats link, and import.
+"""A finished game as a file: JSON (public log and result), CSV, the BG Stats link, and import.
 
 The JSON holds only what the table screen may read once the game is over:
 the game, options, seats (names, colours, teams), the published commitment
-and the revealed seed, each counted move and the final result. Never a seat
+and the revealed seed, each counted move (with its log line as English
+text), every component switch and who-starts decision (``start`` rows, with
+any cards turned up for it), and the final result. Never a seat
 or host secret, never the opening deal (a hidden hand: it follows from the
 seed) and never a move's private fields: a move whose owner's log line is
 private (a Yellow & Yangtze draw or swap, a Sorry! points draw, an Amun-Re

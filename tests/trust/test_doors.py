@@ -98,3 +98,31 @@ def test_an_api_refusal_writes_its_numbers_in_one_digit_system(language):
     message = latin.post("/api/tables/", {"game": "sorry", "seats": [{"name": f"n{i}"} for i in range(5)]},
                          format="json").json()["message"]
     assert ASCII.search(message) and not PERSIAN.search(message), "the phone's own choice of digits"
+
+
+def test_with_redis_the_throttle_counters_are_shared_by_every_worker():
+    import subprocess
+    import sys
+
+    code = ("import django; django.setup(); from django.conf import settings; "
+            "print(settings.CACHES['throttle']['BACKEND'], settings.CACHES['throttle']['LOCATION'])")
+    env = {**__import__("os").environ, "DJANGO_SETTINGS_MODULE": "companion.settings",
+           "REDIS_URL": "redis://127.0.0.1:6399/0"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["django.core.cache.backends.redis.RedisCache", "redis://127.0.0.1:6399/0"], out
+
+
+def test_a_shared_throttle_cache_that_fails_counts_locally_and_never_fails_a_request(table):
+    from games.api import throttles
+
+    dead = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}
+    caches["throttle-local"].clear()
+    try:
+        with override_settings(CACHES={**django_settings.CACHES, "throttle": dead}), _rates():
+            answers = [APIClient().get(f"/api/tables/{table.code}/", REMOTE_ADDR="198.51.100.8").status_code
+                       for _ in range(7)]
+    finally:
+        throttles._DOWN_UNTIL[0] = 0.0
+        caches["throttle-local"].clear()
+    assert answers[:5] == [200] * 5 and set(answers[5:]) == {429}

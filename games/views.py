@@ -387,7 +387,6 @@ def fix_move(request: HttpRequest, table: Table, seq: int) -> HttpResponse:
     try:
         if target is None:
             raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."), seq=seq)
-        corrections.refuse_app_drawn(table, table.game(), rows, seq)  # a draw the app made stays drawn
         # Only the player who made the move may see what else it could have been: the list is built from
         # their options, which can reveal a hidden hand or a sealed offering to anyone else. For anyone
         # else it is not even computed, so the time the page takes says nothing about it either.
@@ -398,11 +397,16 @@ def fix_move(request: HttpRequest, table: Table, seq: int) -> HttpResponse:
         return redirect("games:table", code=table.code)
     game = table.game()
     line = game.describe(seat, original, viewer)
+    try:  # a draw the app made stays drawn: the page says so in place of the choices (the same for every seat)
+        corrections.refuse_app_drawn(table, game, rows, seq)
+        drawn = ""
+    except IllegalAction as exc:
+        drawn, alternatives = error_message(exc), []
     choices = [{"json": json.dumps(a, sort_keys=True), "label": tr(game.label(seat, a).text,
                                                                    game.label(seat, a).details)}
                for a in alternatives] if viewer == seat else []
     context = {"table": table, "seq": seq, "original": tr(line.text, line.details), "choices": choices,
-               "mover": table.seats.get(index=seat).name, "own_move": viewer == seat}
+               "mover": table.seats.get(index=seat).name, "own_move": viewer == seat, "drawn": drawn}
     return render(request, "games/fix_move.html", context)
 
 

@@ -4,6 +4,7 @@ Tables made before this migration get the commitment of the seed they hold now: 
 value proves nothing about a change of seed made before today (only a hash a player kept does, passed
 to ``manage.py check_draws CODE --commitment HEX``).
 """
+from __future__ import annotations
 
 import hashlib
 

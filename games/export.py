@@ -453,6 +453,8 @@ def import_export(data: Any, device: str = "") -> Table:
                      gettext_noop("The export gives seats a team, but this game is played without teams."))
             mode = data["opening_options"].get("components", "digital")
             physical = cls({**final.options, "components": "physical"}, table.seat_infos())
+            if any(m["kind"] == "start" for m in data["moves"]):  # the file's own start rows replace the one
+                table.actions.filter(kind=Action.Kind.START).delete()  # a set-up draw logged at creation
             dealt = state = opening_state(table, final)
             version = 0
             rows = []

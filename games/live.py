@@ -224,11 +224,13 @@ def _build(table: Table, key: str) -> Snapshot:
     corrections = []
     open_ones = list(table.corrections.filter(status=Correction.Status.OPEN).order_by("id"))
     if open_ones:
-        movers = dict(table.actions.filter(seq__in=[c.target_seq for c in open_ones]).values_list("seq", "seat"))
+        targets = {seq: (seat, payload) for seq, seat, payload in table.actions.filter(
+            seq__in=[c.target_seq for c in open_ones]).values_list("seq", "seat", "payload")}
         for c in open_ones:
+            mover, original = targets.get(c.target_seq, (0, None))
             corrections.append({"id": c.id, "proposer": c.proposer, "target": c.target_seq,
                                 "replacement": c.replacement, "reason": c.reason,
-                                "waiting": c.waiting_for(len(seats)), "mover": movers.get(c.target_seq) or 0})
+                                "waiting": c.waiting_for(len(seats)), "mover": mover or 0, "original": original})
     snap = Snapshot(key=key, table=table, seats=seats, rows=rows, undone=undone, replaced=replaced,
                     corrections=corrections)
     _LATEST.put(table.code, snap)

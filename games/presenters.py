@@ -161,6 +161,16 @@ def _log_line(row: Action, game: Game, viewer: int | None, code: str, undone: An
     return entry
 
 
+def _hidden_from(game: Game, mover: int, payload: Any, viewer: int | None) -> bool:
+    """True when move ``payload`` of seat ``mover`` says more to its mover than ``viewer`` may read (its
+    mover's own line is private, or gives other details than ``viewer``'s): an entry only its mover sees."""
+    if viewer == mover or not isinstance(payload, Mapping):
+        return False
+    own = game.describe(mover, payload, mover)
+    theirs = game.describe(mover, payload, viewer)
+    return own.private or theirs.private or dict(own.details) != dict(theirs.details)
+
+
 def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: int = LOG_LINES) -> list[dict[str, Any]]:
     """The newest ``limit`` log rows as ``viewer`` may read them, newest first.
 
@@ -446,15 +456,23 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     prompt, result, seats, prompt_json = public["prompt"], public["result"], public["seats"], public["prompt_json"]
     open_corrections = []
     for c in snap.corrections:
-        replacement = None
-        if c["replacement"]:
-            line = game.describe(c["mover"], c["replacement"], viewer)
+        mover = c["mover"]
+        before = replacement = None
+        hidden = any(_hidden_from(game, mover, p, viewer) for p in (c.get("original"), c["replacement"]) if p)
+        if c.get("original"):
+            line = game.describe(mover, c["original"], viewer)
+            before = tr(line.text, line.details)
+        if c["replacement"] and not hidden:  # a hidden entry: whose it is, never what it would become
+            line = game.describe(mover, c["replacement"], viewer)
             replacement = tr(line.text, line.details)
         open_corrections.append(
             {
                 "id": c["id"],
                 "proposer": isolate(seats[c["proposer"]]["name"]) if c["proposer"] < len(seats) else "?",
                 "target": c["target"],
+                "before": before,
+                "hidden": hidden and bool(c["replacement"]),
+                "mover": isolate(seats[mover]["name"]) if mover < len(seats) else "?",
                 "replacement": replacement,
                 "reason": c["reason"],
                 "waiting": [isolate(seats[i]["name"]) for i in c["waiting"]],

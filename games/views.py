@@ -382,7 +382,8 @@ def _refused(request: HttpRequest, table: Table, code: str, message: str) -> Htt
 def fix_move(request: HttpRequest, table: Table, seq: int) -> HttpResponse:
     """Pick what move ``seq`` should have been (or drop it); the choice becomes a proposal to the others."""
     viewer = request.seat.index  # type: ignore[attr-defined]
-    target = next((row for row in audit.effective_actions(table.actions.order_by("seq")) if row.seq == seq), None)
+    rows = list(table.actions.order_by("seq"))
+    target = next((row for row in audit.effective_actions(rows) if row.seq == seq), None)
     try:
         if target is None:
             raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."), seq=seq)
@@ -396,11 +397,16 @@ def fix_move(request: HttpRequest, table: Table, seq: int) -> HttpResponse:
         return redirect("games:table", code=table.code)
     game = table.game()
     line = game.describe(seat, original, viewer)
+    try:  # a draw the app made stays drawn: the page says so in place of the choices (the same for every seat)
+        corrections.refuse_app_drawn(table, game, rows, seq)
+        drawn = ""
+    except IllegalAction as exc:
+        drawn, alternatives = error_message(exc), []
     choices = [{"json": json.dumps(a, sort_keys=True), "label": tr(game.label(seat, a).text,
                                                                    game.label(seat, a).details)}
                for a in alternatives] if viewer == seat else []
     context = {"table": table, "seq": seq, "original": tr(line.text, line.details), "choices": choices,
-               "mover": table.seats.get(index=seat).name, "own_move": viewer == seat}
+               "mover": table.seats.get(index=seat).name, "own_move": viewer == seat, "drawn": drawn}
     return render(request, "games/fix_move.html", context)
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.audit import effective_actions, opening_state, refuse_reopening, replay_rows, status_after
+from games.audit import app_drawn, effective_actions, opening_state, refuse_reopening, replay_rows, status_after
 from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, gettext_noop
 from games.models import Action, Correction, Table
@@ -84,6 +84,15 @@ def _check_seat(table: Table, seat: int) -> None:
         raise Forbidden("not_a_seat", "Only a player at this table can propose or answer a correction.")
 
 
+def refuse_app_drawn(table: Table, game: Game, rows: list[Action], seq: int) -> None:
+    """``IllegalAction("drawn_by_app")`` when log row ``seq`` holds a draw, roll or shuffle the app made from the
+    seed (:func:`games.audit.app_drawn`): the seed is the truth, so no correction may replace or drop it."""
+    if seq in app_drawn(table, game, rows):
+        raise IllegalAction("drawn_by_app", gettext_noop(
+            "Move #{seq} holds a draw, roll or shuffle the app made from the table's seed: what the app drew "
+            "stays drawn. Only what a player entered for a real card, tile or die can be corrected."), seq=seq)
+
+
 def propose_correction(code: str, proposer: int, target_seq: int, replacement: Mapping[str, Any] | None,
                        reason: str = "") -> Correction:
     """Seat ``proposer`` proposes that logged action ``target_seq`` be replaced by ``replacement`` (or dropped).
@@ -99,7 +108,10 @@ def propose_correction(code: str, proposer: int, target_seq: int, replacement: M
     reads. Probing therefore needs every other player's consent and stays in
     the log. Each seat has at most one open proposal at a time. Returns the
     open ``Correction``. Raises ``IllegalAction`` with code
-    ``no_such_action`` (the move does not count), ``bad_action`` (the
+    ``no_such_action`` (the move does not count), ``drawn_by_app`` (the move
+    holds a digital draw, roll or shuffle: the seed is the truth, see
+    :func:`games.audit.app_drawn`; whether it does is public, every log line
+    says who drew), ``bad_action`` (the
     replacement is not a JSON object of a declared shape),
     ``correction_open`` (this seat already has one waiting); ``Forbidden``
     (``not_a_seat``); ``Table.DoesNotExist``.
@@ -114,6 +126,7 @@ def propose_correction(code: str, proposer: int, target_seq: int, replacement: M
         if target_seq not in targets:
             raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."),
                                 seq=target_seq)
+        refuse_app_drawn(table, table.game(), rows, target_seq)
         if replacement is not None:
             table.game().check_payload(replacement)  # its shape only: nothing hidden decides this
         if Correction.objects.filter(table=table, proposer=proposer, status=Correction.Status.OPEN).exists():

@@ -102,6 +102,12 @@ def create_table(
         start_now = pregame.get("start")
         if start_now and start_now["rule"] in ("random", "chosen", "winner"):
             _log_start_at_creation(table, game, opening, start_now)
+        elif not start_now and game.setup_start(opening) is not None:
+            # No start rule given, and the set-up itself drew the start player (Yellow & Yangtze, rules §1.3):
+            # that random outcome is a log line like every other (DESIGN.md "The engine contract").
+            Action.objects.create(table=table, seq=OPENING_SEQ + 1, kind=Action.Kind.START, seat=None,
+                                  payload={"rule": "random", "seat": game.setup_start(opening), "mode": "setup"},
+                                  version=0, prompt_step=prompt_key(game, opening))
     return table
 
 

@@ -477,7 +477,10 @@ def reopened_seed_probe(table: Table, viewer: int, figures: Figures, label: str)
 
     def agreed_correction() -> None:
         last = effective_actions(list(table.actions.order_by("seq")))[-1]
-        correction = propose_correction(code, viewer, last.seq, None)
+        try:
+            correction = propose_correction(code, viewer, last.seq, None)
+        except IllegalAction:
+            return  # refused at once (a draw the app made stays drawn): nothing to reopen
         for other in range(table.seats.count()):
             if other != viewer:
                 try:

@@ -67,7 +67,7 @@ def test_the_history_page_shows_the_final_tally_exactly_as_the_table_did():
     context.update(is_host=False, error=None, csrf_token="")
     _, region = live.render_region(status, context)
     assert region in page
-    assert f"/t/{table.code}/export.json" in page and "app.bgstatsapp.com/addPlay.html" in page
+    assert f"/t/{table.code}/export.json" in page and "app.bgstatsapp.com/createPlay.html" in page
     assert phone.get(f"/t/{table.code}/").content.decode().count(f"/t/{table.code}/history/") == 1
 
 

@@ -30,6 +30,7 @@ from django.utils.translation import gettext
 from games import digits, regions, snapshots
 from games.access import host_cookie, read_signed, seat_cookie
 from games.presenters import needs_database, seat_context
+from games.socket_dispatch import DispatchWithoutHop
 from games.write_path import group_name
 
 
@@ -118,7 +119,7 @@ def frame_marker(frame_id: str) -> str:
     return f'<i id="r-frame" hidden data-frame="{escape(frame_id)}" hx-swap-oob="true"></i>'
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
     """``/ws/tables/<code>/``; ``?screen=1`` for the table screen (public view), ``?s=SIG`` the page's regions.
 
     Resync (issue 8): every push carries a frame id (``#r-frame``), and the

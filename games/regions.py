@@ -151,26 +151,26 @@ def _controls_inputs(c: Mapping[str, Any]) -> list[Any]:
             *_undo_own_inputs(c)]
 
 
-_PIECES = ("table", "screen", "seat", "me", "my_turn", "version", "view", "prompt", "seats", "result", "legal",
-           "game", "slug", "form_key", "csrf_token")
-
 REGIONS: tuple[Region, ...] = (
     Region("status", "r-status", "r-status",
-           (*_PIECES, "result_steps", "result_ties", "waiting_names", "draws", "start", "start_again", "walk",
-            "next_code", "is_host"),
+           ("table", "screen", "me", "my_turn", "prompt", "result", "result_steps", "result_ties", "seats", "view",
+            "waiting_names", "draws", "start", "start_again", "walk", "next_code", "is_host", "csrf_token"),
            _status_inputs),
     Region("corrections", "r-corrections", "r-corrections", ("table", "screen", "corrections", "csrf_token"),
            lambda c: [_table_meta(c), c["corrections"], c.get("csrf_token") if c["corrections"] else None]),
-    Region("board", "r-board", "r-board", (*_PIECES, "board_template", "result_steps", "result_ties"),
+    Region("board", "r-board", "r-board",
+           ("table", "screen", "seat", "me", "my_turn", "view", "prompt", "seats", "result", "legal", "board_template"),
            _board_inputs),
-    Region("controls", "r-controls", "r-controls", (*_PIECES, "controls_template", "can_undo_own"),
+    Region("controls", "r-controls", "r-controls",
+           ("table", "screen", "seat", "me", "my_turn", "view", "prompt", "seats", "legal", "version", "form_key",
+            "csrf_token", "controls_template", "can_undo_own"),
            _controls_inputs),
     Region("links", "r-links", "r-links", ("table", "screen", "me", "is_host"),
            lambda c: [_table_meta(c), bool(c["me"]), c["is_host"]]),
-    Region("meta", "r-meta", "r-meta", ("table", "screen", "version", "signature", "my_turn", "seat"),
+    Region("meta", "r-meta", "r-meta", ("version", "signature", "my_turn", "seat"),
            lambda c: [_table_meta(c), c["version"], c["signature"], c["my_turn"], c["seat"]]),
 )
-STATIC = Region("static", "r-static", "r-static", ("table", "slug", "static_template", "static_view"),
+STATIC = Region("static", "r-static", "r-static", ("static_template", "static_view"),
                 lambda c: [c["table"].slug, c["static_template"], c["static_view"]])
 LOG = Region("log", "r-log", "r-log", ("table", "screen", "me", "log"),
              lambda c: [_table_meta(c), bool(c["me"]), [line_key(x) for x in c["log"]]])

@@ -1,4 +1,4 @@
-"""Issue 8, second pass: the write path builds the phones' snapshot, sockets reload nothing, taps get 204."""
+"""The write path's signal builds the phones' snapshot, sockets reload nothing, taps get 204."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from asgiref.sync import sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import live
+from games import regions, snapshots
 from games.commands.corrections import propose_correction
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table
@@ -22,13 +22,13 @@ from tests.conftest import cookie_header, phone_for, post_action, socket_for
 pytestmark = pytest.mark.django_db(transaction=True)  # the snapshot is published on commit
 
 
-def _built_from_the_database(table: Table) -> live.Snapshot:
+def _built_from_the_database(table: Table) -> snapshots.Snapshot:
     """The snapshot a phone would load itself (no earlier one in this process)."""
-    live.clear_local_caches()
-    return live.snapshot_for(table)
+    snapshots.clear()
+    return snapshots.for_table(table)
 
 
-def _shape(snap: live.Snapshot) -> tuple:
+def _shape(snap: snapshots.Snapshot) -> tuple:
     return ([(r.seq, r.kind, r.seat, json.dumps(r.payload, sort_keys=True)) for r in snap.rows], sorted(snap.undone),
             {k: v.seq for k, v in snap.replaced.items()}, snap.seats, snap.corrections, snap.table.version)
 
@@ -46,29 +46,30 @@ def _play(table: Table, moves: int, seed: int = 5) -> None:
 def test_after_a_move_no_phone_reads_the_database_and_the_snapshot_is_the_one_the_database_gives():
     table = create_table("sorry", {}, [{"name": n} for n in ("Ann", "Bob", "Cy", "Di")], seed=4)
     tokens = [s.token for s in table.seats.order_by("index")]
-    sents = [live.Sent() for _ in tokens]
+    sents = [regions.Sent() for _ in tokens]
     for token, sent in zip(tokens, sents, strict=True):
         render_push(table.code, token, "en", False, sent)
     for _ in range(45):  # past the 40-row log window
         _play(table, 1)
         table.refresh_from_db()
-        marker = (table.version, table.updated_at.timestamp())
-        assert live.has_snapshot(table.code, marker), "the write path left the new snapshot in this process"
+        revision = table.revision
+        assert snapshots.held(table.code, revision) is not None, "the write path left the new snapshot in this process"
         with CaptureQueriesContext(connection) as queries:
-            frames = [render_push(table.code, t, "en", False, s, marker=marker) for t, s in zip(tokens, sents, strict=True)]
+            frames = [render_push(table.code, t, "en", False, s, revision=revision)
+                      for t, s in zip(tokens, sents, strict=True)]
         assert len(queries) == 0, [q["sql"] for q in queries]
         assert all(f'data-version="{table.version}"' in f for f in frames)
-    published = live.snapshot_by_code(table.code, (table.version, table.updated_at.timestamp()))
+    published = snapshots.by_code(table.code, table.revision)
     assert _shape(published) == _shape(_built_from_the_database(table))
 
 
 def test_a_move_after_a_claim_or_a_correction_builds_its_snapshot_from_the_database():
-    """The earlier snapshot no longer holds the seats or corrections: its stamp moved, so it is not reused."""
+    """The earlier snapshot no longer holds the seats or corrections: the revision moved, so it is not reused."""
     table = create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     phone_for(table, 0)
     submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
     table.refresh_from_db()
-    live.snapshot_for(table)
+    snapshots.for_table(table)
     propose_correction(table.code, 0, 1, {"kind": "draw", "card": "2"})
     table.refresh_from_db()
     game = table.game()
@@ -76,7 +77,7 @@ def test_a_move_after_a_claim_or_a_correction_builds_its_snapshot_from_the_datab
     seat = game.prompt(state).seats[0]
     submit_action(table.code, seat, legal_for(game, state, seat)[0]["payload"], table.version)
     table.refresh_from_db()
-    published = live.snapshot_by_code(table.code, (table.version, table.updated_at.timestamp()))
+    published = snapshots.by_code(table.code, table.revision)
     assert published.corrections, "the open correction is in the new snapshot"
     assert _shape(published) == _shape(_built_from_the_database(table))
 

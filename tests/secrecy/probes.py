@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.test import Client
 from django.utils import timezone
 
@@ -225,15 +226,15 @@ class Doors:
 def with_state(table: Table, state_json: dict[str, Any], read: Callable[[], Any]) -> Any:
     """Run ``read`` while the table's snapshot is ``state_json`` (version unchanged), then put the real one back.
 
-    ``updated_at`` moves with each swap: phones read a table through a snapshot cached per version and
-    stamp (games/live.py), so a swap that kept the stamp would show the real state again.
+    ``revision`` moves with each swap: phones read a table through the snapshot of its revision
+    (games/snapshots.py), so a swap that kept the revision would show the real state again.
     """
     real = Table.objects.get(id=table.id).state
-    Table.objects.filter(id=table.id).update(state=state_json, updated_at=timezone.now())
+    Table.objects.filter(id=table.id).update(state=state_json, updated_at=timezone.now(), revision=F("revision") + 1)
     try:
         return read()
     finally:
-        Table.objects.filter(id=table.id).update(state=real, updated_at=timezone.now())
+        Table.objects.filter(id=table.id).update(state=real, updated_at=timezone.now(), revision=F("revision") + 1)
 
 
 def is_outcome(game: Any, action: dict[str, Any]) -> bool:

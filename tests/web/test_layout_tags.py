@@ -92,7 +92,7 @@ def test_the_python_board_pieces_write_the_markup_the_template_loops_wrote():
     from django.template import engines
     from django.utils import translation
 
-    from games import live
+    from games import snapshots
     from games.commands.moves import submit_action
     from games.commands.pregame import create_table
     from games.models import Table
@@ -112,7 +112,7 @@ def test_the_python_board_pieces_write_the_markup_the_template_loops_wrote():
         for language in ("en", "fa", "az"):
             with translation.override(language):
                 for seat in (None, *game.prompt(state).seats):
-                    context = seat_context(live.snapshot_for(row), seat)
+                    context = seat_context(snapshots.for_table(row), seat)
                     assert python.render(context) == loops.render(context)
                     compared += bool(context["legal"])
         seat = chooser.choice(game.prompt(state).seats)
@@ -150,7 +150,7 @@ def test_the_python_yellow_yangtze_targets_write_the_markup_the_template_loops_w
     from django.template import engines
     from django.utils import translation
 
-    from games import live
+    from games import snapshots
     from games.commands.moves import submit_action
     from games.commands.pregame import create_table
     from games.models import Table
@@ -169,7 +169,7 @@ def test_the_python_yellow_yangtze_targets_write_the_markup_the_template_loops_w
         for language in ("en", "fa"):
             with translation.override(language):
                 for seat in game.prompt(state).seats:
-                    context = seat_context(live.snapshot_for(row), seat)
+                    context = seat_context(snapshots.for_table(row), seat)
                     assert python.render(context) == loops.render(context)
                     compared += context["prompt"]["step"] == "action" and bool(context["legal"])
         seat = chooser.choice(game.prompt(state).seats)
@@ -191,7 +191,7 @@ def test_the_python_yellow_yangtze_tiles_and_leaders_write_what_the_template_loo
     from django.template import engines
     from django.utils import translation
 
-    from games import live
+    from games import snapshots
     from games.commands.moves import submit_action
     from games.commands.pregame import create_table
     from games.models import Table
@@ -212,7 +212,7 @@ def test_the_python_yellow_yangtze_tiles_and_leaders_write_what_the_template_loo
         for language in ("en", "fa", "az", "ps"):
             with translation.override(language):
                 for seat in (None, 0, 2):
-                    context = seat_context(live.snapshot_for(row), seat)
+                    context = seat_context(snapshots.for_table(row), seat)
                     for loops, python in pairs:
                         assert python.render(context) == loops.render(context), (language, seat)
                     leaders += len(context["view"]["leaders"])

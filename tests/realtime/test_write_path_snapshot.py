@@ -133,3 +133,78 @@ async def test_a_socket_renders_a_move_in_the_event_loop_with_no_query(counting_
     assert 'data-version="1"' in pushed and "Alice plays a card." in pushed
     assert threaded == [], "rendered without the thread hop"
     await comm.disconnect()
+
+
+def test_a_write_sends_table_written_with_the_saved_row_and_broadcasts_its_revision(monkeypatch):
+    from games import write_path
+
+    table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    table.refresh_from_db()
+    heard: list = []
+    sent: list = []
+
+    def receiver(sender, **kwargs):
+        heard.append(kwargs)
+
+    write_path.table_written.connect(receiver)
+    monkeypatch.setattr(write_path, "broadcast_version", lambda *args: sent.append(args) or True)
+    try:
+        submit_action(table.code, 0, {"kind": "draw"}, table.version)
+    finally:
+        write_path.table_written.disconnect(receiver)
+    saved = Table.objects.get(code=table.code)
+    assert len(heard) == 1
+    told = heard[0]
+    assert told["before"] == table.revision and told["table"].revision == saved.revision == table.revision + 1
+    assert told["row"].seq == 1 and told["row"].kind == "game" and told["state"] == told["game"].decode(saved.state)
+    assert sent == [(table.code, saved.version, saved.revision)]
+
+
+def test_the_write_takes_a_hint_only_at_the_revision_it_locks():
+    """A snapshot of another revision is no hint: the write builds its own engine (and reads the newest row)."""
+    from games import write_path
+
+    table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    table.refresh_from_db()
+    hint = snapshots.for_table(table)
+    used: list = []
+
+    def compute(row, game, seq):
+        used.append((game is hint.game, seq))
+        return "end", None, {}, row.state, None
+
+    write_path.write(table.code, None, "", compute, hint=hint)
+    write_path.write(table.code, None, "", compute, hint=hint)  # the hint is one revision behind now
+    assert used == [(True, 1), (False, 2)]
+
+
+@pytest.mark.asyncio
+async def test_the_table_screen_renders_in_a_thread_until_its_draw_tally_is_on_the_snapshot(monkeypatch):
+    """The screen's tally reads the log: decided up front from the snapshot, never by catching Django's refusal."""
+    from games import consumers
+
+    table = await sync_to_async(create_table)("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    screen = socket_for(table.code, screen=True)
+    assert (await screen.connect())[0]
+    await screen.receive_from(timeout=5)
+    threaded = []
+    real = consumers.TableConsumer._render
+
+    async def counted(self, *args, **kwargs):
+        threaded.append(kwargs.get("revision"))
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(consumers.TableConsumer, "_render", counted)
+    await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    assert 'data-version="1"' in await screen.receive_from(timeout=5)
+    revision = (await sync_to_async(Table.objects.get)(code=table.code)).revision
+    assert threaded == [revision], "the new snapshot had no tally yet: rendered in a thread"
+    snap = snapshots.held(table.code, revision)
+    assert snap is not None and snap.memoized("draws", True)
+    from channels.layers import get_channel_layer
+
+    await get_channel_layer().group_send(f"table_{table.code}", {"type": "table.revision", "revision": revision,
+                                                                 "version": 1})
+    assert await screen.receive_nothing(0.3), "nothing changed for the screen"
+    assert threaded == [revision], "with the tally on the snapshot, the screen renders in the event loop"
+    await screen.disconnect()

@@ -1,4 +1,4 @@
-"""Roll and draw statistics beside what chance alone gives (issue 10 item 9, second half).
+"""Roll and draw statistics beside what chance alone gives.
 
 Counted from the log's counted moves (undone or dropped moves left out), per
 game: Catan Junior's die faces (a fair die: 1/6 each), Sorry! cards drawn by

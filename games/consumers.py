@@ -122,7 +122,7 @@ def frame_marker(frame_id: str) -> str:
 class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
     """``/ws/tables/<code>/``; ``?screen=1`` for the table screen (public view), ``?s=SIG`` the page's regions.
 
-    Resync (issue 8): every push carries a frame id (``#r-frame``), and the
+    Resync: every push carries a frame id (``#r-frame``), and the
     socket keeps what it had sent as of its last :data:`FRAMES_KEPT` frames.
     The page sends ``{"frame": ID}`` (the last push it applied) as a
     heartbeat; the socket answers with what changed since that frame (a lost

@@ -205,8 +205,15 @@ def _snapshot_lines(snap: Snapshot, viewer: int | None, limit: int) -> list[dict
     names = {s["index"]: s["name"] for s in snap.seats}
     # A name is isolated once per snapshot and language: isolate() reads the active language's direction.
     who = snap.memo("who", language, lambda: {index: isolate(name) for index, name in names.items()})
+    rows = snap.rows[-limit:]
+    before = snap.extended("log", (viewer, language, limit))
+    if before is not None and rows:
+        # This snapshot is the one before plus its newest row (a move: no mark, seat or name changed), so its
+        # window is that row's line on top of the lines before, the oldest dropped when the window is full.
+        row = rows[-1]
+        return [_game_line(snap, row, viewer, who.get(row.seat, ""), language), *before][:len(rows)]
     lines: list[dict[str, Any]] = []
-    for row in reversed(snap.rows[-limit:]):
+    for row in reversed(rows):
         if row.kind == Action.Kind.GAME:
             lines.append(_game_line(snap, row, viewer, who.get(row.seat, ""), language))
         else:

@@ -54,6 +54,9 @@ SNAPSHOTS_KEPT = 512  # snapshots this process keeps (about two per active table
 #: Memo kinds whose keys name their content fully (not the revision): a snapshot built from an earlier one of
 #: the same table and engine configuration may reuse their values (:meth:`Snapshot.memo`).
 CONTENT_KEYED = frozenset({"line", "text", "label", "html"})
+#: Memo kinds a snapshot made by :meth:`Snapshot.following` (one more ``game`` row, nothing else changed) may
+#: extend from the one before instead of building anew (:meth:`Snapshot.extended`): the log windows.
+EXTENDED = ("log",)
 
 
 def token_digest(token: str) -> str:
@@ -100,7 +103,7 @@ class Snapshot:
     seats: tuple[dict[str, Any], ...] = field(repr=False)
     rows: tuple[Action, ...] = field(repr=False)
     corrections: tuple[dict[str, Any], ...] = field(repr=False)
-    inherited: Mapping[str, dict[Any, Any]] = field(default_factory=dict, repr=False)
+    inherited: Mapping[Any, dict[Any, Any]] = field(default_factory=dict, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
         names = ("code", "revision", "table", "seats", "rows", "corrections")
@@ -198,6 +201,11 @@ class Snapshot:
         store[key] = value
         return value
 
+    def extended(self, kind: str, key: Any) -> Any:
+        """What the snapshot this one extends by one ``game`` row (:meth:`following`) memoized under ``(kind,
+        key)``, for the kinds a move only adds to (:data:`EXTENDED`); ``None`` otherwise."""
+        return self.inherited.get(("extended", kind), {}).get(key)
+
     def memoized(self, kind: str, key: Any) -> bool:
         """True when :meth:`memo` holds ``(kind, key)`` on this snapshot already (no inherited look-up)."""
         return key in self._memos.get(kind, ())
@@ -224,14 +232,18 @@ class Snapshot:
     def following(self, table: Table, row: Action, game: Game | None, state: Any) -> Snapshot:
         """The snapshot of ``table`` (a copy of the row just written) = this one plus the appended ``row``.
 
-        For a write that changes no seat and no open correction (a move): seats
-        and corrections carry over, the window gains ``row``, ``game`` and
-        ``state`` (when given) are the write's own, and content-keyed memos are
-        inherited. Costs no query.
+        For a write that changes no seat and no open correction (a ``game`` row):
+        seats and corrections carry over, the window gains ``row``, ``game`` and
+        ``state`` (when given) are the write's own, content-keyed memos are
+        inherited, and so are this snapshot's values of the kinds a move only
+        adds to (:meth:`extended`). Costs no query; keeps no reference to this snapshot.
         """
         rows = (*self.rows, row)[-LOG_LINES:]
+        inherited: dict[Any, dict[Any, Any]] = dict(self.content_memos())
+        for kind in EXTENDED:
+            inherited["extended", kind] = self._memos.setdefault(kind, {})
         snap = Snapshot(code=self.code, revision=table.revision, table=table, seats=self.seats, rows=rows,
-                        corrections=self.corrections, inherited=self.content_memos())
+                        corrections=self.corrections, inherited=inherited)
         if game is not None and state is not None:
             snap.__dict__["_decoded"] = (game, state)
         return snap

@@ -105,12 +105,15 @@ class Snapshot:
     corrections: tuple[dict[str, Any], ...] = field(repr=False)
     inherited: Mapping[Any, dict[Any, Any]] = field(default_factory=dict, repr=False)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_memos", {})  # made with the snapshot: every thread shares this one dict
+
     def __getstate__(self) -> dict[str, Any]:
         names = ("code", "revision", "table", "seats", "rows", "corrections")
         return {name: self.__dict__[name] for name in names}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__dict__.update(data, inherited={})
+        self.__dict__.update(data, inherited={}, _memos={})
 
     @property
     def key(self) -> str:
@@ -174,10 +177,6 @@ class Snapshot:
                          sort_keys=True, default=str, separators=(",", ":"))
         return hashlib.sha1(raw.encode()).hexdigest()
 
-    @cached_property
-    def _memos(self) -> dict[str, dict[Any, Any]]:
-        return {}
-
     def memo(self, kind: str, key: Any, build: Callable[[], Any]) -> Any:
         """The value of ``build()`` under ``(kind, key)`` on this snapshot, built once (per process).
 
@@ -188,7 +187,7 @@ class Snapshot:
         """
         store = self._memos.get(kind)
         if store is None:
-            store = self._memos.setdefault(kind, {})
+            store = self._memos.setdefault(kind, {})  # atomic: two threads get the same dict
         try:
             return store[key]
         except KeyError:
@@ -212,7 +211,7 @@ class Snapshot:
 
     def content_memos(self) -> dict[str, dict[Any, Any]]:
         """The content-keyed memos this snapshot made or reused: what a following snapshot may inherit."""
-        return {kind: store for kind, store in self._memos.items() if kind in CONTENT_KEYED}
+        return {kind: store for kind, store in list(self._memos.items()) if kind in CONTENT_KEYED}  # copied at once: other threads add kinds
 
     def seat_infos(self) -> list[SeatInfo]:
         """The seats as the engine sees them."""

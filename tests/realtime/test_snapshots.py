@@ -48,7 +48,7 @@ def test_a_snapshot_sent_to_another_worker_carries_no_derived_value():
     snap = snapshots.for_table(_table())
     seat_context(snap, 0)
     copy = pickle.loads(pickle.dumps(snap))
-    assert copy.key == snap.key and not copy.decoded and "_memos" not in copy.__dict__ and not copy.inherited
+    assert copy.key == snap.key and not copy.decoded and copy._memos == {} and not copy.inherited
     assert seat_context(copy, 0)["view"] == seat_context(snap, 0)["view"]
 
 

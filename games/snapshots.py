@@ -305,6 +305,7 @@ class SnapshotCache:
     def __init__(self, size: int) -> None:
         self.size = size
         self._items: OrderedDict[tuple[str, int], Snapshot] = OrderedDict()
+        self._newest: dict[str, Snapshot] = {}  # code -> the held snapshot with the highest revision
         self._lock = threading.Lock()
 
     def get(self, code: str, revision: int) -> Snapshot | None:
@@ -324,20 +325,25 @@ class SnapshotCache:
                 self._items.move_to_end(key)
                 return held
             self._items[key] = snap
+            newest = self._newest.get(snap.code)
+            if newest is None or newest.revision < snap.revision:
+                self._newest[snap.code] = snap
             while len(self._items) > self.size:
-                self._items.popitem(last=False)
+                _, gone = self._items.popitem(last=False)
+                if self._newest.get(gone.code) is gone:
+                    del self._newest[gone.code]
             return snap
 
     def newest(self, code: str) -> Snapshot | None:
         """The held snapshot of ``code`` with the highest revision (may be stale), or ``None``. No I/O."""
         with self._lock:
-            found = [snap for (c, _), snap in self._items.items() if c == code]
-        return max(found, key=lambda s: s.revision, default=None)
+            return self._newest.get(code)
 
     def clear(self) -> None:
         """Forget every snapshot (tests that rewrite rows behind the read model)."""
         with self._lock:
             self._items.clear()
+            self._newest.clear()
 
 
 CACHE = SnapshotCache(SNAPSHOTS_KEPT)

@@ -51,7 +51,9 @@ chromium:
 	    exit 1; \
 	  fi; }
 
+# The import contracts of pyproject.toml ([tool.importlinter]: layers, no cycles) first, then the tests.
 test: venv chromium
+	$(BIN)/lint-imports
 	$(BIN)/pytest -q
 
 test-scale: venv

@@ -54,6 +54,8 @@ SNAPSHOTS_KEPT = 512  # snapshots this process keeps (about two per active table
 #: Memo kinds whose keys name their content fully (not the revision): a snapshot built from an earlier one of
 #: the same table and engine configuration may reuse their values (:meth:`Snapshot.memo`).
 CONTENT_KEYED = frozenset({"line", "text", "label", "html"})
+#: How many values of each content-keyed kind a snapshot hands on to the next (the newest ones).
+INHERITED_KEPT = 1024
 #: Memo kinds a snapshot made by :meth:`Snapshot.following` (one more ``game`` row, nothing else changed) may
 #: extend from the one before instead of building anew (:meth:`Snapshot.extended`): the log windows.
 EXTENDED = ("log",)
@@ -210,8 +212,20 @@ class Snapshot:
         return key in self._memos.get(kind, ())
 
     def content_memos(self) -> dict[str, dict[Any, Any]]:
-        """The content-keyed memos this snapshot made or reused: what a following snapshot may inherit."""
-        return {kind: store for kind, store in list(self._memos.items()) if kind in CONTENT_KEYED}  # copied at once: other threads add kinds
+        """What a following snapshot may inherit: per content-keyed kind, the values this snapshot made or
+        reused, after those it inherited, the newest :data:`INHERITED_KEPT` of them (a region whose content
+        recurs a few moves later, such as "waiting for Ann to draw", is not rendered again)."""
+        out: dict[str, dict[Any, Any]] = {}
+        for kind in CONTENT_KEYED:
+            merged = dict(self.inherited.get(kind) or {})
+            for key, value in dict(self._memos.get(kind) or {}).items():  # copied at once: other threads add
+                merged.pop(key, None)  # used here: among the newest
+                merged[key] = value
+            if len(merged) > INHERITED_KEPT:
+                merged = dict(list(merged.items())[-INHERITED_KEPT:])
+            if merged:
+                out[kind] = merged
+        return out
 
     def seat_infos(self) -> list[SeatInfo]:
         """The seats as the engine sees them."""

@@ -54,8 +54,9 @@ SNAPSHOTS_KEPT = 512  # snapshots this process keeps (about two per active table
 #: Memo kinds whose keys name their content fully (not the revision): a snapshot built from an earlier one of
 #: the same table and engine configuration may reuse their values (:meth:`Snapshot.memo`).
 CONTENT_KEYED = frozenset({"line", "text", "label", "html"})
-#: How many values of each content-keyed kind a snapshot hands on to the next (the newest ones).
-INHERITED_KEPT = 1024
+#: How many generations of content-keyed memos a snapshot looks back through (its own, then the snapshot it was
+#: built from, and so on): a value whose content recurs a round of moves later is found, not made again.
+GENERATIONS = 8
 #: Memo kinds a snapshot made by :meth:`Snapshot.following` (one more ``game`` row, nothing else changed) may
 #: extend from the one before instead of building anew (:meth:`Snapshot.extended`): the log windows.
 EXTENDED = ("log",)
@@ -105,7 +106,7 @@ class Snapshot:
     seats: tuple[dict[str, Any], ...] = field(repr=False)
     rows: tuple[Action, ...] = field(repr=False)
     corrections: tuple[dict[str, Any], ...] = field(repr=False)
-    inherited: Mapping[Any, dict[Any, Any]] = field(default_factory=dict, repr=False)
+    inherited: Mapping[Any, tuple[dict[Any, Any], ...]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_memos", {})  # made with the snapshot: every thread shares this one dict
@@ -183,8 +184,8 @@ class Snapshot:
         """The value of ``build()`` under ``(kind, key)`` on this snapshot, built once (per process).
 
         ``kind`` names the family of values (``"view"``, ``"public"``, ``"line"``, ``"html"``...). For the
-        kinds in :data:`CONTENT_KEYED`, whose keys name everything the value depends on, a value the snapshot
-        this one was built from already held is reused. Two threads may build the same value at once; the
+        kinds in :data:`CONTENT_KEYED`, whose keys name everything the value depends on, a value one of the
+        :data:`GENERATIONS` snapshots before this one made or reused is reused. Two threads may build the same value at once; the
         values are equal and either is kept. Callers must not mutate what is returned.
         """
         store = self._memos.get(kind)
@@ -194,9 +195,10 @@ class Snapshot:
             return store[key]
         except KeyError:
             pass
-        earlier = self.inherited.get(kind)
-        if earlier is not None and key in earlier:
-            value = earlier[key]
+        for earlier in self.inherited.get(kind, ()):
+            if key in earlier:
+                value = earlier[key]
+                break
         else:
             value = build()
         store[key] = value
@@ -205,27 +207,21 @@ class Snapshot:
     def extended(self, kind: str, key: Any) -> Any:
         """What the snapshot this one extends by one ``game`` row (:meth:`following`) memoized under ``(kind,
         key)``, for the kinds a move only adds to (:data:`EXTENDED`); ``None`` otherwise."""
-        return self.inherited.get(("extended", kind), {}).get(key)
+        for earlier in self.inherited.get(("extended", kind), ()):
+            return earlier.get(key)
+        return None
 
     def memoized(self, kind: str, key: Any) -> bool:
         """True when :meth:`memo` holds ``(kind, key)`` on this snapshot already (no inherited look-up)."""
         return key in self._memos.get(kind, ())
 
-    def content_memos(self) -> dict[str, dict[Any, Any]]:
-        """What a following snapshot may inherit: per content-keyed kind, the values this snapshot made or
-        reused, after those it inherited, the newest :data:`INHERITED_KEPT` of them (a region whose content
-        recurs a few moves later, such as "waiting for Ann to draw", is not rendered again)."""
-        out: dict[str, dict[Any, Any]] = {}
-        for kind in CONTENT_KEYED:
-            merged = dict(self.inherited.get(kind) or {})
-            for key, value in dict(self._memos.get(kind) or {}).items():  # copied at once: other threads add
-                merged.pop(key, None)  # used here: among the newest
-                merged[key] = value
-            if len(merged) > INHERITED_KEPT:
-                merged = dict(list(merged.items())[-INHERITED_KEPT:])
-            if merged:
-                out[kind] = merged
-        return out
+    def content_memos(self) -> dict[str, tuple[dict[Any, Any], ...]]:
+        """What a following snapshot may inherit: per content-keyed kind, this snapshot's own memo (the values
+        it made or reused) then those it inherited, :data:`GENERATIONS` at most. Shared, never copied: a
+        region whose content recurs a few moves later (such as "waiting for Ann to draw") is not rendered
+        again, and each snapshot adds one dictionary per kind."""
+        return {kind: (self._memos.setdefault(kind, {}), *self.inherited.get(kind, ()))[:GENERATIONS]
+                for kind in CONTENT_KEYED}
 
     def seat_infos(self) -> list[SeatInfo]:
         """The seats as the engine sees them."""
@@ -252,9 +248,9 @@ class Snapshot:
         adds to (:meth:`extended`). Costs no query; keeps no reference to this snapshot.
         """
         rows = (*self.rows, row)[-LOG_LINES:]
-        inherited: dict[Any, dict[Any, Any]] = dict(self.content_memos())
+        inherited: dict[Any, tuple[dict[Any, Any], ...]] = dict(self.content_memos())
         for kind in EXTENDED:
-            inherited["extended", kind] = self._memos.setdefault(kind, {})
+            inherited["extended", kind] = (self._memos.setdefault(kind, {}),)
         snap = Snapshot(code=self.code, revision=table.revision, table=table, seats=self.seats, rows=rows,
                         corrections=self.corrections, inherited=inherited)
         if game is not None and state is not None:

@@ -1,4 +1,4 @@
-"""Links from the game page into the rules reference (issue 10 item 3; the rules live in games.rulebook)."""
+"""Links from the game page into the rules reference (the rules live in games.rulebook)."""
 
 from __future__ import annotations
 

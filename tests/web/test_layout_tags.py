@@ -1,13 +1,110 @@
-"""Tap targets a thumb can hit (issue 9 item 2): the layout template filters."""
+"""Tap targets a thumb can hit, and what the boards drawn by Jinja2 show (games/templatetags/layout.py, *.jinja).
+
+The filters regroup the legal actions by where their targets are drawn. The board templates are checked
+on parsed HTML against the engine's own view and legal actions: pieces placed where the view puts them,
+legal targets lit and nothing else, names escaped, words in the reader's language, other seats' secrets
+absent.
+"""
 
 from __future__ import annotations
 
+import json
 import math
+import random
+import re
+from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.template import engines
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext
+from jinja2 import meta
 
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
 from games.engines.sorry.board import CELL
-from games.templatetags.layout import SORRY_HIT_RADIUS, sorry_destinations, yy_picks
+from games.templatetags.companion import sorry_pawn, sorry_square
+from games.templatetags.layout import SORRY_HIT_RADIUS, sorry_destinations, yy_hex_picks, yy_picks
+from tests.conftest import phone_for
+
+NAMES = ("Ann", "B'o<b", "Cy", "Di")
+LATIN_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")  # a Persian page writes its text's digits in Persian
+
+
+class Node:
+    """One parsed element: ``tag``, ``attrs`` (a dict, entities decoded), ``children`` and ``text``."""
+
+    def __init__(self, tag: str, attrs: dict[str, str | None]) -> None:
+        self.tag, self.attrs, self.children, self.parts = tag, attrs, [], []
+
+    @property
+    def classes(self) -> set[str]:
+        return set((self.attrs.get("class") or "").split())
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts) + "".join(child.text for child in self.children)
+
+    def all(self, tag: str | None = None, cls: str | None = None, **attrs: str) -> list[Node]:
+        """Every descendant with ``tag``, the class ``cls`` and the attributes ``attrs`` (names with ``_`` as ``-``)."""
+        found = []
+        for child in self.children:
+            if ((tag is None or child.tag == tag) and (cls is None or cls in child.classes)
+                    and all(child.attrs.get(k.replace("_", "-")) == v for k, v in attrs.items())):
+                found.append(child)
+            found.extend(child.all(tag, cls, **attrs))
+        return found
+
+    def one(self, tag: str | None = None, cls: str | None = None, **attrs: str) -> Node:
+        found = self.all(tag, cls, **attrs)
+        assert len(found) == 1, (tag, cls, attrs, len(found))
+        return found[0]
+
+
+class _Tree(HTMLParser):
+    VOID = {"br", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("", {})
+        self.stack = [self.root]
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, dict(attrs))
+        self.stack[-1].children.append(node)
+        if tag not in self.VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag, attrs):
+        self.stack[-1].children.append(Node(tag, dict(attrs)))
+
+    def handle_endtag(self, tag):
+        for i in range(len(self.stack) - 1, 0, -1):
+            if self.stack[i].tag == tag:
+                del self.stack[i:]
+                return
+
+    def handle_data(self, data):
+        self.stack[-1].parts.append(data)
+
+
+def parse(html: str) -> Node:
+    """The parsed tree of ``html`` (its root holds the top-level elements)."""
+    tree = _Tree()
+    tree.feed(html)
+    tree.close()
+    return tree.root
+
+
+def board_of(client, code: str, language: str) -> Node:
+    """The ``#r-board`` region of the phone page ``client`` gets in ``language``."""
+    client.cookies["django_language"] = language
+    page = client.get(f"/t/{code}/")
+    assert page.status_code == 200
+    return parse(page.content.decode()).one(id="r-board")
 
 
 def move(pawn: str, to: str, label: str = "") -> dict:
@@ -46,182 +143,166 @@ def test_yellow_yangtze_picks_are_named_as_the_board_names_them_and_only_with_a_
              {"kind": "swap", "payload": {"tiles": ["blue"]}}]
     assert yy_picks(legal) == {"tile-red", "leader-black", "peasants-1", "peasants-0"}
     assert yy_picks([{"kind": "tile", "payload": {"colour": "blue"}}]) == set(), "a tile without a hex lights nothing"
+    assert yy_hex_picks(legal + [{"kind": "tile", "payload": {"colour": "blue", "hex": [1, 2]}}]) == [
+        {"q": 1, "r": 2, "picks": ["tile-red", "tile-blue"]}, {"q": 3, "r": 2, "picks": ["leader-black"]},
+        {"q": 1, "r": 1, "picks": ["peasants-1", "peasants-0"]}], "one target per hex, every pick legal there"
+    assert yy_hex_picks([{"kind": "tile", "payload": {"hex": [7]}}, {"kind": "tile", "payload": None}]) == []
 
 
 def test_the_sorry_board_draws_close_destinations_as_one_target_that_opens_the_pawns_list():
-    from django.template.loader import render_to_string
-
     legal = [move("R0", "T10", "R0 to 10"), move("R0", "T11", "R0 to 11"), move("R0", "T20", "R0 to 20")]
     view = {"layout": {"viewbox": "0 0 376 376", "points": POINTS},
-            "pawns": [{"id": "R0", "colour": "red", "loc": "T5", "x": 50, "y": 20}], "draw_pile": 40}
-    html = render_to_string("games/sorry/board.html", {"view": view, "legal": legal})
-    merged = html.split('class="dest tap merged"')[1].split("</g>")[0]
-    assert 'data-open="moves-R0"' in merged and "data-action" not in merged
-    assert "R0 to 10 · R0 to 11" in merged, "the merged target names both moves"
-    assert html.count('class="dest tap"') == 1, "the far destination keeps its own one-tap target"
-    assert 'class="hit tap pawn-hit" r="25"' in html and 'data-hit="hit-R0"' in html
-
-
-# The template loops the board drew its moving pieces with before issue 8 moved them into Python
-# (games/templatetags/layout.py sorry_pieces): the markup must not change, byte for byte.
-TEMPLATE_PIECES = """{% load i18n companion layout %}{% localize off %}<use href="#sorry-geo"/>
-  {% regroup legal by payload.pawn as movable %}
-  {# Hit areas first (issue 9): a transparent 44 px circle under each movable pawn; the pawn drawn on top keeps its own tap. #}
-  {% for p in view.pawns %}{% for m in movable %}{% if m.grouper == p.id %}<circle class="hit tap pawn-hit" r="25" cx="{{ p.x }}" cy="{{ p.y }}" data-piece="{{ p.id }}" data-open="moves-{{ p.id }}" id="hit-{{ p.id }}"/>{% endif %}{% endfor %}{% endfor %}
-  {% for p in view.pawns %}<g class="pawn {{ p.colour }}{% for m in movable %}{% if m.grouper == p.id %} tap legal{% endif %}{% endfor %}" data-pawn="{{ p.id }}" data-loc="{{ p.loc }}"{% for m in movable %}{% if m.grouper == p.id %} data-open="moves-{{ p.id }}" data-hit="hit-{{ p.id }}"{% endif %}{% endfor %} transform="translate({{ p.x }} {{ p.y }})"><circle r="7" fill="{{ p.colour }}"/><text>{{ p.id|slice:"1:"|add:1 }}</text><title>{{ p.id|sorry_pawn }} · {{ p.loc|sorry_square }}</title></g>{% endfor %}
-  {# Destinations of the chosen pawn (simple moves; split 7s are picked from the list below the board). #}
-  {% for t in legal|sorry_destinations:view.layout.points %}{% if t.items|length == 1 %}{% with item=t.items.0 %}
-  <g class="dest tap" data-for="{{ t.pawn }}" data-action='{{ item.json }}'>
-    <circle class="hit" cx="{{ t.x }}" cy="{{ t.y }}" r="25"/>
-    <circle cx="{{ t.x }}" cy="{{ t.y }}" r="10" fill="#2a6" fill-opacity="0.55" stroke="#064" stroke-width="2"/>
-    <title>{{ item.label }}</title>
-  </g>{% endwith %}{% else %}{# Destinations too close for two thumbs: one target that opens the pawn's list of moves. #}
-  <g class="dest tap merged" data-for="{{ t.pawn }}" data-piece="{{ t.pawn }}" data-open="moves-{{ t.pawn }}">
-    <circle class="hit" cx="{{ t.x }}" cy="{{ t.y }}" r="25"/>
-    {% for item in t.items %}{% with key=item.payload|where %}{% with xy=view.layout.points|get:key %}<circle cx="{{ xy.0 }}" cy="{{ xy.1 }}" r="8" fill="#2a6" fill-opacity="0.45" stroke="#064" stroke-width="1.5"/>{% endwith %}{% endwith %}{% endfor %}
-    <circle cx="{{ t.x }}" cy="{{ t.y }}" r="8" fill="#064"/><text class="merged-n" x="{{ t.x }}" y="{{ t.y }}">{{ t.items|length }}</text>
-    <title>{% for item in t.items %}{{ item.label }}{% if not forloop.last %} · {% endif %}{% endfor %}</title>
-  </g>{% endif %}{% endfor %}
-{% endlocalize %}"""
+            "pawns": [{"id": "R0", "colour": "red", "loc": "T5", "x": 50, "y": 20},
+                      {"id": "B1", "colour": "blue", "loc": "START", "x": 80, "y": 90}], "draw_pile": 40}
+    board = parse(render_to_string("games/sorry/board.html", {"view": view, "legal": legal}))
+    merged = board.one("g", "merged")
+    assert merged.attrs["data-open"] == "moves-R0" and "data-action" not in merged.attrs
+    assert merged.one("title").text == "R0 to 10 · R0 to 11", "the merged target names both moves"
+    assert merged.one("text", "merged-n").text == "2"
+    assert [(c.attrs["cx"], c.attrs["cy"]) for c in merged.all("circle", fill="#2a6")] == [
+        ("100", "20"), (str(100 + CELL), "20")], "a dot on each square of the merged target"
+    single = [g for g in board.all("g", "dest") if "merged" not in g.classes]
+    assert len(single) == 1 and single[0].one("title").text == "R0 to 20", "the far one keeps its one-tap target"
+    assert board.one("circle", "pawn-hit").attrs == {
+        "class": "hit tap pawn-hit", "r": "25", "cx": "50", "cy": "20", "data-piece": "R0", "data-open": "moves-R0",
+        "id": "hit-R0"}, "a 44 px hit area under the movable pawn only"
+    red, blue = board.one("g", "pawn", data_pawn="R0"), board.one("g", "pawn", data_pawn="B1")
+    assert {"tap", "legal"} <= red.classes and red.attrs["data-hit"] == "hit-R0"
+    assert not {"tap", "legal"} & blue.classes and "data-open" not in blue.attrs
+    assert blue.attrs["transform"] == "translate(80 90)" and blue.one("text").text == "2"
 
 
 @pytest.mark.django_db
-def test_the_python_board_pieces_write_the_markup_the_template_loops_wrote():
-    import random
-
-    from django.template import engines
-    from django.utils import translation
-
-    from games import snapshots
-    from games.commands.moves import submit_action
-    from games.commands.pregame import create_table
-    from games.models import Table
-    from games.presenters import seat_context
-
-    loops = engines["django"].from_string("{% load l10n %}" + TEMPLATE_PIECES)
-    python = engines["django"].from_string(
-        '{% load l10n layout %}{% localize off %}<use href="#sorry-geo"/>\n  {% sorry_pieces view legal %}\n'
-        "{% endlocalize %}")
-    table = create_table("sorry", {"team_mode": True}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")],
-                                  seed=5)
-    chooser, compared = random.Random(5), 0
-    for _ in range(40):
-        row = Table.objects.get(code=table.code)
-        game = row.game()
-        state = game.decode(row.state)
-        for language in ("en", "fa", "az"):
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_the_sorry_board_places_every_pawn_and_lights_exactly_the_legal_moves(language):
+    table = create_table("sorry", {"team_mode": True}, [{"name": n} for n in NAMES], seed=5)
+    phones = [phone_for(table, seat) for seat in range(4)]
+    chooser, lit = random.Random(5), 0
+    for _ in range(30):
+        table.refresh_from_db()
+        game = table.game()
+        state = game.decode(table.state)
+        for seat, phone in enumerate(phones):
+            view, legal = game.view(state, seat), game.legal_actions(state, seat)
+            board = board_of(phone, table.code, language)
+            pawns = {g.attrs["data-pawn"]: g for g in board.all("g", "pawn")}
+            assert set(pawns) == {p["id"] for p in view["pawns"]}
+            movable = {a["pawn"] for a in legal if "pawn" in a}
             with translation.override(language):
-                for seat in (None, *game.prompt(state).seats):
-                    context = seat_context(snapshots.for_table(row), seat)
-                    assert python.render(context) == loops.render(context)
-                    compared += bool(context["legal"])
+                for p in view["pawns"]:
+                    g = pawns[p["id"]]
+                    assert g.attrs["data-loc"] == p["loc"] and g.attrs["transform"] == f"translate({p['x']} {p['y']})"
+                    assert ({"tap", "legal"} <= g.classes) == (p["id"] in movable)
+                    assert g.one("title").text.translate(LATIN_DIGITS) == f"{sorry_pawn(p['id'])} · {sorry_square(p['loc'])}"
+            assert {c.attrs["id"] for c in board.all("circle", "pawn-hit")} == {f"hit-{p}" for p in movable}
+            simple = [a for a in legal if a.get("kind") == "move" and a.get("to") and not a.get("then")]
+            shown = [json.loads(g.attrs["data-action"]) for g in board.all("g", "dest") if "merged" not in g.classes]
+            merged = sum(int(g.one("text", "merged-n").text) for g in board.all("g", "merged"))
+            assert all(a in simple for a in shown) and len(shown) + merged == len(simple), "every simple move, once"
+            for target in board.all("g", "dest"):
+                assert target.attrs["data-for"] in movable
+            lit += len(simple)
         seat = chooser.choice(game.prompt(state).seats)
-        submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
-    assert compared >= 40, "the comparison covered boards with legal moves on them"
+        submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), table.version)
+    assert lit >= 10, "the boards compared had destinations on them"
 
 
-# The template loop the Yellow & Yangtze board drew its action-step targets with before issue 8 moved it into Python
-# (games/templatetags/layout.py yy_targets): the markup must not change, byte for byte.
-TEMPLATE_YY_TARGETS = """{% regroup legal by payload.hex as byhex %}{% for g in byhex %}{% if g.grouper %}<g class="yy-t tap" data-hex="{{ g.grouper.0 }},{{ g.grouper.1 }}" data-picks="{% for it in g.list %} {{ it.kind }}-{% if it.kind == 'peasants' %}{{ it.payload.leader|yesno:'1,0' }}{% else %}{{ it.payload.colour }}{% endif %}{% endfor %} "><use href="#yyh" x="{{ g.grouper.0 }}" y="{{ g.grouper.1 }}"/></g>{% endif %}{% endfor %}"""
-
-
-def test_the_python_yellow_yangtze_targets_write_what_the_template_loops_wrote_for_odd_items_too():
-    from django.template import engines
-
-    odd = [{"kind": "tile", "payload": {"hex": [1, -2], "colour": "red"}},
-           {"kind": "tile", "payload": {"hex": [1, -2], "colour": None}},
-           {"kind": "peasants", "payload": {"hex": [1, -2], "leader": True}},
-           {"kind": "peasants", "payload": {"hex": [0, 3]}},
-           {"kind": "x<y", "payload": {"hex": [0, 3]}},
-           {"kind": "pass", "payload": {}},
-           {"kind": "tile", "payload": {"hex": [1, -2], "colour": "a&b"}},
-           {"kind": "tile", "payload": {"hex": None, "colour": "red"}},
-           {"kind": "tile", "payload": {"hex": [7], "colour": "red"}}]
-    loops = engines["django"].from_string("{% load l10n %}{% localize off %}" + TEMPLATE_YY_TARGETS + "{% endlocalize %}")
-    python = engines["django"].from_string("{% load l10n layout %}{% localize off %}{% yy_targets legal %}{% endlocalize %}")
-    for legal in (odd, odd[::-1], odd[:3], []):
-        assert python.render({"legal": legal}) == loops.render({"legal": legal})
+def _pick(action: dict) -> str:
+    return f"peasants-{int(bool(action.get('leader')))}" if action["kind"] == "peasants" else \
+        f"{action['kind']}-{action.get('colour', '')}"
 
 
 @pytest.mark.django_db
-def test_the_python_yellow_yangtze_targets_write_the_markup_the_template_loops_wrote():
-    import random
-
-    from django.template import engines
-    from django.utils import translation
-
-    from games import snapshots
-    from games.commands.moves import submit_action
-    from games.commands.pregame import create_table
-    from games.models import Table
-    from games.presenters import seat_context
-
-    loops = engines["django"].from_string("{% load l10n %}{% localize off %}" + TEMPLATE_YY_TARGETS + "{% endlocalize %}")
-    python = engines["django"].from_string("{% load l10n layout %}{% localize off %}{% yy_targets legal %}{% endlocalize %}")
-    table = create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")], seed=5)
-    chooser, compared = random.Random(5), 0
-    for _ in range(60):
-        row = Table.objects.get(code=table.code)
-        game = row.game()
-        state = game.decode(row.state)
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_the_yellow_yangtze_map_shows_the_view_and_lights_exactly_the_legal_hexes(language):
+    table = create_table("yellow_yangtze", {}, [{"name": n} for n in NAMES], seed=7)
+    phones = [phone_for(table, seat) for seat in range(4)]
+    chooser, targets, leaders, steps = random.Random(7), 0, 0, set()
+    for _ in range(45):
+        table.refresh_from_db()
+        game = table.game()
+        state = game.decode(table.state)
         if game.result(state) is not None:
             break
-        for language in ("en", "fa"):
+        prompt = game.prompt(state)
+        for seat, phone in enumerate(phones):
+            view, legal = game.view(state, seat), game.legal_actions(state, seat)
+            board = board_of(phone, table.code, language)
+            svg = board.one("svg", "yy-svg")
+            assert sorted((u.attrs["data-tile"], " ".join(sorted(u.classes))) for u in svg.all("use", "t")) == sorted(
+                (f"{t['q']},{t['r']}", " ".join(sorted({"t", t["colour"], *(["token"] if t.get("token") else [])})))
+                for t in view["tiles"]), "every tile where the view puts it, in its colour"
             with translation.override(language):
-                for seat in game.prompt(state).seats:
-                    context = seat_context(snapshots.for_table(row), seat)
-                    assert python.render(context) == loops.render(context)
-                    compared += context["prompt"]["step"] == "action" and bool(context["legal"])
-        seat = chooser.choice(game.prompt(state).seats)
-        submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
-    assert compared >= 20, "the comparison covered action steps with targets on the board"
+                for leader in view["leaders"]:
+                    g = svg.one("g", "leader", data_leader=f"{leader['seat']}-{leader['colour']}")
+                    name = next(p["name"] for p in view["players"] if p["seat"] == leader["seat"])
+                    assert g.one("title").text == f"{name} · {gettext(leader['colour'])} {gettext('leader')}"
+                    assert g.one("use").attrs["href"] == f"#yyd-{leader['dynasty']}"
+                    leaders += 1
+            on_map = [a for a in legal if "hex" in a]
+            if prompt.step == "action" and seat in prompt.seats:
+                drawn = {g.attrs["data-hex"]: g.attrs["data-picks"].split() for g in svg.all("g", "yy-t")}
+                wanted: dict[str, list[str]] = {}
+                for a in on_map:
+                    wanted.setdefault("{},{}".format(*a["hex"]), []).append(_pick(a))
+                assert drawn == wanted, "one target per legal hex, naming every pick legal there"
+                assert all("data-action" not in g.attrs for g in svg.all("g", "yy-t")), "the picker arms them"
+                targets += len(drawn)
+            else:
+                drawn_actions = [json.loads(g.attrs["data-action"]) for g in svg.all("g", "yy-t")]
+                assert drawn_actions == on_map, (prompt.step, "each legal hex its own target, posted as it is")
+                targets += len(drawn_actions)
+            screen = board.all("section", "yy-screen")
+            assert len(screen) == 1, "the seat's own screen"
+            hand = {s.attrs["data-hand-colour"]: s for s in screen[0].all("span", "tile")}
+            assert set(hand) == {c for c, n in view["private"]["hand"].items() if n}, "its own tiles, no one else's"
+        steps.add(prompt.step)
+        seat = prompt.seats[0]
+        submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), table.version)
+    assert targets >= 20 and leaders and "action" in steps, "the maps compared had targets and leaders"
+    screen_page = parse(phones[0].get(f"/t/{table.code}/screen/").content.decode())
+    assert not screen_page.all("section", "yy-screen") and screen_page.all("g", "leader"), "no screen on the table's"
 
 
-# The loops the Yellow & Yangtze board drew its tiles and leaders with before issue 8 (yy_tiles, yy_leaders).
-TEMPLATE_YY_MAP = """{% load i18n %}{% for t in view.tiles %}<use href="#yyt" x="{{ t.q }}" y="{{ t.r }}" class="t {{ t.colour }}{% if t.token %} token{% endif %}" data-tile="{{ t.q }},{{ t.r }}"/>{% endfor %}
-  {% for l in view.leaders %}<g class="leader {{ l.colour }}" data-leader="{{ l.seat }}-{{ l.colour }}"><use href="#yyd-{{ l.dynasty }}" transform="translate({{ l.x }} {{ l.y }}) scale({{ view.board.leader_scale }})"/><title>{% for p in view.players %}{% if p.seat == l.seat %}{{ p.name }}{% endif %}{% endfor %} · {% translate l.colour %} {% translate "leader" %}</title></g>{% endfor %}"""
-PYTHON_YY_MAP = """{% load layout %}{% yy_tiles view.tiles %}
-  {% yy_leaders view %}"""
-
-
-@pytest.mark.django_db
-def test_the_python_yellow_yangtze_tiles_and_leaders_write_what_the_template_loops_wrote():
-    import random
-
-    from django.template import engines
-    from django.utils import translation
-
-    from games import snapshots
-    from games.commands.moves import submit_action
-    from games.commands.pregame import create_table
-    from games.models import Table
-    from games.presenters import seat_context
-
-    django_engine = engines["django"]
-    pairs = [(django_engine.from_string(f"{{% load l10n %}}{{% localize {onoff} %}}{TEMPLATE_YY_MAP}{{% endlocalize %}}"),
-              django_engine.from_string(f"{{% load l10n %}}{{% localize {onoff} %}}{PYTHON_YY_MAP}{{% endlocalize %}}"))
-             for onoff in ("off", "on")]
-    table = create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "B'o<b", "Cy", "Di")], seed=7)
-    chooser, leaders = random.Random(7), 0
-    for _ in range(40):
-        row = Table.objects.get(code=table.code)
-        game = row.game()
-        state = game.decode(row.state)
-        if game.result(state) is not None:
-            break
-        for language in ("en", "fa", "az", "ps"):
-            with translation.override(language):
-                for seat in (None, 0, 2):
-                    context = seat_context(snapshots.for_table(row), seat)
-                    for loops, python in pairs:
-                        assert python.render(context) == loops.render(context), (language, seat)
-                    leaders += len(context["view"]["leaders"])
-        seat = chooser.choice(game.prompt(state).seats)
-        submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
-    assert leaders, "the comparison covered leaders on the map"
-    odd = {"tiles": [{"q": 1, "r": -2, "colour": "a&b"}, {"q": 0, "colour": None, "token": True}],
+def test_the_yellow_yangtze_map_escapes_what_it_prints_and_tolerates_missing_fields():
+    odd = {"board": {"matrix": "matrix(1 0 0 1 0 0)", "leader_scale": 0.75},
+           "tiles": [{"q": 1, "r": -2, "colour": "a&b"}, {"q": 0, "colour": None, "token": True}],
            "leaders": [{"colour": "red", "x": 1.5, "y": -2.25, "dynasty": "x<y"}, {"seat": 1, "colour": "black"}],
-           "players": [{"seat": 1, "name": "<B>"}, {"name": "nobody"}], "board": {"leader_scale": 0.75}}
-    for loops, python in pairs:
-        with translation.override("az"):
-            assert python.render({"view": odd}) == loops.render({"view": odd})
+           "players": [{"seat": 1, "name": "<B>"}, {"name": "nobody"}],
+           "pagodas": [{"x": 3, "y": 4, "colour": "green"}]}
+    legal = [{"kind": "tile", "payload": {"hex": [1, -2], "colour": "r\"d"}, "json": '{"a":"b\'c"}', "label": "<x>"}]
+    with translation.override("az"):
+        html = engines["jinja2"].get_template("games/yellow_yangtze/map.jinja").render(
+            {"view": odd, "prompt": {"step": "war_attrition"}, "legal": legal})
+        tree = parse(html)
+        assert [u.attrs["class"] for u in tree.all("use", "t")] == ["t a&b", "t None token"]
+        assert tree.one("g", data_leader="1-black").one("title").text == f"<B> · {gettext('black')} {gettext('leader')}"
+        assert tree.one("g", data_leader="-red").one("use").attrs["href"] == "#yyd-x<y"
+        assert tree.one("rect", "pagoda").one("title").text == f"{gettext('pagoda')} · {gettext('green')}"
+    target = tree.one("g", "yy-t")
+    assert json.loads(target.attrs["data-action"]) == {"a": "b'c"} and target.one("title").text == "<x>"
+    assert "<B>" not in html and "x<y" not in html and "a&b" not in html and "b'c" not in html, "escaped"
+
+
+def test_jinja_translations_are_django_catalogue_words_escaped():
+    env = engines["jinja2"].env
+    with translation.override("fa"):
+        drawn = env.from_string('{{ _("Yellow & Yangtze board") }}|{{ gettext(word) }}').render(word="leader")
+        assert drawn == f"{gettext('Yellow & Yangtze board').replace('&', '&amp;')}|{gettext('leader')}"
+        assert gettext("leader") != "leader", "a Persian word, from the Django catalogue"
+
+
+def test_each_jinja_template_reads_only_the_inputs_its_django_includer_passes():
+    """A Jinja2 template sees only what ``{% jinja %}`` passes: reading anything else is a bug caught here."""
+    root = Path(settings.BASE_DIR) / "templates"
+    passed: dict[str, set[str]] = {}
+    for path in root.rglob("*.html"):
+        for name, args in re.findall(r'{%\s*jinja\s+"([^"]+)"([^%]*)%}', path.read_text()):
+            passed.setdefault(name, set()).update(re.findall(r"(\w+)=", args))
+    env = engines["jinja2"].env
+    jinja_templates = {str(p.relative_to(root)) for p in root.rglob("*.jinja")}
+    assert jinja_templates == set(passed) and jinja_templates, "every Jinja2 template is included, by its name"
+    for name, inputs in passed.items():
+        source = env.loader.get_source(env, name)[0]
+        read = meta.find_undeclared_variables(env.parse(source)) - set(env.globals)
+        assert read == inputs, (name, read, inputs)

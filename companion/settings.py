@@ -171,11 +171,11 @@ if env("REDIS_URL"):
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "companion.channel_layer.SweepingInMemoryChannelLayer"}}
 
-# Table snapshots and rendered page regions, shared by every phone of a table (games/live.py):
+# Table snapshots, shared by every phone of a table (games/snapshots.py):
 # this process's memory in the embedded default, Redis (shared by every worker) when REDIS_URL is set.
 if env("REDIS_URL"):
     # A frozen Redis must not hold a move: each call gives up after 0.5 s and the worker then leaves the
-    # cache alone for a few seconds (games/live.py shared_get), building snapshots from the database.
+    # cache alone for a few seconds (games/snapshots.py shared_get), building snapshots from the database.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": env("REDIS_URL"),
                           "KEY_PREFIX": "companion", "TIMEOUT": 600,
                           "OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}}}
@@ -209,6 +209,8 @@ SESSION_COOKIE_HTTPONLY = True
 SECURE_COOKIES = env("SECURE_COOKIES")  # set true behind HTTPS
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_COOKIES
 SEAT_COOKIE_MAX_AGE = 60 * 60 * 24 * 30  # seconds: a seat cookie lasts a month
+# Table sockets skip Channels' thread hop per message to close old database connections (games/socket_dispatch.py).
+SOCKET_DISPATCH_WITHOUT_HOP = env.bool("SOCKET_DISPATCH_WITHOUT_HOP", default=True)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

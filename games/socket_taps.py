@@ -27,7 +27,7 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext
 
-from games import digits, live, rulebook, write_path
+from games import digits, rulebook, snapshots, write_path
 from games.api.serializers import MAX_VERSION
 from games.commands import corrections, moves
 from games.engines.base import IllegalAction, gettext_noop
@@ -191,7 +191,7 @@ def _seat_of(code: str, token: str | None) -> int | None:
 
 def _expected_key(code: str, token: str, key: str) -> str:
     """The stored key the move is expected to use, from the newest snapshot this process holds (a guess is fine)."""
-    snap = live.latest_snapshot(code) if key else None
+    snap = snapshots.latest(code) if key else None
     index = snap.seat_index(token) if snap is not None else None
     return write_path.seat_key(index, key) if index is not None else ""
 
@@ -202,14 +202,14 @@ class _NoSeat(Exception):
 
 def _move(code: str, token: str, tap: Tap) -> None:
     def authorize(table: Table) -> tuple[int, Any, int | None, str]:
-        seat = live.snapshot_for(table).seat_index(token)
+        seat = snapshots.for_table(table).seat_index(token)
         if seat is None:
             raise _NoSeat
-        held = live.held_snapshot(table.code, (table.version, table.updated_at))
+        held = snapshots.held(table.code, table.revision)
         (held.game if held is not None else table.game()).check_payload(tap.action)  # the kind's schema
         return seat, tap.action, tap.version, tap.key
 
-    moves.submit_checked(code, authorize, _expected_key(code, token, tap.key))
+    moves.submit_checked(code, authorize, _expected_key(code, token, tap.key), hint=snapshots.latest(code))
 
 
 def _command(code: str, token: str, tap: Tap) -> None:

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import audit, live, rulebook, write_path
+from games import audit, regions, rulebook, snapshots, write_path
 from games.access import (
     bearer,
     device_id,
@@ -89,7 +89,7 @@ def _posted_action(raw: str, table: Table) -> Any:
         if exc.code == "bad_json":
             raise IllegalAction("bad_json", gettext_noop("The action is not valid JSON.")) from exc
         raise
-    held = live.held_snapshot(table.code, (table.version, table.updated_at))  # its engine: no new one
+    held = snapshots.held(table.code, table.revision)  # its engine: no new one
     (held.game if held is not None else table.game()).check_payload(action)
     return action
 
@@ -160,7 +160,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 
 def _render_table(request: HttpRequest, table: Table, seat: int | None, status: int = 200,
                   error: dict[str, Any] | None = None) -> HttpResponse:
-    """The phone page (or, for htmx, the ``#table`` fragment) built from its regions (games/live.py)."""
+    """The phone page (or, for htmx, the ``#table`` fragment) built from its regions (games/regions.py)."""
     context = seat_context(table, seat)
     get_token(request)  # makes sure the phone has a CSRF cookie
     # The unmasked secret (as the phone's socket sends it), so a region with a form digests the same in the
@@ -168,9 +168,9 @@ def _render_table(request: HttpRequest, table: Table, seat: int | None, status: 
     if error:  # "Why? Read the rule": the section the refusal cites (issue 10 item 3)
         error = {**error, "rule_url": rulebook.rule_url(table.slug, error["code"], table.code)}
     context.update(is_host=getattr(request, "is_host", False), error=error, csrf_token=request.META["CSRF_COOKIE"])
-    regions = live.page_regions(context)
-    context.update(region_html={name: html for name, (_, html) in regions.items()},
-                   page_signature=live.page_signature(regions))
+    shown = regions.page_regions(context)
+    context.update(region_html={name: html for name, (_, html) in shown.items()},
+                   page_signature=regions.page_signature(shown))
     if not _is_htmx(request):
         return render(request, "games/table.html", context, status=status)
     response = render(request, TABLE_PARTIAL, context, status=status)
@@ -211,7 +211,7 @@ def _expected_key(request: HttpRequest, code: str) -> str:
     """
     key = request.POST.get("key", "")
     token = bearer(request) or read_signed(request.COOKIES, seat_cookie(code))
-    snap = live.latest_snapshot(code) if key and token and len(key) <= MAX_KEY else None
+    snap = snapshots.latest(code) if key and token and len(key) <= MAX_KEY else None
     index = snap.seat_index(token) if snap is not None else None
     return write_path.seat_key(index, key) if index is not None else ""
 
@@ -253,7 +253,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
 
     failed: Exception | None = None
     try:
-        moves.submit_checked(code, authorize, _expected_key(request, code))
+        moves.submit_checked(code, authorize, _expected_key(request, code), hint=snapshots.latest(code))
     except Table.DoesNotExist:
         raise Http404("No Table matches the given query.") from None
     except _Refused as refused:

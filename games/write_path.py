@@ -3,8 +3,8 @@
 Every change to a table goes through :func:`write`: in one transaction it
 locks the table row, checks the version the phone saw, lets the caller
 compute the new state, appends one ``Action`` row with the next sequence
-number, saves the snapshot and version, and on commit tells the table's
-channel group ``version N``. A retried request with the same idempotency key
+number, saves the state, version and revision, and on commit sends
+:data:`table_written` and tells the table's channel group ``revision R``. A retried request with the same idempotency key
 returns the first answer and writes nothing. Illegal actions raise before
 anything is written. The commands over it live in :mod:`games.commands`.
 """
@@ -12,6 +12,7 @@ anything is written. The commands over it live in :mod:`games.commands`.
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import logging
 from collections.abc import Callable, Mapping
@@ -21,9 +22,9 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, connection, models, transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
-from games import live
 from games.audit import NOTE_KINDS, opening_state
 from games.engines.base import Game
 from games.models import Action, Table
@@ -83,12 +84,16 @@ def group_name(code: str) -> str:
     return f"table_{code}"
 
 
+#: Sent after a write committed, with ``table`` (a copy of the saved row), ``row`` (the ``Action`` appended, or
+#: ``None``), ``game`` (the engine), ``state`` (the decoded new state of a ``game`` row, else ``None``) and
+#: ``before`` (the revision the write locked). The read model builds the new snapshot from it.
+table_written = Signal()
+
+
 def touch(code: str) -> None:
     """Mark table ``code`` changed without a new version (a seat claimed or handed over, a correction answered).
 
-    Phones read a table through a snapshot cached per ``(version,
-    updated_at)`` (games/live.py), so a change that keeps the version must
-    move ``updated_at``.
+    Moves ``Table.revision`` (and ``updated_at``): phones read a table through the snapshot of its revision.
     """
     Table.objects.filter(code=code).update(updated_at=timezone.now(), revision=models.F("revision") + 1)
 
@@ -132,11 +137,12 @@ async def _send_bounded(layer: Any, group: str, message: dict[str, Any], timeout
     return False
 
 
-def broadcast_version(code: str, version: int, stamp: float | None = None) -> bool:
-    """Tell every phone of table ``code`` that version ``version`` exists (they push what changed for them).
+def broadcast_version(code: str, version: int, revision: int | None = None) -> bool:
+    """Tell every phone of table ``code`` that it changed (they push what changed for them).
 
-    ``stamp`` is the table's ``updated_at`` (a POSIX timestamp) when the
-    caller knows it: phones then find the table's snapshot without a query.
+    The group message is ``{"type": "table.revision", "revision": R, "version": V}`` when the caller knows
+    the table's ``revision`` (phones then find its snapshot without a query), else
+    ``{"type": "table.version", "version": V}`` (phones read the revision).
 
     Best effort, after commit: the move is already saved, so a channel layer
     that is down (Redis refuses), slow or frozen must never change the answer
@@ -154,8 +160,8 @@ def broadcast_version(code: str, version: int, stamp: float | None = None) -> bo
         if layer is None:
             return False
         message: dict[str, Any] = {"type": "table.version", "version": version}
-        if stamp is not None:
-            message["stamp"] = stamp
+        if revision is not None:
+            message = {"type": "table.revision", "revision": revision, "version": version}
         if not async_to_sync(_send_bounded)(layer, group_name(code), message, BROADCAST_TIMEOUT):
             log.info("table %s version %s: the broadcast is still being sent", code, version)
             return False
@@ -312,6 +318,7 @@ def write(
     independent: bool = False,
     resolve: Callable[[Table], tuple[int | None, Mapping[str, Any] | None, int | None, str]] | None = None,
     expect_key: str = "",
+    hint: Any = None,
 ) -> Outcome:
     """Lock, check, compute, append, snapshot, broadcast on commit.
 
@@ -331,6 +338,11 @@ def write(
     ``expect_key`` is the stored key ``resolve`` is expected to return: the
     lock's query then also says whether that key was used, and a fresh key
     costs no look-up of its own (any other key is looked up as usual).
+
+    ``hint`` (any object with ``.code``, ``.revision``, ``.game``,
+    ``.newest_seq``: the read model's snapshot is one) is used only when it
+    names the locked row's revision: the write then takes its engine and
+    newest log row instead of building and reading them.
     """
     key = (key or "")[:80]
     try:
@@ -347,9 +359,8 @@ def write(
                     if not _same_request(first, seat, posted):
                         raise KeyReused()
                     return Outcome(version=first.version, seq=first.seq, replayed=True)
-            before = (table.version, table.updated_at)
-            # The engine of this process's snapshot of exactly this row, when it holds one (no new engine).
-            held = live.held_snapshot(code, before)
+            before = table.revision
+            held = hint if hint is not None and hint.code == code and hint.revision == before else None
             game = held.game if held is not None else table.game()
             if seen_version is not None and seen_version != table.version and not (
                 _only_refusals_since(table, seen_version)
@@ -357,9 +368,9 @@ def write(
             ):
                 raise StaleVersion(seen_version, table.version)
             # The newest row by the (table, seq) index: the same cost at move 900 as at move 9 (the opening row is 0).
-            # Or, when this process holds the snapshot of exactly this (version, stamp), its newest row: every
-            # appended row moves the stamp in the same transaction, so that row is the table's newest.
-            newest = held.rows[-1].seq if held is not None and held.rows else None
+            # Or the hint's: every appended row moves the revision in the same transaction, so its newest row is
+            # the table's newest.
+            newest = held.newest_seq if held is not None else None
             if newest is None:
                 newest = table.actions.order_by("-seq").values_list("seq", flat=True).first() or 0
             seq = newest + 1
@@ -378,16 +389,15 @@ def write(
                          version=table.version, prompt_step=step)
             _insert(row)
             _update(table, ["version", "revision", "state", "status", "updated_at"])
-            version = table.version
-            stamp = table.updated_at.timestamp()
+            version, revision = table.version, table.revision
+            written = copy.copy(table)  # the caller's own row may be refreshed later: the signal's stays this moment
 
             def after_commit() -> None:
-                if kind == Action.Kind.GAME:
-                    try:  # the phones' snapshot, made here from what the write holds (games/live.py)
-                        live.publish_move(table, game, decoded, row, before)
-                    except Exception:  # noqa: BLE001 - a cache, never the answer: the phones build it themselves
-                        log.warning("could not publish the snapshot of table %s v%s", code, version, exc_info=True)
-                broadcast_version(code, version, stamp)
+                try:  # the read model's new snapshot: a cache, never the answer
+                    table_written.send(sender=write, table=written, row=row, game=game, state=decoded, before=before)
+                except Exception:  # noqa: BLE001 - the phones build the snapshot themselves
+                    log.warning("a receiver of table %s r%s failed", code, revision, exc_info=True)
+                broadcast_version(code, version, revision)
 
             transaction.on_commit(after_commit)
             return Outcome(version=version, seq=seq)

@@ -20,7 +20,7 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import live, pregame, rulebook, write_path
+from games import pregame, rulebook, snapshots, write_path
 from games.access import bearer, is_host, join_link, seat_for, seat_index_for
 from games.api.serializers import (
     ActionDoneSerializer,
@@ -278,7 +278,7 @@ def _expected_key(request: Request, code: str, posted: Any) -> str:
     key = posted.get("key") if isinstance(posted, dict) else None
     if not token or not key or not isinstance(key, str):
         return ""
-    snap = live.latest_snapshot(code)
+    snap = snapshots.latest(code)
     index = snap.seat_index(token) if snap is not None else None
     return write_path.seat_key(index, key) if index is not None else ""
 
@@ -316,12 +316,13 @@ def post_action(request: Request, code: str) -> Response:
         body.is_valid(raise_exception=True)
         data = body.validated_data
         asked["index"] = index
-        held = live.held_snapshot(table.code, (table.version, table.updated_at))
+        held = snapshots.held(table.code, table.revision)
         (held.game if held is not None else table.game()).check_payload(data["action"])  # the kind's schema
         return index, data["action"], data["version"], data["key"]
 
     try:
-        outcome = moves.submit_checked(code, authorize, _expected_key(request, code, posted))
+        outcome = moves.submit_checked(code, authorize, _expected_key(request, code, posted),
+                                       hint=snapshots.latest(code))
     except Table.DoesNotExist:
         raise Http404("No Table matches the given query.") from None
     except _Refused as refused:

@@ -136,7 +136,7 @@ def propose_correction(code: str, proposer: int, target_seq: int, replacement: M
             table=table, proposer=proposer, target_seq=target_seq,
             replacement=dict(replacement) if replacement is not None else None, reason=(reason or "")[:200],
         )
-        touch(code)  # the phones' snapshots are keyed by version and stamp
+        touch(code)  # the phones' snapshots are keyed by revision
         if correction.waiting_for(table.seats.count()):
             version = table.version
             transaction.on_commit(lambda: broadcast_version(code, version))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from games import live
 from games import pregame as pregame_rules
 from games.audit import NOTE_KINDS, effective_actions, replay_rows, status_after
 from games.commands.corrections import void_corrections_of_undone
@@ -15,21 +14,22 @@ from games.models import Action, Table
 from games.write_path import Forbidden, Outcome, seat_key, write
 
 
-def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version: int | None, key: str = "") -> Outcome:
+def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version: int | None, key: str = "",
+                  hint: Any = None) -> Outcome:
     """Apply ``action`` for ``seat`` at table ``code`` (the one write path for moves).
 
     In digital mode the chance outcome is filled from the table's RNG for
     this sequence number. Raises ``IllegalAction`` (the rules forbid it),
     ``StaleVersion`` (the table moved on), ``Forbidden`` (game closed),
-    ``Table.DoesNotExist``.
+    ``Table.DoesNotExist``. ``hint``: see :func:`games.write_path.write`.
     """
     if not isinstance(action, Mapping):
         raise IllegalAction("bad_action", gettext_noop("An action must be a JSON object."))
-    return submit_checked(code, lambda table: (seat, action, seen_version, key), seat_key(seat, key))
+    return submit_checked(code, lambda table: (seat, action, seen_version, key), seat_key(seat, key), hint)
 
 
 def submit_checked(code: str, authorize: Callable[[Table], tuple[int, Any, int | None, str]],
-                   expect_key: str = "") -> Outcome:
+                   expect_key: str = "", hint: Any = None) -> Outcome:
     """:func:`submit_action` for a request that says who it is from only once the table is locked (the API).
 
     ``authorize(table)`` runs on the locked row, before anything else is
@@ -37,7 +37,9 @@ def submit_checked(code: str, authorize: Callable[[Table], tuple[int, Any, int |
     key as posted), or raises to refuse the request (nothing is written).
     ``expect_key`` is :func:`seat_key` of the seat and key it is expected to
     return (a guess is fine: it only lets a fresh key cost no query of its
-    own). Raises what :func:`submit_action` raises.
+    own). ``hint`` (an object with ``.code``, ``.revision``, ``.game``,
+    ``.state``, ``.newest_seq``) lends its decoded state when the write
+    takes it (:func:`games.write_path.write`). Raises what :func:`submit_action` raises.
     """
     move: dict[str, Any] = {}
 
@@ -56,9 +58,9 @@ def submit_checked(code: str, authorize: Callable[[Table], tuple[int, Any, int |
                 "Before the first move the table decides who starts: {rule}."),
                 rule=pregame_rules.RULE_NAMES[table.pregame["start"]["rule"]])
         seat = move["seat"]
-        state = live.held_state(table, game)  # this process's decoded snapshot of this row (never mutated)
-        if state is None:
-            state = game.decode(table.state)
+        # The write took the hint's engine only for the locked row's revision: its state is then that row's.
+        took = hint is not None and hint.code == code and hint.revision == table.revision and game is hint.game
+        state = hint.state if took else game.decode(table.state)
         payload = dict(move["action"])
         if not game.physical:
             game.refuse_client_outcome(payload)
@@ -74,7 +76,7 @@ def submit_checked(code: str, authorize: Callable[[Table], tuple[int, Any, int |
 
     refused: list[IllegalAction] = []
     try:
-        return write(code, None, "", compute, independent=True, resolve=resolve, expect_key=expect_key)
+        return write(code, None, "", compute, independent=True, resolve=resolve, expect_key=expect_key, hint=hint)
     except IllegalAction as exc:
         if refused and refused[0] is exc:
             _log_refused_entry(code, move["seat"], move["action"])

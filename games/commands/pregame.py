@@ -193,9 +193,8 @@ def _lock_and_walk(code: str, change: Callable[[dict[str, Any]], None]) -> Table
         change(walk)
         table.pregame = {**table.pregame, "walk": {"checked": walk["checked"], "skipped": walk["skipped"]}}
         table.save(update_fields=["pregame", "updated_at"])
-        version = table.version
-        stamp = table.updated_at.timestamp()
-        transaction.on_commit(lambda: broadcast_version(code, version, stamp))
+        version, revision = table.version, table.revision
+        transaction.on_commit(lambda: broadcast_version(code, version, revision))
     return table
 
 
@@ -274,8 +273,8 @@ def play_again(code: str, device: str = "") -> Table:
         )
         table.pregame = {**table.pregame, "next": new.code}
         table.save(update_fields=["pregame", "updated_at"])
-        version = table.version
-        transaction.on_commit(lambda: broadcast_version(code, version))
+        version, revision = table.version, table.revision
+        transaction.on_commit(lambda: broadcast_version(code, version, revision))
     return new
 
 

@@ -68,8 +68,8 @@ class Command(BaseCommand):
                                   "so this replay re-dealt the set-up and cannot be trusted")
             elif options["fix"]:
                 table.state = replayed
-                # The stamp moves with the state: a running server holds the table's snapshot (and its decoded
-                # state, which the write path applies the next move to) under (version, updated_at).
+                # Table.save moves the revision with the state: a running server holds the table's snapshot
+                # (and its decoded state, which the write path applies the next move to) under its revision.
                 table.save(update_fields=["state", "updated_at"])
                 self.stdout.write(f"{table.code}: snapshot rebuilt from the log")
         if refused:

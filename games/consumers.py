@@ -1,6 +1,6 @@
 """One websocket per phone (shared/DESIGN.md "Pages and sync"; issue 8).
 
-The consumer joins the table's group and listens for ``version N``. On each
+The consumer joins the table's group and listens for ``table.revision`` messages. On each
 it builds *this* phone's own context (through the same per-seat view as the
 HTTP page, from the table's shared snapshot) and pushes only the page
 regions whose content changed for this phone since its last frame, as htmx
@@ -68,7 +68,7 @@ def _seat_index(snap: live.Snapshot, token: str | None) -> int | None:
 
 def render_push(code: str, token: str | None, language: str, screen: bool, sent: live.Sent,
                 host_token: str | None = None, csrf_token: str | None = None,
-                page_signature: str | None = None, marker: tuple[int, float] | None = None,
+                page_signature: str | None = None, marker: tuple[int, int] | None = None,
                 digit_system: str | None = None) -> str | None:
     """The frame that brings this phone up to date: the regions that changed since ``sent`` ('' for none).
 
@@ -77,7 +77,7 @@ def render_push(code: str, token: str | None, language: str, screen: bool, sent:
     ``page_signature`` is what the phone's page holds: when it matches the
     current regions nothing is resent. ``csrf_token`` is the phone's own CSRF
     cookie, so the plain forms of a pushed region (confirm a correction)
-    still pass Django's CSRF check. ``marker`` is ``(version, stamp)`` from
+    still pass Django's CSRF check. ``marker`` is ``(version, revision)`` from
     the group message; ``digit_system`` the phone's digits (games/digits.py;
     ``None``: ASCII as cached), applied once per region and system. Costs no query when the table's snapshot is cached
     (shared by every phone of the table), one without a marker.
@@ -211,10 +211,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.sent = live.Sent()  # a frame this socket does not know (or too old): every region
         await self._refresh()
 
-    async def table_version(self, event: dict[str, Any]) -> None:
-        """Group message ``{"type": "table.version", "version": N, "stamp": T}``: push what changed for this phone."""
-        stamp = event.get("stamp")
-        await self._refresh((event["version"], stamp) if stamp is not None else None)
+    async def table_revision(self, event: dict[str, Any]) -> None:
+        """Group message ``{"type": "table.revision", "revision": R, "version": V}``: push what changed for this phone."""
+        await self._refresh((event["version"], event["revision"]))
 
     async def _send_frame(self, frame: str) -> None:
         """Send one push, tagged with its frame id, and remember what the phone then shows."""
@@ -231,13 +230,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
 
     async def _render(self, page_signature: str | None = None,
-                      marker: tuple[int, float] | None = None) -> str | None:
+                      marker: tuple[int, int] | None = None) -> str | None:
         # Regions are cached with ASCII digits; each phone's frame is written in its own digit system.
         return await database_sync_to_async(render_push)(self.code, self.token, self.language, self.screen, self.sent,
                                                          self.host_token, self.csrf_token, page_signature, marker,
                                                          self.digits)
 
-    def _render_inline(self, marker: tuple[int, float]) -> str | None | bool:
+    def _render_inline(self, marker: tuple[int, int]) -> str | None | bool:
         """This phone's frame (in its digit system) rendered right here in the event loop, or ``False`` to go through a thread.
 
         When the write that sent ``marker`` left its snapshot in this
@@ -263,7 +262,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.inline_refused = self.screen
             return False
 
-    async def _refresh(self, marker: tuple[int, float] | None = None) -> None:
+    async def _refresh(self, marker: tuple[int, int] | None = None) -> None:
         frame = self._render_inline(marker) if marker is not None else False
         if frame is False:
             frame = await self._render(marker=marker)

@@ -4,10 +4,10 @@ Three layers keep the cost of a move close to a bare broadcast:
 
 1. :class:`Snapshot`: what every phone of a table needs from the database at
    one moment (the table row, its seats, the newest log rows, the open
-   corrections), loaded once per ``(table, version, stamp)`` and kept in
+   corrections), loaded once per ``(table, version, revision)`` and kept in
    Django's cache (local memory in the embedded default, Redis when
    ``REDIS_URL`` is set) and, decoded, in a small per-process store. A phone's
-   render then costs one query (the table's version and stamp), or none for
+   render then costs one query (the table's version and revision), or none for
    HTTP views that hold the row already.
 2. :data:`REGIONS`: the phone page is a fixed set of named regions with
    stable ids. Each region declares the part of the seat context it shows;
@@ -47,6 +47,7 @@ from django.utils import translation
 
 from games.engines.base import Game
 from games.models import Action, Correction, Table
+from games.write_path import table_written
 
 log = logging.getLogger(__name__)
 
@@ -112,10 +113,9 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def snapshot_key(code: str, version: int, stamp: Any) -> str:
-    """``code:version:stamp``: one table at one moment (``stamp`` is ``Table.updated_at``)."""
-    moment = stamp.timestamp() if hasattr(stamp, "timestamp") else stamp
-    return f"{code}:{version}:{moment}"
+def snapshot_key(code: str, version: int, revision: int) -> str:
+    """``code:version:revision``: one table at one moment (``Table.revision`` moves on every change a phone sees)."""
+    return f"{code}:{version}:{revision}"
 
 
 @dataclass
@@ -163,6 +163,21 @@ class Snapshot:
             self.state = game.decode(self.table.state)
             self.game = game
         return self
+
+    @property
+    def code(self) -> str:
+        """The table's code (a write's ``hint``, games/write_path.py)."""
+        return self.table.code
+
+    @property
+    def revision(self) -> int:
+        """The table revision this snapshot is of."""
+        return self.table.revision
+
+    @property
+    def newest_seq(self) -> int | None:
+        """The ``seq`` of the newest log row held, or ``None``."""
+        return self.rows[-1].seq if self.rows else None
 
     def seat_infos(self):
         """The seats as the engine sees them."""
@@ -308,25 +323,32 @@ def _cached(key: str, build: Callable[[], Snapshot]) -> Snapshot:
     return snap.decoded()
 
 
-def publish_move(table: Table, game: Game, state: Any, row: Action, before: tuple[int, Any]) -> Snapshot:
+@receiver(table_written)
+def _written(sender: Any, table: Table, row: Action | None, game: Game, state: Any, before: int, **kwargs: Any) -> None:
+    """After a move commits (:data:`games.write_path.table_written`): cache its snapshot before the broadcast."""
+    if row is not None and row.kind == Action.Kind.GAME and state is not None:
+        publish_move(table, game, state, row, before)
+
+
+def publish_move(table: Table, game: Game, state: Any, row: Action, before: int) -> Snapshot:
     """After a move commits: the table's new snapshot, built by the write path and cached before the broadcast.
 
-    ``table`` is the saved row (new version and stamp), ``game`` its
+    ``table`` is the saved row (new version and revision), ``game`` its
     engine, ``state`` the decoded new state, ``row`` the ``game`` log row just
-    appended, ``before`` the ``(version, stamp)`` the write locked. When this
-    process holds the snapshot of exactly ``before`` (same stamp: no claim,
-    hand-over or correction since, each of which moves the stamp) and the
+    appended, ``before`` the revision the write locked. When this
+    process's newest snapshot of the table is of exactly ``before`` (no claim,
+    hand-over or correction since, each of which moves the revision) and the
     new row follows its newest row, the new snapshot is that one plus the
     row: seats and open corrections carry over (a move changes neither), so
     it costs no query. Otherwise it is built from the database as a phone
     would. Either way no phone's socket reloads it: the group message
-    carries the new version and stamp (:func:`snapshot_by_code`).
+    carries the new version and revision (:func:`snapshot_by_code`).
     """
-    key = snapshot_key(table.code, table.version, table.updated_at)
+    key = snapshot_key(table.code, table.version, table.revision)
     table = copy.copy(table)  # the caller's own row may be refreshed later (a tap's answer): this moment stays
     row.payload = json.loads(json.dumps(row.payload))  # as a phone would read it back from the database
-    earlier = _SNAPSHOTS.get(snapshot_key(table.code, *before))
-    if (earlier is not None and earlier.table.id == table.id and earlier.rows
+    earlier = _LATEST.get(table.code)
+    if (earlier is not None and earlier.table.id == table.id and earlier.table.revision == before and earlier.rows
             and earlier.rows[-1].seq == row.seq - 1 and row.kind == Action.Kind.GAME):
         rows = [*earlier.rows, row][-LOG_LINES:]
         snap = Snapshot(key=key, table=table, seats=earlier.seats, rows=rows, undone=set(earlier.undone),
@@ -348,16 +370,16 @@ def snapshot_for(table: Table) -> Snapshot:
     change its own (a write bumps the version of the row it locked, a stale
     answer refreshes it), and a cached snapshot must stay the moment it names.
     """
-    key = snapshot_key(table.code, table.version, table.updated_at)
+    key = snapshot_key(table.code, table.version, table.revision)
     return _cached(key, lambda: _build(copy.copy(table), key))
 
 
 def held_snapshot(code: str, marker: tuple[int, Any]) -> Snapshot | None:
-    """This process's snapshot of table ``code`` at ``marker`` = ``(version, stamp)``, decoded; ``None`` if not held.
+    """This process's snapshot of table ``code`` at ``marker`` = ``(version, revision)``, decoded; ``None`` if not held.
 
     No I/O: the write path asks it about the row it just locked, so the
     snapshot names exactly that row (every change to the row moves its
-    version or stamp) and its engine and newest log row are the row's.
+    version or revision) and its engine and newest log row are the row's.
     """
     snap = _SNAPSHOTS.get(snapshot_key(code, *marker))
     return snap.decoded() if snap is not None else None
@@ -371,12 +393,12 @@ def latest_snapshot(code: str) -> Snapshot | None:
 def held_state(table: Table, game: Game) -> Any:
     """The decoded state of ``table`` (a row as read) from this process's snapshot of it, or ``None``.
 
-    Only when the snapshot names the row's version and stamp and its engine
+    Only when the snapshot names the row's version and revision and its engine
     is ``game`` (from :func:`held_snapshot`): the state is then exactly
     ``game.decode(table.state)``. It is shared with every reader of the
     snapshot: engines never mutate a state (the engine contract, tests/engines/test_contract.py).
     """
-    snap = _SNAPSHOTS.get(snapshot_key(table.code, table.version, table.updated_at))
+    snap = _SNAPSHOTS.get(snapshot_key(table.code, table.version, table.revision))
     return snap.state if snap is not None and snap.game is game and snap.state is not None else None
 
 
@@ -387,21 +409,21 @@ def newest_seq(code: str, marker: tuple[int, Any]) -> int | None:
 
 
 def current_marker(code: str) -> tuple[int, Any] | None:
-    """``(version, stamp)`` of table ``code`` now (one query), ``None`` if the table is gone."""
-    return Table.objects.filter(code=code).values_list("version", "updated_at").first()
+    """``(version, revision)`` of table ``code`` now (one query), ``None`` if the table is gone."""
+    return Table.objects.filter(code=code).values_list("version", "revision").first()
 
 
 def has_snapshot(code: str, marker: tuple[int, float]) -> bool:
-    """True when this process holds table ``code``'s snapshot at ``marker`` = ``(version, stamp)`` (no I/O)."""
+    """True when this process holds table ``code``'s snapshot at ``marker`` = ``(version, revision)`` (no I/O)."""
     return _SNAPSHOTS.get(snapshot_key(code, *marker)) is not None
 
 
 def snapshot_by_code(code: str, marker: tuple[int, float] | None = None) -> Snapshot | None:
     """The current snapshot of table ``code`` (websocket renders), ``None`` if the table is gone.
 
-    ``marker`` is ``(version, stamp)`` from a ``table.version`` message:
+    ``marker`` is ``(version, revision)`` from a ``table.version`` message:
     with it a cached snapshot costs no query; without it one query reads the
-    table's version and stamp.
+    table's version and revision.
     """
     if marker is not None:
         snap = _SNAPSHOTS.get(snapshot_key(code, *marker))
@@ -411,14 +433,14 @@ def snapshot_by_code(code: str, marker: tuple[int, float] | None = None) -> Snap
                 _SNAPSHOTS.put(snapshot_key(code, *marker), snap)
         if snap is not None:
             return snap.decoded()
-    marker = Table.objects.filter(code=code).values_list("version", "updated_at").first()
+    marker = Table.objects.filter(code=code).values_list("version", "revision").first()
     if marker is None:
         return None
     key = snapshot_key(code, *marker)
 
     def build() -> Snapshot:
         table = Table.objects.get(code=code)
-        return _build(table, snapshot_key(code, table.version, table.updated_at))
+        return _build(table, snapshot_key(code, table.version, table.revision))
 
     return _cached(key, build)
 
@@ -692,7 +714,7 @@ class Sent:
 
     regions: dict[str, str] = field(default_factory=dict)
     lines: dict[int, str] = field(default_factory=dict)
-    at: str = ""  # the key of the snapshot the last frame was made from ("code:version:stamp")
+    at: str = ""  # the key of the snapshot the last frame was made from ("code:version:revision")
 
     def copy(self) -> Sent:
         """An independent copy (a socket keeps one per frame, to resync a phone that missed later ones)."""

@@ -52,18 +52,18 @@ def test_after_a_move_no_phone_reads_the_database_and_the_snapshot_is_the_one_th
     for _ in range(45):  # past the 40-row log window
         _play(table, 1)
         table.refresh_from_db()
-        marker = (table.version, table.updated_at.timestamp())
+        marker = (table.version, table.revision)
         assert live.has_snapshot(table.code, marker), "the write path left the new snapshot in this process"
         with CaptureQueriesContext(connection) as queries:
             frames = [render_push(table.code, t, "en", False, s, marker=marker) for t, s in zip(tokens, sents, strict=True)]
         assert len(queries) == 0, [q["sql"] for q in queries]
         assert all(f'data-version="{table.version}"' in f for f in frames)
-    published = live.snapshot_by_code(table.code, (table.version, table.updated_at.timestamp()))
+    published = live.snapshot_by_code(table.code, (table.version, table.revision))
     assert _shape(published) == _shape(_built_from_the_database(table))
 
 
 def test_a_move_after_a_claim_or_a_correction_builds_its_snapshot_from_the_database():
-    """The earlier snapshot no longer holds the seats or corrections: its stamp moved, so it is not reused."""
+    """The earlier snapshot no longer holds the seats or corrections: its revision moved, so it is not reused."""
     table = create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     phone_for(table, 0)
     submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
@@ -76,7 +76,7 @@ def test_a_move_after_a_claim_or_a_correction_builds_its_snapshot_from_the_datab
     seat = game.prompt(state).seats[0]
     submit_action(table.code, seat, legal_for(game, state, seat)[0]["payload"], table.version)
     table.refresh_from_db()
-    published = live.snapshot_by_code(table.code, (table.version, table.updated_at.timestamp()))
+    published = live.snapshot_by_code(table.code, (table.version, table.revision))
     assert published.corrections, "the open correction is in the new snapshot"
     assert _shape(published) == _shape(_built_from_the_database(table))
 

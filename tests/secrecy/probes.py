@@ -31,8 +31,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.test import Client
-from django.utils import timezone
 
 from games.audit import effective_actions, replay_rows
 from games.commands.corrections import confirm_correction, correction_choices, propose_correction
@@ -225,15 +225,15 @@ class Doors:
 def with_state(table: Table, state_json: dict[str, Any], read: Callable[[], Any]) -> Any:
     """Run ``read`` while the table's snapshot is ``state_json`` (version unchanged), then put the real one back.
 
-    ``updated_at`` moves with each swap: phones read a table through a snapshot cached per version and
-    stamp (games/live.py), so a swap that kept the stamp would show the real state again.
+    ``revision`` moves with each swap: phones (and the write path's hint) read a table through a snapshot
+    cached per version and revision, so a swap that kept the revision would show the real state again.
     """
     real = Table.objects.get(id=table.id).state
-    Table.objects.filter(id=table.id).update(state=state_json, updated_at=timezone.now())
+    Table.objects.filter(id=table.id).update(state=state_json, revision=F("revision") + 1)
     try:
         return read()
     finally:
-        Table.objects.filter(id=table.id).update(state=real, updated_at=timezone.now())
+        Table.objects.filter(id=table.id).update(state=real, revision=F("revision") + 1)
 
 
 def is_outcome(game: Any, action: dict[str, Any]) -> bool:

@@ -141,7 +141,9 @@ class WriteRequest:
     anything else and returns the request as it really is (the API reads who
     is asking from the row it locks); it may raise to refuse. ``imported_ok``:
     the change may happen at a read-only imported table (a phone claiming a
-    seat there); no log row is then appended.
+    seat there); no log row is then appended. ``kind``: the ``Action.Kind``
+    this request logs, when known: a key found on a row of another kind
+    answers :class:`KeyReused` (the same key sent to another tool).
     """
 
     code: str
@@ -154,6 +156,7 @@ class WriteRequest:
     hint: Any = None
     authorize: Callable[[Table, WriteRequest], WriteRequest] | None = None
     imported_ok: bool = False
+    kind: str | None = None
 
     @property
     def stored_key(self) -> str:
@@ -271,7 +274,9 @@ def broadcast_revision(code: str, revision: int, version: int) -> bool:
 
 def _same_request(row: Action, request: WriteRequest) -> bool:
     """True when ``row``, found under the request's own scoped key (so written by the same asker), answers this
-    very request: the same fields posted."""
+    very request: the same kind of row (when the request names one) and the same fields posted."""
+    if request.kind is not None and row.kind != request.kind:
+        return False
     if request.posted is None:
         return True
     return all(row.payload.get(k) == v for k, v in request.posted.items())

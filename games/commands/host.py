@@ -37,7 +37,8 @@ def undo_last(code: str, seen_version: int | None, key: str = "") -> Outcome:
         refuse_reopening(table, rows, status)
         return Change(Action.Kind.UNDO, None, payload, game.encode(state), status=status)
 
-    return void_corrections_of_undone(code, write(WriteRequest(code, HOST, compute, seen_version, key)))
+    return void_corrections_of_undone(code, write(WriteRequest(code, HOST, compute, seen_version, key,
+                                                                 kind=Action.Kind.UNDO)))
 
 
 def end_game(code: str, key: str = "") -> Outcome:
@@ -51,7 +52,7 @@ def end_game(code: str, key: str = "") -> Outcome:
             raise Forbidden("table_closed", "This table is closed already.")
         return Change(Action.Kind.END, status=Table.Status.ENDED)
 
-    return write(WriteRequest(code, HOST, compute, key=key))
+    return write(WriteRequest(code, HOST, compute, key=key, kind=Action.Kind.END))
 
 
 def set_components(code: str, mode: str, key: str = "") -> Outcome:
@@ -74,7 +75,7 @@ def set_components(code: str, mode: str, key: str = "") -> Outcome:
         # "from" lets check_draws tell which moves were drawn by the server.
         return Change(Action.Kind.OPTIONS, None, {"components": mode, "from": before}, fields=("options",))
 
-    return write(WriteRequest(code, HOST, compute, key=key))
+    return write(WriteRequest(code, HOST, compute, key=key, posted={"components": mode}, kind=Action.Kind.OPTIONS))
 
 
 def ask_start_again(code: str, key: str = "") -> Outcome:
@@ -102,7 +103,7 @@ def ask_start_again(code: str, key: str = "") -> Outcome:
         return Change(Action.Kind.START, None, payload, game.encode(opening_state(table, game, probe)),
                       fields=("pregame",))
 
-    return write(WriteRequest(code, HOST, compute, key=key))
+    return write(WriteRequest(code, HOST, compute, key=key, posted={"again": True}, kind=Action.Kind.START))
 
 
 def hand_over_seat(code: str, index: int) -> Seat:

@@ -26,7 +26,7 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
     ``StaleVersion`` (the table moved on), ``KeyReused``, ``Forbidden``
     (game closed), ``Table.DoesNotExist``.
     """
-    return submit_move(WriteRequest(code, seat, play, seen_version, key, posted=action, hint=hint))
+    return submit_move(WriteRequest(code, seat, play, seen_version, key, posted=action, hint=hint, kind=Action.Kind.GAME))
 
 
 def submit_move(request: WriteRequest) -> Outcome:
@@ -58,7 +58,7 @@ def submit_move(request: WriteRequest) -> Outcome:
             raise
 
     try:
-        return write(replace(request, compute=compute, independent=True, authorize=authorize))
+        return write(replace(request, compute=compute, independent=True, authorize=authorize, kind=Action.Kind.GAME))
     except IllegalAction as exc:
         if refused and refused[0][0] is exc:
             asked = refused[0][1]
@@ -185,4 +185,4 @@ def undo_own(code: str, seat: int, seen_version: int | None, key: str = "") -> O
         return Change(Action.Kind.UNDO, seat, payload, game.encode(state), status=status_after(game, state, table))
 
     return void_corrections_of_undone(code, write(WriteRequest(code, seat, compute, seen_version, key,
-                                                               posted={"by": seat})))
+                                                               posted={"by": seat}, kind=Action.Kind.UNDO)))

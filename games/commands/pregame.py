@@ -175,7 +175,7 @@ def decide_start(code: str, *, seat: int | None = None, cards: Mapping[Any, Any]
         table.pregame = {**table.pregame, "start": {"rule": rule, "seat": chosen, "tied": payload.get("tied", [])}}
         return Change(Action.Kind.START, None, payload, game.encode(state), fields=("pregame",))
 
-    return write(WriteRequest(code, HOST if by is None else by, compute, key=key))
+    return write(WriteRequest(code, HOST if by is None else by, compute, key=key, kind=Action.Kind.START))
 
 
 def _lock_and_walk(code: str, change: Callable[[dict[str, Any]], None]) -> Table:

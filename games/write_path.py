@@ -1,12 +1,17 @@
 """The one write path (shared/DESIGN.md "The write path").
 
-Every change to a table goes through :func:`write`: in one transaction it
-locks the table row, checks the version the phone saw, lets the caller
-compute the new state, appends one ``Action`` row with the next sequence
-number, saves the snapshot and version, and on commit tells the table's
-channel group ``version N``. A retried request with the same idempotency key
-returns the first answer and writes nothing. Illegal actions raise before
-anything is written. The commands over it live in :mod:`games.commands`.
+Every change to a table that any phone may see goes through :func:`write`,
+given one :class:`WriteRequest`: in one transaction it locks the table row,
+checks the version the phone saw, lets the request's ``compute`` decide a
+:class:`Change` on the locked row, appends its ``Action`` row (the table's
+``version`` moves) or none, moves ``Table.revision``, saves, and after commit
+sends :data:`table_written` (the read model builds the next snapshot from
+it) and then tells the table's channel group ``table.revision`` (best effort,
+bounded). Idempotency keys live in their sender's own scope
+(:func:`scoped_key`); a retried request returns the first answer and writes
+nothing. Refusals raise before anything is written. The commands over it
+live in :mod:`games.commands`; this module imports nothing of the read model
+or the pages.
 """
 
 from __future__ import annotations
@@ -204,7 +209,7 @@ def group_name(code: str) -> str:
     return f"table_{code}"
 
 
-# How long a write waits for the channel layer (Redis) to take a "version N" message, in seconds.
+# How long a write waits for the channel layer (Redis) to take a "table.revision" message, in seconds.
 BROADCAST_TIMEOUT = 0.5
 
 
@@ -228,10 +233,9 @@ async def _send_bounded(layer: Any, group: str, message: dict[str, Any], timeout
     """Send on the running loop; wait ``timeout`` s for it. ``False`` when it is still going (never cancelled).
 
     Under load the server's event loop (the one that holds the channel layer and renders every socket's
-    push) can be busy for longer than ``timeout``: the in-memory layer's send then waited in the loop,
-    was cancelled at 0.5 s, and the table's phones never heard of the move (77 lost broadcasts at 60
-    tables of 4 phones on 2 workers, 2 embedded at 40). So the send goes on for up to
-    :data:`BROADCAST_GIVE_UP` seconds; only the write stops waiting for it.
+    push) can be busy for longer than ``timeout``; a send cancelled then would leave the table's phones
+    without the change. So the send goes on for up to :data:`BROADCAST_GIVE_UP` seconds; only the write
+    stops waiting for it.
     """
     task = asyncio.ensure_future(asyncio.wait_for(layer.group_send(group, message), BROADCAST_GIVE_UP))
     done, _ = await asyncio.wait({task}, timeout=timeout)
@@ -332,9 +336,8 @@ def _only_refusals_since(table: Table, seen_version: int) -> bool:
 def _keyed(table: Any, key: str) -> Any:
     """The log rows of ``table`` stored under idempotency key ``key``, unordered (at most one: the key is unique).
 
-    Said with the partial unique index's own condition (``key != ''``), so SQLite and PostgreSQL seek
-    the ``(table, key)`` index: the plain look-up, ordered by the log's default ``(table, seq)``, joined
-    the table for its ordering and read every row of the table's log (a cost that grew with every move).
+    Said with the partial unique index's own condition (``key != ''``) and no ordering, so SQLite and
+    PostgreSQL seek the ``(table, key)`` index instead of reading the table's whole log in ``seq`` order.
     """
     return Action.objects.filter(table=table, idempotency_key=key).exclude(idempotency_key="").order_by()
 

@@ -315,4 +315,5 @@ def void_corrections_of_undone(code: str, outcome: Outcome) -> Outcome:
             pass  # the expected outcome: the target is no longer counted, so the correction turned void
     if not open_ids:
         return outcome
-    return Outcome(version=Table.objects.get(code=code).version, seq=outcome.seq)
+    table = Table.objects.get(code=code)
+    return Outcome(version=table.version, seq=outcome.seq, revision=table.revision)

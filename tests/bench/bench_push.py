@@ -6,8 +6,8 @@ Run: .venv/bin/python tests/bench/bench_push.py [moves] [runs]
 
 A table is created on a fresh SQLite file and played through the write path (the one write path, which
 leaves the new snapshot in this process as a server's write does: games/live.py ``publish_move``). After
-each move, every phone's socket renders its frame as ``TableConsumer.table_version`` does in the event loop:
-``games.consumers.render_push`` with the group message's ``(version, stamp)`` marker and the socket's own
+each move, every phone's socket renders its frame as ``TableConsumer.table_revision`` does in the event loop:
+``games.consumers.render_push`` with the group message's ``(version, revision)`` marker and the socket's own
 ``live.Sent`` (plus the copy a socket keeps of it, ``_send_frame``'s history entry, timed apart; up to
 the commit that made ``live.push`` replace its dictionaries instead of changing them, ``_render_inline`` also
 rendered into a copy, which this bench timed too). Only the renders are timed, with ``time.process_time()``; the move itself and

@@ -8,26 +8,42 @@ PORT ?= 8000
 
 PUBLIC_URL ?=
 
-.PHONY: run url test test-scale venv migrate static chromium bench lint clean
+.PHONY: run url test test-scale runtime venv migrate static chromium bench lint clean
 
 # The scale-out stack: PostgreSQL and Redis on loopback (the platform tests run against them too).
 SCALE_DATABASE_URL ?= postgres://root@127.0.0.1:5432/companion
 SCALE_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-venv: $(VENV)/.installed
+# Two venv stamps: the runtime (requirements/base.txt, all `make run` installs) and the test tools on top
+# (requirements/dev.txt: pytest, playwright, ruff... for `make test`, `make bench`, `make lint`).
+runtime: $(VENV)/.installed-base
+venv: $(VENV)/.installed-dev
 
-$(VENV)/.installed: requirements/base.txt requirements/dev.txt
+$(VENV)/.installed-base: requirements/base.txt
 	@test -n "$(PY)" || { echo "Python 3.12 not found (pyenv install 3.12)"; exit 1; }
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements/base.txt
+	touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed-base requirements/dev.txt
 	$(BIN)/pip install --quiet -r requirements/dev.txt
 	touch $@
 
-migrate: venv
-	$(BIN)/python manage.py migrate --noinput
+# Applies migrations only when the database lacks one (`migrate --check` answers in about a second).
+migrate: runtime
+	@$(BIN)/python manage.py migrate --check >/dev/null 2>&1 || $(BIN)/python manage.py migrate --noinput
 
-static: venv
+# Collects static files only when a file under static/ (or the runtime packages) changed since the last
+# collection: the stamp lives in staticfiles/, so deleting that folder collects again.
+STATIC_SOURCES := $(shell find static -type f 2>/dev/null)
+STATIC_STAMP := staticfiles/.collected
+
+static: $(STATIC_STAMP)
+
+$(STATIC_STAMP): $(VENV)/.installed-base $(STATIC_SOURCES)
 	$(BIN)/python manage.py collectstatic --noinput -v 0
+	touch $@
 
 # HOST=0.0.0.0 (or ::) serves every address: the URL printed, the join links and QR codes and ALLOWED_HOSTS use the
 # machine's LAN address (companion/lan.py), or PUBLIC_URL when set.
@@ -51,7 +67,9 @@ chromium:
 	    exit 1; \
 	  fi; }
 
+# The import contracts of pyproject.toml ([tool.importlinter]: layers, no cycles) first, then the tests.
 test: venv chromium
+	$(BIN)/lint-imports
 	$(BIN)/pytest -q
 
 test-scale: venv

@@ -63,9 +63,14 @@ INSTALLED_APPS = [
     "games",
 ]
 
+# Django's own middleware is listed as the subclasses of games/middleware.py. With INLINE_MIDDLEWARE_HOOKS on
+# (the default) their hooks run in the event loop under ASGI; off, they behave as Django's own classes, and Django
+# hops to a thread and back for each hook of each of them, on every request.
+INLINE_MIDDLEWARE_HOOKS = env.bool("INLINE_MIDDLEWARE_HOOKS", default=True)
+# GC_TUNING: the ASGI server process moves what start-up loaded out of the garbage collector's sight and
+# collects its youngest generation less often (companion/asgi.py, tune_garbage_collector).
+GC_TUNING = env.bool("GC_TUNING", default=True)
 MIDDLEWARE = [
-    # Django's own middleware, as subclasses whose hooks run in the event loop under ASGI (games/middleware.py):
-    # Django would hop to a thread and back for each hook of each of them, on every request (issue 8).
     "games.middleware.SecurityMiddleware",
     # Static files: whitenoise answers them itself, precompressed once collected (make run collects them).
     "games.middleware.StaticFilesMiddleware",  # whitenoise's, async capable: no thread hop per request

@@ -14,8 +14,9 @@ the current ones and sends nothing when they match, everything otherwise
 from __future__ import annotations
 
 import functools
-import json
+import logging
 import secrets
+import time
 from collections import OrderedDict
 from typing import Any
 from urllib.parse import parse_qs
@@ -30,10 +31,12 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext
 
-from games import digits, live
+from games import digits, live, socket_taps
 from games.access import host_cookie, read_signed, seat_cookie
 from games.presenters import seat_context
 from games.write_path import group_name
+
+log = logging.getLogger(__name__)
 
 
 def _headers(scope: dict[str, Any]) -> dict[str, str]:
@@ -103,6 +106,8 @@ def render_push(code: str, token: str | None, language: str, screen: bool, sent:
         return live.push(context, sent, digit_system)
 
 
+#: Seconds between two looks at the table's row for a heartbeat of a current phone (between them: a pong only).
+HEARTBEAT_CHECK = 15.0
 FRAMES_KEPT = 16  # how many frames back a socket can resync a phone from only what changed since
 
 
@@ -161,6 +166,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.frames = 0
         self.last_frame = ""  # the page's own state: no push applied yet
         self.history: OrderedDict[str, live.Sent] = OrderedDict()
+        self.checked_at = 0.0  # time.monotonic() of the last heartbeat that read the table's row
         # Join the group before the first render: a move committed between the two is then heard
         # (pushed after this frame) instead of being told to a group this socket was not in yet.
         await self.channel_layer.group_add(group_name(self.code), self.channel_name)
@@ -194,14 +200,44 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(group_name(self.code), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """``{"frame": ID}``: the phone's heartbeat, answered with what changed since push ID (nothing when current).
+        """A heartbeat or a tap (games/socket_taps.py); anything else is refused to this socket, which stays open.
 
-        Anything else asks for a full resync. Actions go through HTTP (the one write path).
+        ``{"frame": ID, "ping": P}``: the phone's heartbeat, answered with what
+        changed since push ID (nothing when current), then, with ``ping``, a
+        pong (every message before it has been handled). A tap acts for this
+        socket's own seat through the one write path (in a thread) and is
+        answered by nothing when applied (the push every phone gets is the
+        answer) or by a refusal frame; a stale tap also gets every region.
         """
-        frame_id = _heartbeat(text_data)
-        if frame_id is None:
-            self.sent = live.Sent()
-        elif frame_id == self.last_frame:
+        message = socket_taps.read_message(text_data, bytes_data)
+        if isinstance(message, socket_taps.Heartbeat):
+            await self._heartbeat(message.frame)
+            if message.ping is not None:
+                await self._send_quietly(socket_taps.pong(message.ping))
+            return
+        if isinstance(message, socket_taps.Tap):
+            try:
+                refusal = await database_sync_to_async(socket_taps.act)(self.code, self.token, self.screen, message,
+                                                                        self.language)
+            except Exception:  # noqa: BLE001 - a fault of the server answers this tap; the socket and later taps go on
+                log.exception("a socket tap at table %s failed", self.code)
+                refusal = socket_taps.fault(self.language)
+        else:
+            refusal = socket_taps.refusal_of(message, self.language)
+        if refusal is None:
+            return
+        if refusal.stale:
+            self.sent = live.Sent()  # what the phone shows is older than this socket thought: every region
+            await self._refresh()
+        await self._send_quietly(refusal.frame(self.digits))
+
+    async def _heartbeat(self, frame_id: str) -> None:
+        """Bring the phone up to date from push ``frame_id``, the last one it applied (nothing when current)."""
+        if frame_id == self.last_frame:
+            now = time.monotonic()
+            if now - self.checked_at < HEARTBEAT_CHECK:
+                return  # the phone shows the newest push, and the table was checked a moment ago
+            self.checked_at = now
             marker = await database_sync_to_async(live.current_marker)(self.code)
             if marker is not None and live.snapshot_key(self.code, *marker) == self.sent.at:
                 return  # the phone shows the newest push, and the table has not moved since
@@ -210,6 +246,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         else:
             self.sent = live.Sent()  # a frame this socket does not know (or too old): every region
         await self._refresh()
+
+    async def _send_quietly(self, text: str) -> None:
+        """Send one frame that is no push (a refusal, a pong); a socket the phone just closed is not an error."""
+        try:
+            await self.send(text_data=text)
+        except SOCKET_GONE:
+            return
 
     async def table_revision(self, event: dict[str, Any]) -> None:
         """Group message ``{"type": "table.revision", "revision": R, "version": V}``: push what changed for this phone."""
@@ -274,15 +317,3 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if frame:
             await self._send_frame(frame)
-
-
-def _heartbeat(text: str | None) -> str | None:
-    """The frame id of a heartbeat ``{"frame": "ID"}``, or ``None`` for any other message."""
-    if not text or len(text) > 200:
-        return None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    frame = data.get("frame") if isinstance(data, dict) else None
-    return frame if isinstance(frame, str) else None

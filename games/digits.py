@@ -3,7 +3,8 @@
 The pass runs over rendered HTML at the output boundary (the HTTP response in
 :class:`DigitsMiddleware`, the websocket frame in ``games.consumers``), so every
 cached region keeps ASCII digits and no cache key needs the digit system.
-It rewrites **text nodes only**: tags and their attributes (SVG coordinates,
+It rewrites **what people read**: text nodes and the attributes a phone shows or reads out
+(``placeholder``, ``title``, ``aria-label``, ``alt``); the other attributes (SVG coordinates,
 ``data-action`` payloads, form values, URLs) are copied byte for byte, and
 nothing inside ``<script>``, ``<style>``, ``<textarea>``, ``<code>``, ``<kbd>``,
 ``<samp>``, ``<pre>`` or an element with the class ``code`` or ``translate="no"``
@@ -38,6 +39,8 @@ _TOKEN = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:.-]*)((?:[^>\"']|\"[
                     re.S)
 _RAW = {"script", "style", "textarea", "code", "kbd", "samp", "pre"}
 _ASCII_MARK = re.compile(r"""\bclass\s*=\s*["'][^"']*\bcode\b|\btranslate\s*=\s*["']no["']""")
+# Attributes a phone shows (placeholder, tooltip) or reads out (aria-label, alt): people read their numbers.
+_SHOWN_ATTR = re.compile(r"""(\s(?:placeholder|title|aria-label|alt)\s*=\s*)("[^"]*"|'[^']*')""", re.I)
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
@@ -54,7 +57,8 @@ def localize_number(text: str, system: str) -> str:
 
 
 def localize_html(html: str, system: str) -> str:
-    """``html`` with the digits of its text nodes written in ``system``; markup and attributes untouched.
+    """``html`` with the digits people read written in ``system``: text nodes and the shown attributes
+    (``placeholder``, ``title``, ``aria-label``, ``alt``); other markup and attributes untouched.
 
     ``persian`` writes ASCII digits as ۰-۹; ``latin`` writes Persian and Arabic-Indic digits as 0-9, so
     a page has one system whichever the catalogue used. A tolerant pass over tags (no full parse): an
@@ -79,8 +83,12 @@ def localize_html(html: str, system: str) -> str:
             else:
                 out.append(_WITH_LETTERS.sub(lambda m: m.group(0).translate(table), piece))
             continue
-        out.append(piece)
         name = tag.lower()
+        keeps_ascii = bool(stack and stack[-1][1]) or bool(_ASCII_MARK.search(match.group(3) or ""))
+        if not match.group(1) and not keeps_ascii and _SHOWN_ATTR.search(piece):
+            piece = _SHOWN_ATTR.sub(lambda m: m.group(1) + _WITH_LETTERS.sub(
+                lambda d: d.group(0).translate(table), m.group(2)), piece)
+        out.append(piece)
         if match.group(1):  # closing tag: pop to the matching opener, if any
             for i in range(len(stack) - 1, -1, -1):
                 if stack[i][0] == name:
@@ -89,7 +97,7 @@ def localize_html(html: str, system: str) -> str:
             continue
         if name in _VOID or piece.endswith("/>"):
             continue
-        keep = bool(stack and stack[-1][1]) or name in _RAW or bool(_ASCII_MARK.search(match.group(3) or ""))
+        keep = keeps_ascii or name in _RAW
         stack.append((name, keep))
     return "".join(out)
 

@@ -1,17 +1,19 @@
-"""Refuse NUL characters and oversized bodies at the door, with a 4xx ``{"code", "message"}``.
+"""The middleware of settings.MIDDLEWARE that the project defines or adapts.
 
-PostgreSQL cannot store a NUL character in text or ``jsonb`` (SQLite can), so
-a NUL anywhere in the path, the query string or the body (raw, percent-encoded
-in a form, or escaped as ``\\u0000`` in JSON, in any field or uploaded file) is
-refused here, on every database alike, before a view sees it. A body over
-``DATA_UPLOAD_MAX_MEMORY_SIZE`` (or a form with too many fields) is refused
-the same way instead of Django's HTML 400.
-
-Status: 400 (NUL) or 413 (too large) on the API and plain requests; 422 for
-htmx requests, whose refusals the phone pages swap in (see ``games.views.act``).
-
-A page opened by GET at an address that only takes a POST (a reload, the back button) gets its empty
-405 replaced by the site's 405 page (``games.error_views.address_not_a_page``).
+* :class:`InputGuardMiddleware` refuses NUL characters and oversized bodies at the door, with a 4xx
+  ``{"code", "message"}``. PostgreSQL cannot store a NUL character in text or ``jsonb`` (SQLite can),
+  so a NUL anywhere in the path, the query string or the body (raw, percent-encoded in a form, or
+  escaped as ``\\u0000`` in JSON, in any field or uploaded file) is refused here, on every database
+  alike, before a view sees it. A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (or a form with too many
+  fields) is refused the same way instead of Django's HTML 400. Status: 400 (NUL) or 413 (too large)
+  on the API and plain requests; 422 for htmx requests, whose refusals the phone pages swap in (see
+  ``games.views.act``). A page opened by GET at an address that only takes a POST (a reload, the back
+  button) gets its empty 405 replaced by the site's 405 page
+  (``games.error_views.address_not_a_page``).
+* :class:`StaticFilesMiddleware`: whitenoise's, async capable.
+* Django's own middleware (security, gzip, sessions, locale, common, CSRF, messages, X-Frame-Options)
+  as subclasses whose hooks run in the event loop under ASGI while ``settings.INLINE_MIDDLEWARE_HOOKS``
+  is on (:class:`InlineHooks`); off, they behave exactly as Django's classes.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ class SyncAndAsyncMiddleware:
     rewrite the answer. Neither does I/O, so both run inline in the event loop under ASGI.
 
     Why: a sync-only middleware in the chain makes Django hop from the event loop to
-    a thread and back for every request (issue 8: a tenth of a saturated worker).
+    a thread and back for every request.
     """
 
     sync_capable = True
@@ -178,27 +180,36 @@ class StaticFilesMiddleware(WhiteNoiseMiddleware):
         return await self.get_response(request)
 
 
-# -- Django's own middleware, run in the event loop (issue 8) -------------------------------------------------
-# Under ASGI, Django's ``MiddlewareMixin.__acall__`` runs every ``process_request`` and ``process_response`` of a
-# sync middleware through ``sync_to_async``: one hop to a thread and back for each, about fifteen per request with
-# the stack of settings.MIDDLEWARE, a tenth of a saturated worker. Their hooks do no I/O (but for the session's
-# save), so these subclasses call them inline, and hop only when the hook may touch the database.
+# -- Django's own middleware, its hooks run in the event loop -------------------------------------------------
+# Under ASGI, Django's ``MiddlewareMixin.__acall__`` runs every ``process_request``, ``process_view`` and
+# ``process_response`` of a sync middleware through ``sync_to_async``: one hop to a thread and back for each, about
+# fifteen per request with the stack of settings.MIDDLEWARE. Their hooks do no I/O (but for the session's and the
+# messages' save), so with ``settings.INLINE_MIDDLEWARE_HOOKS`` on (the default) the subclasses below call them
+# inline, and hop only when the hook may touch the database. With it off they behave as Django's own classes
+# (Django's ``__acall__`` runs), so a Django upgrade that changes it can be checked by turning the setting off.
 
 
 class InlineHooks:
-    """Mixin for a ``MiddlewareMixin`` subclass: its hooks run in the event loop (no thread hop) under ASGI.
+    """Mixin for a ``MiddlewareMixin`` subclass: under ASGI its hooks run in the event loop (no thread hop).
 
-    Sync mode (WSGI, the test client) is unchanged. :meth:`response_does_io`
-    names the answers whose ``process_response`` may do I/O: those still go
-    through a thread.
+    Only when ``settings.INLINE_MIDDLEWARE_HOOKS`` is on, read when the handler builds its
+    chain; off, Django's own ``__acall__`` runs. Sync mode (WSGI, the test client) is
+    Django's either way. :meth:`response_does_io` names the answers whose
+    ``process_response`` may do I/O: those still go through a thread.
     """
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+        super().__init__(get_response)  # type: ignore[call-arg]
+        self.inline_hooks = bool(getattr(self, "async_mode", False) and settings.INLINE_MIDDLEWARE_HOOKS)
 
     async def __acall__(self, request: HttpRequest) -> HttpResponse:
         """``process_request``, the rest of the chain, ``process_response``: inline unless I/O may follow."""
+        if not self.inline_hooks:
+            return await super().__acall__(request)  # type: ignore[misc]
         response = None
         if hasattr(self, "process_request"):
             response = self.process_request(request)
-        response = response or await self.get_response(request)
+        response = response or await self.get_response(request)  # type: ignore[attr-defined]
         if hasattr(self, "process_response"):
             if self.response_does_io(request, response):
                 response = await sync_to_async(self.process_response, thread_sensitive=True)(request, response)
@@ -216,7 +227,7 @@ class InlineViewHook(InlineHooks):
 
     def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
         super().__init__(get_response)
-        if getattr(self, "async_mode", False):
+        if self.inline_hooks:
             sync_view = self.process_view
 
             async def process_view(request, callback, callback_args, callback_kwargs):  # noqa: ANN001, ANN202
@@ -259,7 +270,7 @@ class XFrameOptionsMiddleware(InlineHooks, _XFrame):
 
 
 class SessionMiddleware(InlineHooks, _Session):
-    """Django's sessions: loaded lazily as before (in the view's thread); the response hook hops only to save."""
+    """Django's sessions: loaded lazily (in the view's thread); the response hook hops only to save."""
 
     def response_does_io(self, request: HttpRequest, response: HttpResponse) -> bool:
         """True when the session would be saved (changed, or saved on every request)."""

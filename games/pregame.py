@@ -221,7 +221,7 @@ def _amun_re(game: Game, n: int) -> list[Step]:
             "colours go back in the box."), {}, "1.2, 2.1 step 2"),
         Step("supply", gettext_noop("Pyramids and honour tokens form a common supply."), {}, "2.1 step 3"),
         Step("box", gettext_noop(
-            "Close and turn over the box: offering table and revenue track face up, the offering token beside "
+            "Close and turn over the box: offering table and revenue track face up, the temple marker beside "
             "them, every marker on 0."), {}, "2.1 step 4"),
         Step("reveal", gettext_noop("Turn up {cards} Kingdom 1 province cards in a row."), {"cards": n}, "2.1 step 6"),
     ]
@@ -229,13 +229,22 @@ def _amun_re(game: Game, n: int) -> list[Step]:
 
 def _catan_junior(game: Game, n: int) -> list[Step]:
     english = game.options.get("edition") == "english"
+    stock = {"lairs": 5, "ships": 6 if english else 5}
+    if n == 2:
+        # SU2, 2.3: the 2-player side prints only red and purple start sites; the seats take them in seat
+        # order whatever colour their pieces are (engines/catan_junior TWO_PLAYER_START).
+        pieces = Step("pieces", gettext_noop(
+            "{first} puts 2 lairs on the red start sites and 2 ships on the red start routes, {second} on the "
+            "purple ones, whatever colour your pieces are; each keeps {lairs} lairs and {ships} ships in front of "
+            "them."), {"first": game.seats[0].name, "second": game.seats[1].name, **stock}, "SU2, SU3, 2.3")
+    else:
+        pieces = Step("pieces", gettext_noop(
+            "Each player puts 2 lairs on the two start sites of their colour and 2 ships on the two start "
+            "routes, and keeps {lairs} lairs and {ships} ships in front of them."), stock, "SU3")
     return [
         Step("side", gettext_noop("Lay out the board with its 2-player side up.") if n == 2 else
              gettext_noop("Lay out the board with its 3–4 player side up."), {}, "SU1"),
-        Step("pieces", gettext_noop(
-            "Each player puts 2 lairs on the two start sites of their colour and 2 ships on the two start "
-            "routes, and keeps {lairs} lairs and {ships} ships in front of them."),
-            {"lairs": 5, "ships": 6 if english else 5}, "SU3"),
+        pieces,
         Step("ghost", gettext_noop("Put the Ghost Captain on the castle; shuffle the 16 Coco tiles face down."), {},
              "SU4"),
         Step("market", gettext_noop(

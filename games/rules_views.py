@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from games import rulebook
 from games.engines import REGISTRY, get_game_class
 from games.models import Table
+from games.option_words import words_for
 
 
 def _game(slug: str) -> Any:
@@ -25,8 +26,12 @@ def _game(slug: str) -> Any:
     return get_game_class(slug)
 
 
-def _value(value: Any) -> str:
-    """An option value as the lobby shows it (booleans as on/off, choices through the catalogue)."""
+def _value(value: Any, values: dict | None = None) -> str:
+    """An option value in the lobby's words: its name from :mod:`games.option_words` when it has one,
+    booleans as on/off, an edition profile (``None``) as the shipped default, else the value through the
+    catalogue (never a raw machine value such as ``not_enough``)."""
+    if values and isinstance(value, (str, int, bool, type(None))) and value in values:
+        return _(values[value])
     if isinstance(value, bool):
         return pgettext("rules at hand", "on") if value else pgettext("rules at hand", "off")
     if value is None:
@@ -55,7 +60,11 @@ def _table_notes(request: HttpRequest, slug: str, section: rulebook.Section) -> 
         if spec is None:
             continue
         value = table.options.get(name, spec.default)
-        notes.append({"text": _(spec.help) if spec.help else name, "value": _value(value),
+        words = words_for(slug, name)
+        # The lobby's label and value names: the engine's help text cites rules-file sections and
+        # markers for maintainers and is never shown to players.
+        text = _(words.label) if words is not None else name.replace("_", " ").capitalize()
+        notes.append({"text": text, "value": _value(value, dict(words.values) if words else None),
                       "changed": value != spec.default})
     return table, notes
 

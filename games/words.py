@@ -29,7 +29,10 @@ from games.engines.base import fill
 
 FSI, PDI = "\u2068", "\u2069"
 NAME_KEYS = frozenset({"name", "names", "who", "winner", "winners", "proposer", "mover", "by", "owner", "player",
-                       "players", "attacker", "defender", "loser", "first", "second", "leader_owner", "title"})
+                       "players", "attacker", "defender", "loser", "first", "second", "leader_owner", "title",
+                       "owners"})
+# Name keys that hold a comma-joined list of names (the engines join them with ", ").
+LIST_KEYS = frozenset({"names", "winners", "players", "owners", "winner"})
 _LATIN = re.compile(r"[A-Za-zÀ-ɏ]")
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 
@@ -64,6 +67,8 @@ def term(key: str, value: Any) -> Any:
     if not isinstance(value, str):
         return value
     if key in NAME_KEYS:
+        if key in LIST_KEYS and ", " in value:  # an engine's comma-joined names: the language's comma
+            return list_separator().join(isolate(name) for name in value.split(", "))
         return isolate(value)
     known = terms()
     if value in known:

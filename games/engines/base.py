@@ -16,6 +16,10 @@ Shapes at the boundary (what the web layer sees):
   :meth:`Game.apply`; in physical mode the player types it in and
   :meth:`Game.apply` checks it is still possible. ``apply`` never consults an
   RNG, so replaying the log needs no RNG.
+
+A refusal is an :class:`~games.engines.errors.IllegalAction` (defined in
+:mod:`games.engines.errors`, below this module and :mod:`games.engines.schema`,
+and importable from here as well).
 """
 
 from __future__ import annotations
@@ -26,57 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-JSON = dict[str, Any]
-
-
-def gettext_noop(message: str) -> str:
-    """Mark ``message`` for translation without translating it.
-
-    Engines cannot import Django, so user-facing English strings are marked
-    with this function (``makemessages`` collects ``gettext_noop``) and the
-    web layer translates them when it renders.
-    """
-    return message
-
-
-class IllegalAction(Exception):
-    """An action the rules forbid.
-
-    ``code`` is a stable machine code naming the rule
-    (``"own_pawn_on_target"``); ``message`` is an English template with
-    ``{name}`` placeholders filled from ``details``; it names the rule (and
-    rulebook section) that forbids the action. Raised by :meth:`Game.apply`
-    and option/board validators; never leaves a half-changed state because
-    engines never mutate their input.
-    """
-
-    def __init__(self, code: str, message: str, **details: Any) -> None:
-        self.code = code
-        self.template = message
-        self.details = details
-        super().__init__(self.message)
-
-    @property
-    def message(self) -> str:
-        """The English message with the details filled in."""
-        try:
-            return self.template.format(**self.details)
-        except (KeyError, IndexError, ValueError):
-            return self.template
-
-    def as_json(self) -> JSON:
-        """The error as the API returns it: ``{"code", "message", "details"}``."""
-        return {"code": self.code, "message": self.message, "details": _jsonable(self.details)}
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    return str(value)
+from games.engines import schema
+from games.engines.errors import JSON, IllegalAction, gettext_noop, jsonable
 
 
 @dataclass(frozen=True)
@@ -123,7 +78,7 @@ class Prompt:
             "text": self.text,
             "chance": self.chance,
             "step": self.step,
-            "details": _jsonable(self.details),
+            "details": jsonable(self.details),
         }
 
 
@@ -374,16 +329,12 @@ class Game:
         :func:`games.engines.schema.check_action`. A game without a declared
         schema gets the generic checks only (an object with a kind, size, depth, no NUL).
         """
-        from games.engines import schema  # schema imports this module
-
         schema.check_action(self.action_schemas(), action)
 
     @classmethod
     def check_options_shape(cls, options: Any) -> None:
         """Refuse edition data in ``options`` whose shape ``OPTIONS_SCHEMA`` of the engine's ``actions`` module
         forbids (``IllegalAction("bad_edition")``), before ``validate_options`` reads it."""
-        from games.engines import schema  # schema imports this module
-
         cls.action_schemas()
         schema.check_options(getattr(cls, "_options_schema", None), options)
 

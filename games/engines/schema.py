@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engines.base import IllegalAction, gettext_noop
+from games.engines.errors import IllegalAction, gettext_noop
 
 #: No posted action, once encoded as JSON, is longer than this (bytes); the largest legal payload is a few hundred.
 MAX_ACTION_BYTES = 4096

@@ -40,6 +40,21 @@ def term(value: Any) -> Any:
     return gettext(known[value]) if isinstance(value, str) and value in known else value
 
 
+@register.filter(needs_autoescape=True)
+def names(values: Any, autoescape: bool = True) -> str:
+    """A list of names for a sentence: each isolated (FSI … PDI where its script differs from the page's),
+    joined with the language's comma (``، `` in Persian and Pashto, ``, `` otherwise); escaped."""
+    from django.utils.html import conditional_escape
+    from django.utils.safestring import mark_safe
+
+    from games.words import isolate, list_separator
+
+    if values is None or isinstance(values, str):
+        values = [] if values is None else [values]
+    escape = conditional_escape if autoescape else str
+    return mark_safe(list_separator().join(escape(isolate(str(v))) for v in values))
+
+
 @register.filter
 def sorry_pawn(pawn: Any) -> str:
     """A Sorry! pawn id as players name it: ``R0`` -> "red pawn 1" (translated)."""

@@ -1,20 +1,30 @@
-// Companion phone page: taps on [data-action] post that action; 4xx answers are swapped in
-// (they carry the rule that refused the move); the screen stays awake during a game; after
-// a sleep the page re-fetches its fragment (the websocket extension reconnects by itself).
+// Companion phone page. While the page's websocket is open, a tap on [data-action] (a move) and the forms marked
+// data-post (undo my move) or data-command (a correction answer) are sent as messages on it (games/socket_taps.py):
+// the seat is the socket's own, a refusal comes back as a banner in #tap-refusal, and a done tap is answered by the
+// push every phone gets. Taps made while the socket is down wait on the phone (sessionStorage, in order, each with its
+// key and the version it was made at) and are sent once when it is back. A page whose socket never opened posts its
+// taps over HTTP (4xx answers are swapped in with the rule that refused the move).
 (function () {
   "use strict";
-  // The idempotency key of a tap: one per (seat, table version, move), so a double tap or a second click
-  // on the same button is a retry of the first (the server answers it with the first answer, writes
-  // nothing) instead of a stale move refused 409. Two 32-bit FNV-1a hashes of the move (64 bits):
-  // two different moves of one seat at one version would need to collide in both.
+  // The idempotency key of a tap: a random part made on this page, the table version and a 64-bit hash of the tap (two
+  // 32-bit FNV-1a), so a double tap sends the same key (the server answers the second with the first answer and
+  // writes nothing) while no other phone can guess it.
   function fnv(text, seed) {
     var h = seed >>> 0;
     for (var i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 16777619) >>> 0; }
     return ("0000000" + h.toString(16)).slice(-8);
   }
-  function tapKey(seat, version, action) {
-    return "tap-" + seat + "-" + version + "-" + fnv(action, 2166136261) + fnv(action, 84696351);
+  function randomHex(bytes) {
+    var a = new Uint8Array(bytes);
+    (window.crypto || window.msCrypto).getRandomValues(a);
+    return Array.prototype.map.call(a, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
+  var NONCE = randomHex(8);
+  function tapKey(version, what) {
+    return "t-" + NONCE + "-" + version + "-" + fnv(what, 2166136261) + fnv(what, 84696351);
+  }
+  var HEARTBEAT_MS = 2000;   // a heartbeat (and its pong) every 2 s while the page is in sight
+  var DEAD_MS = 4500;        // nothing heard for this long: the socket is dead, whatever the browser thinks
   document.addEventListener("DOMContentLoaded", function () {
     if (window.htmx) {
       htmx.config.responseHandling = [
@@ -23,6 +33,8 @@
         { code: "4..", swap: true, error: false },
         { code: "...", swap: false, error: true },
       ];
+      // Reconnect soon after the network returns: at most about 3 s between two attempts.
+      htmx.config.wsReconnectDelay = function (n) { return Math.min(3000, 300 * Math.pow(2, n)) * (0.5 + Math.random() / 2); };
     }
     // Lobby: show one name/colour row per player chosen.
     function showSeatRows() {
@@ -53,27 +65,195 @@
         list.open = true;
       }
     });
+
+    // -- the socket: open, alive, or down -----------------------------------------------------------------------
+    var raw = null;          // the WebSocket while it is open and alive
+    var wrapper = null;      // the ws extension's socket wrapper (reconnect)
+    var everOpen = false;    // taps go over the socket (or wait for it) once it has opened on this page
+    var heard = 0;           // Date.now() of the last message from the server
+    var lastPing = 0, pings = 0;
+    var wasDown = false;
+    var STORE = "companion.taps." + (live.dataset.actUrl || "");
+    function isOpen() { return !!raw && raw.readyState === 1; }
+    var memory = [];         // the waiting taps, where sessionStorage cannot keep them (private mode)
+    function pendingTaps() {
+      try {
+        var stored = sessionStorage.getItem(STORE);
+        if (stored !== null) return JSON.parse(stored);
+      } catch (e) { /* not kept: the copy in memory */ }
+      return memory.slice();
+    }
+    function keep(list) {
+      memory = list.slice();
+      try { sessionStorage.setItem(STORE, JSON.stringify(list)); } catch (e) { /* private mode: kept in memory only */ }
+      showState();
+    }
+    function localDigits(text) {
+      if (document.documentElement.dataset.digits !== "persian") return text;
+      return text.replace(/[0-9]/g, function (d) { return "۰۱۲۳۴۵۶۷۸۹"[+d]; });
+    }
+    function showState() {
+      var banner = document.getElementById("reconnecting");
+      var count = document.getElementById("taps-waiting");
+      var back = document.getElementById("back-in-sync");
+      var down = !isOpen();
+      var n = pendingTaps().length;
+      document.body.classList.toggle("offline", down && everOpen);
+      document.body.dataset.ws = down ? "closed" : "open";
+      document.body.dataset.tapsWaiting = String(n);
+      if (banner) banner.hidden = !(down && everOpen);
+      if (count) {
+        count.hidden = !(down && n);
+        count.textContent = n === 1 ? count.dataset.one : localDigits((count.dataset.many || "").replace("%(n)s", String(n)));
+      }
+      if (back && down) back.hidden = true;
+    }
+    function ping() {
+      if (!isOpen()) return;
+      var mark = document.getElementById("r-frame");
+      lastPing = Date.now();
+      pings += 1;
+      raw.send(JSON.stringify({ frame: mark ? mark.dataset.frame || "" : "", ping: pings }));
+      return pings;
+    }
+    // Send every waiting tap, in order, then a heartbeat: its pong comes after the server handled them all (one
+    // socket's messages are handled in order), and only then are they forgotten. A tap sent on a socket that died
+    // before its pong is sent again on the next one, under the same key: applied once, whatever happened.
+    function flush() {
+      if (!isOpen()) return;
+      var list = pendingTaps();
+      var fresh = list.filter(function (t) { return !t.ping; });
+      if (!fresh.length) return;
+      fresh.forEach(function (t) { raw.send(JSON.stringify(t.message)); });
+      var n = ping();
+      fresh.forEach(function (t) { t.ping = n; });
+      keep(list);
+    }
+    function tap(message) {
+      var list = pendingTaps();
+      if (list.some(function (t) { return t.message.key === message.key; })) { flush(); return; }  // a double tap
+      list.push({ message: message, ping: 0 });
+      keep(list);
+      flush();
+    }
+    function pong(n) {
+      var list = pendingTaps();
+      var left = list.filter(function (t) { return !t.ping || t.ping > n; });
+      if (left.length !== list.length) keep(left);
+      if (wasDown && !left.length) {
+        wasDown = false;
+        var back = document.getElementById("back-in-sync");
+        if (back) { back.hidden = false; setTimeout(function () { back.hidden = true; }, 2500); }
+      }
+    }
+    // The socket is dead (offline event, missed heartbeats): say so at once, close it quietly and open a new one.
+    function dropSocket() {
+      var old = raw;
+      raw = null;
+      wasDown = wasDown || everOpen;
+      if (old) {
+        old.onclose = null; old.onerror = null;
+        try { old.close(); } catch (e) { /* already closing */ }
+        if (wrapper) setTimeout(function () { wrapper.reconnect(); }, 250);
+      }
+      showState();
+    }
+    document.body.addEventListener("htmx:wsOpen", function (event) {
+      // After a close the group messages of the gap are lost; the reopened socket sends every region that differs
+      // from what this page first held (games/live.py), then the taps that waited go, in order.
+      wrapper = event.detail.socketWrapper;
+      raw = event.detail.event && event.detail.event.target;
+      everOpen = true;
+      heard = lastPing = Date.now();  // the first heartbeat once the socket's first push (if any) is applied
+      var mark = document.getElementById("r-frame");
+      if (mark) mark.dataset.frame = "";  // a push of the socket before is unknown to this one
+      var list = pendingTaps();
+      list.forEach(function (t) { t.ping = 0; });
+      keep(list);
+      flush();
+      showState();
+    });
+    document.body.addEventListener("htmx:wsClose", function () { raw = null; wasDown = wasDown || everOpen; showState(); });
+    document.body.addEventListener("htmx:wsError", function () { if (raw && raw.readyState !== 1) { raw = null; showState(); } });
+    window.addEventListener("offline", dropSocket);
+    // Heartbeat: name the last push this page applied; the socket answers with whatever changed since (a frame or a
+    // group message lost while the socket stayed open), then a pong. Nothing heard for DEAD_MS: the socket is dead.
+    setInterval(function () {
+      if (!isOpen() || document.visibilityState !== "visible") return;
+      var now = Date.now();
+      if (now - heard > DEAD_MS) { dropSocket(); return; }
+      if (now - lastPing >= HEARTBEAT_MS) ping();
+    }, 500);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") { heard = Date.now(); ping(); }
+    });
+    showState();
+
+    // -- taps ------------------------------------------------------------------------------------------------------
+    function version() { var table = document.getElementById("table"); return table ? Number(table.dataset.version) : 0; }
+    // The socket carries taps once it has opened on this page, or while taps already wait for it (a reload), or when
+    // the phone knows it is offline; a page whose socket never opened (a network that refuses websockets) posts them.
+    function overSocket() { return everOpen || isOpen() || navigator.onLine === false || pendingTaps().length > 0; }
     document.body.addEventListener("click", function (event) {
       var el = event.target.closest("[data-action]");
       if (!el || !live.contains(el)) return;
       event.preventDefault();
+      var action = el.getAttribute("data-action");
       var table = document.getElementById("table");
+      var v = table ? table.dataset.version : "";
+      if (overSocket()) {
+        var payload;
+        try { payload = JSON.parse(action); } catch (e) { payload = action; }
+        tap({ action: payload, version: Number(v), key: tapKey(v, action) });
+        return;
+      }
       // The source is the page's stable container: a push may replace the tapped button's region before
       // the answer arrives, and htmx cannot aim an answer from a button no longer on the page.
       htmx.ajax("POST", live.dataset.actUrl, {
         source: live, target: "#table", swap: "outerHTML",
-        values: { action: el.getAttribute("data-action"), version: table ? table.dataset.version : "",
-                  key: tapKey(table ? table.dataset.seat : "", table ? table.dataset.version : "", el.getAttribute("data-action")) },
+        values: { action: action, version: v, key: tapKey(v, action) },
       });
     });
-    // Forms marked data-post (Undo my move) post the same way, answered by the #table fragment.
+    // Forms marked data-post (Undo my move) and data-command (a correction answer).
     document.body.addEventListener("submit", function (event) {
-      var form = event.target.closest("form[data-post]");
+      var form = event.target.closest("form[data-post], form[data-command]");
       if (!form || !live.contains(form)) return;
-      event.preventDefault();
       var values = {};
       new FormData(form).forEach(function (value, name) { values[name] = value; });
+      if (event.submitter && event.submitter.name) values[event.submitter.name] = event.submitter.value;
+      if (overSocket()) {
+        event.preventDefault();
+        var v = values.version !== undefined ? Number(values.version) : version();
+        if (form.dataset.command === "correction") {
+          var answer = values.answer === "yes" ? "yes" : "no";
+          tap({ command: "correction", args: { id: Number(form.dataset.id), answer: answer }, version: v,
+                key: tapKey(v, "correction " + form.dataset.id + " " + answer) });
+        } else {
+          tap({ command: "undo_mine", args: {}, version: v, key: tapKey(v, "undo_mine") });
+        }
+        return;
+      }
+      if (!form.dataset.post) return;  // a correction answer without a socket: the plain form post
+      event.preventDefault();
+      values.key = tapKey(values.version, "undo_mine");
       htmx.ajax("POST", form.dataset.post, { source: live, target: "#table", swap: "outerHTML", values: values });
+    });
+    // The plain list of moves (hx-post forms): while the socket carries taps, the move goes on it instead.
+    document.body.addEventListener("htmx:configRequest", function (event) {
+      var source = event.detail.elt;
+      if (event.detail.verb !== "post" || !source || !live.contains(source) || source === live) return;
+      var params = event.detail.parameters || {};
+      var action = params.get ? params.get("action") : params.action;
+      if (!action) return;
+      var v = params.get ? params.get("version") : params.version;
+      if (!overSocket()) {  // posted: with this page's own key, not the one written in the form
+        if (params.set) params.set("key", tapKey(v, action)); else params.key = tapKey(v, action);
+        return;
+      }
+      event.preventDefault();
+      var payload;
+      try { payload = JSON.parse(action); } catch (e) { payload = action; }
+      tap({ action: payload, version: Number(v), key: tapKey(v, action) });
     });
     function resync() {
       htmx.ajax("GET", live.dataset.fragmentUrl, { target: "#table", swap: "outerHTML" });
@@ -90,11 +270,14 @@
     // A push carries only the regions that changed (games/live.py), as out-of-band swaps; #r-meta
     // holds the version it brings. A push the phone already shows (its own tap's answer arrived
     // first) is skipped, so a list the player just opened does not snap shut; real updates keep
-    // open lists open.
+    // open lists open. A pong is read here and goes no further.
     var openLists = [];
     document.body.addEventListener("htmx:wsBeforeMessage", function (event) {
+      heard = Date.now();
       var table = document.getElementById("table");
       var message = event.detail.message || "";
+      var pinged = /^<i id="r-pong" hidden data-ping="(\d+)"><\/i>$/.exec(message);
+      if (pinged) { pong(Number(pinged[1])); event.preventDefault(); return; }
       var sig = /id="r-meta"[^>]*data-sig="([^"]*)"/.exec(message);
       if (table && sig && sig[1] === table.dataset.sig && message.indexOf('id="r-static"') < 0) {
         var skipped = /id="r-frame"[^>]*data-frame="([^"]*)"/.exec(message);  // shown already: still applied
@@ -114,7 +297,8 @@
         table.dataset.version = meta.dataset.version;
         table.dataset.sig = meta.dataset.sig;
         table.classList.toggle("my-turn", meta.dataset.myTurn === "1");
-        table.querySelectorAll(":scope > .banner.error, :scope > .actionbar > .banner.error").forEach(function (b) { b.remove(); });
+        // The table moved on: refusals of earlier taps no longer hold (a refusal sent with this push comes after it).
+        table.querySelectorAll(":scope > .banner.error, :scope > .actionbar > .banner.error, #tap-refusal > *").forEach(function (b) { b.remove(); });
       } else if (table && meta) {
         table.dataset.sig = meta.dataset.sig;
         table.classList.toggle("my-turn", meta.dataset.myTurn === "1");
@@ -129,42 +313,13 @@
       document.querySelectorAll("ul.messages").forEach(function (m) { m.remove(); });
     }
     document.body.addEventListener("htmx:afterSwap", clearNotices);
-    document.body.addEventListener("htmx:wsClose", function () {
-      document.body.classList.add("offline"); document.body.dataset.ws = "closed";
-    });
-    var socket = null;
-    document.body.addEventListener("htmx:wsOpen", function (event) {
-      // After a close (Redis or the server was away) the "version N" messages of the gap are lost; the
-      // reopened socket sends every region that differs from what this page first held (games/live.py).
-      document.body.classList.remove("offline"); document.body.dataset.ws = "open";
-      socket = event.detail.socketWrapper;
-    });
-    // Heartbeat: name the last push this page applied; the socket answers with whatever changed since
-    // (a frame or a group message lost while the socket stayed open), or nothing (games/consumers.py).
-    setInterval(function () {
-      var mark = document.getElementById("r-frame");
-      if (socket && mark && document.body.dataset.ws === "open" && document.visibilityState === "visible") {
-        socket.send(JSON.stringify({ frame: mark.dataset.frame || "" }));
-      }
-    }, 20000);
     keepAwake();
-    markTapsWhileLive(live);
   });
-  // While the websocket is open a tap says so (X-Live-Socket: open): the server then answers a done
-  // move with 204 and this phone's socket pushes what changed, as it does on every other phone
-  // (games/views.py _answer_write). Without an open socket the answer is the whole #table, as before.
-  function markTapsWhileLive(live) {
-    document.body.addEventListener("htmx:configRequest", function (event) {
-      var source = event.detail.elt;
-      if (event.detail.verb !== "post" || !source || !live.contains(source)) return;
-      if (document.body.dataset.ws === "open") event.detail.headers["X-Live-Socket"] = "open";
-    });
-  }
 })();
 
-// The table is felt (issue 9): the last move lights up on the board, my turn shows in the tab title with a short
-// vibration and an optional beep (turned off per phone, localStorage "companion.sound"), a dropped socket says
-// "Reconnecting…", and − / + steppers set counts without typing. Public board pieces only: what changed between two
+// The table is felt: the last move lights up on the board, my turn shows in the tab title, with a short vibration and
+// an optional beep (turned off per phone, localStorage "companion.sound") only when it becomes my turn, and − / +
+// steppers set counts without typing. Public board pieces only: what changed between two
 // renders of the board region is what the last move changed (the same on every phone).
 (function () {
   "use strict";
@@ -224,6 +379,7 @@
   // Whose turn: the tab title, a vibration and a beep when it becomes mine.
   var baseTitle = document.title;
   var wasMine = null;
+  var signalledAt = null;
   function soundOn() { try { return localStorage.getItem("companion.sound") !== "0"; } catch (e) { return true; } }
   function beep() {
     var Ctx = window.AudioContext || window.webkitAudioContext;
@@ -242,7 +398,8 @@
     if (!meta || !live) return;
     var mine = meta.dataset.myTurn === "1";
     document.title = mine ? "● " + live.dataset.yourTurn + " · " + baseTitle : baseTitle;
-    if (mine && wasMine === false) {
+    if (mine && wasMine === false && signalledAt !== meta.dataset.version) {  // it became MY turn, at a new version
+      signalledAt = meta.dataset.version;
       if (navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ } }
       beep();
     }
@@ -300,10 +457,6 @@
     document.body.addEventListener("htmx:beforeSwap", remember);
     document.body.addEventListener("htmx:wsAfterMessage", afterRender);
     document.body.addEventListener("htmx:afterSettle", afterRender);
-    var banner = document.getElementById("reconnecting");
-    document.body.addEventListener("htmx:wsClose", function () { if (banner) banner.hidden = false; });
-    document.body.addEventListener("htmx:wsError", function () { if (banner) banner.hidden = false; });
-    document.body.addEventListener("htmx:wsOpen", function () { if (banner) banner.hidden = true; });
     afterRender();
   });
 })();

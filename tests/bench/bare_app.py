@@ -3,19 +3,24 @@
 Run by the bench, never by hand:  uvicorn bare_app:application  (cwd tests/bench/)
 ``REDIS_URL`` set: channels_redis (as the scale-out app); else the in-memory layer; both as the app configures them.
 
-Two floors, one protocol:
+Three floors, one protocol (each a server process of its own, started by the bench):
 
-- ``application``: raw ASGI for HTTP (the bare Channels broadcast of issue 8).
+- socket taps (``application``): a phone's tap arrives as a text message on its own socket and the
+  consumer broadcasts it to the table's group; the floor of the app's socket taps.
+- bare POST (``application``): raw ASGI for HTTP, the POST broadcasts; the floor of the API path.
 - ``django_application``: the same, but each POST goes through Django's own request cycle (``ASGIHandler``,
   URL resolving, a sync view run in the handler's thread, ``async_to_sync`` back to the layer, as the
   app's write does after commit), with no middleware, no database and no templates: the least any
   Django view costs. Its websocket side is the same consumer.
 
 - ``POST /bump/<code>/`` with body ``{"version": N}``: ``group_send`` of ``version N+1`` to the
-  table's group (the same message the app sends), answers ``{"version": N+1}``.
+  table's group (a group message as small as the app's), answers ``{"version": N+1}``.
 - ``GET /health/``: 200.
 - websocket ``/ws/tables/<code>/``: joins the group, sends a ~40-byte frame carrying
-  ``data-version="N"`` on connect and on each group message.
+  ``data-version="N"`` on connect and on each group message. A text message
+  ``{"action": {...}, "version": N, "key": "K"}`` (the app's socket tap) is ``group_send`` of
+  ``version N+1``, as ``POST /bump/`` does; any other message (a heartbeat) is ignored. The
+  floor checks neither seat, version nor key: it is the least a socket tap costs.
 """
 
 from __future__ import annotations
@@ -73,6 +78,16 @@ class BareConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, close_code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """A socket tap ``{"action": ..., "version": N, "key": K}``: ``version N+1`` to the group; else nothing."""
+        try:
+            data = json.loads(text_data or "")
+        except ValueError:
+            return
+        if isinstance(data, dict) and "action" in data:
+            version = int(data.get("version", 0)) + 1
+            await self.channel_layer.group_send(self.group, {"type": "table.version", "version": version})
 
     async def table_version(self, event: dict) -> None:
         await self.send(text_data=frame(event["version"]))

@@ -1,4 +1,4 @@
-"""Bench: realtime push latency, throughput and server CPU of the real server, against a bare-Channels floor.
+"""Bench: realtime push latency, throughput and server CPU of the real server, against the floors, in one run.
 
 Prints numbers only; asserts nothing about time. Loopback only; every loop is bounded; servers are
 started as subprocesses and killed at the end, even on error.
@@ -6,51 +6,93 @@ started as subprocesses and killed at the end, even on error.
 Run (the project's venv: uvicorn, daphne, websockets, psutil). Every configuration runs on ``--server`` (uvicorn,
 the server of ``make run`` and of the scale-out README; ``--server daphne`` for Channels' own):
 
-    python tests/bench/bench_realtime.py              # --quick (default, ~2 min): embedded T=10, paced and
-                                                      # saturated, app and floor, 10 s windows; first-load bytes
-    python tests/bench/bench_realtime.py --full       # the whole matrix, 20 s windows (~23 min with uvicorn):
-                                                      # embedded T=10,50,100; scale-out (2 workers, PostgreSQL
-                                                      # + Redis) T=50,100,200
+    python tests/bench/bench_realtime.py              # --quick (default, ~3 min, what `make bench` runs): embedded
+                                                      # T=10, paced and saturated, the app and the three floors,
+                                                      # 10 s windows; first-load bytes
+    python tests/bench/bench_realtime.py --targets    # the targets' configurations (embedded T=10 saturated,
+                                                      # embedded T=50 paced, scale-out T=200 paced), 30 s windows,
+                                                      # plus the in-process write path (bench_post_action.py)
+    python tests/bench/bench_realtime.py --full       # embedded T=10,50,100; scale-out T=50,100,200; both modes,
+                                                      # 20 s windows (~25 min per app)
+    python tests/bench/bench_realtime.py --configs embedded:10:saturated,scaleout:200:paced --window 20
     python tests/bench/bench_realtime.py --servers daphne,uvicorn   # both servers at the smallest embedded T
-    python tests/bench/bench_realtime.py --full --json /tmp/rt.json  # also write the JSON line to a file
+    python tests/bench/bench_realtime.py --json /tmp/rt.json        # also write the JSON line to a file
     python tests/bench/bench_realtime.py --profile /tmp/profile.txt  # py-spy a saturated embedded server, T=10,
                                                       # 15 s of the window: every thread -> PATH, GIL holder
                                                       # only -> PATH.gil; prints the top functions (~1 min)
 
+Before and after in one run: ``--app [LABEL=]DIR[:socket|:post]`` (also spelt ``--app-dir``; repeat it)
+measures the checkout DIR with its own code, migrations and static files (run with this venv; make one
+with ``git worktree add --detach DIR COMMIT && ln -s /work/main/.venv DIR/.venv``), with that tap mode.
+The full comparison, on a quiet machine (PostgreSQL on 127.0.0.1:5432 as ``root`` and Redis on
+127.0.0.1:6379 for the scale-out rows: the bench makes its own databases, ``companion_bench_*``, dropped
+at the end, and uses Redis databases 13, 14, ... (``--redis-db``)):
+
+    cd /work/main && .venv/bin/python tests/bench/bench_realtime.py --targets \
+        --app before=/work/bench-before:post --app after=/work/main:socket --app after-api=/work/main:post \
+        --json /tmp/rt-targets.json 2>&1 | tee /tmp/rt-targets.txt
+
+``before`` is a checkout of the main before socket taps (``/work/bench-before``, b7127cf), ``after`` the
+merged work with socket taps, ``after-api`` the same code through the API's POST (the no-regression
+check of the API path). About 20-25 min on 2 cores: per configuration each app and each floor in turn
+(T=10 saturated ~4 min, T=50 paced ~4.5 min, scale-out T=200 paced ~7 min: each app's phones take
+~50-60 s to connect there), then each checkout's migrations (~1 min), first-load bytes (~1 min) and
+write path (``bench_post_action.py 8 60 3``, ~1 min per app). The end of the output is the markdown:
+the side-by-side table with ratios, the first-load bytes per app, the write path per app. Shorter
+pieces of it: ``--configs embedded:10:saturated`` (CPU per move, ~5 min with the write path; add
+``--no-first-load``), ``--configs embedded:50:paced`` (~5 min), ``--configs scaleout:200:paced`` (~8 min).
+
 Time per configuration: server start + table creation + phone connects (the app renders each phone's
-first fragment: ~2 s at T=10, ~20-30 s at T=100, ~50-60 s at T=200 scale-out) + the window + the
-drain (up to 45 s when overloaded). A floor configuration takes about window + 5 s.
+first fragment: ~2 s at T=10, ~10-15 s at T=50, ~20-30 s at T=100, ~50-60 s at T=200 scale-out) + the
+window + the drain (up to 45 s when overloaded). A floor configuration takes about window + 5 s.
 
 Other flags: --embedded 10,50 --scaleout 50 (pick the T values; empty to skip), --window S (measured
-seconds per configuration), --modes paced,saturated, --no-floor, --no-first-load, --redis-db N.
+seconds per configuration), --modes paced,saturated, --taps socket|post (the tap mode of apps that do
+not name one), --no-tap-fallback, --floors socket,post,django, --no-floor, --no-django-floor,
+--no-first-load, --write-path 'TABLES MOVES RUNS', --redis-db N, --ports LO-HI.
 
 Configurations:
 - embedded: one server process, SQLite file in a temp dir (migrated first), in-memory channel layer.
 - scale-out: two server processes on two ports, a fresh PostgreSQL database (createdb, migrate, dropdb at
-  the end) and Redis (``redis://127.0.0.1:6379/<--redis-db>``); phones and moves are spread over both.
-- floor: ``tests/bench/bare_app.py``, a bare Channels app (POST -> group_send of ``version N`` -> each socket
-  forwards a ~40-byte frame), same server and channel layer kind. App and floor run interleaved.
-- django: the same floor with each POST through Django's request cycle (a sync view, no middleware, no
-  database, no templates; ``bare_app.django_application``): what any Django write view costs at least.
+  the end) and Redis (``redis://127.0.0.1:6379/<--redis-db + n>`` for the n-th checkout); phones and
+  moves are spread over both.
+
+What is measured side by side (each in its own server processes, one after another, same load):
+- each app (``--app``; default this checkout, labelled ``app``, with ``--taps``);
+- ``floor socket``: ``tests/bench/bare_app.py``, a bare Channels app: a phone's message on its socket ->
+  ``group_send`` of ``version N`` -> each socket forwards a ~40-byte frame. The floor of socket taps.
+- ``floor POST``: the same app, the move a ``POST /bump/<code>/``. The floor of the API path.
+- ``django floor``: the POST through Django's request cycle (a sync view, no middleware, no database, no
+  templates; ``bare_app.django_application``): what any Django write view costs at least.
+The floors run the same server and channel layer kind as the app.
 
 Load: T tables of Sorry! (4 seats) created with ``POST /api/tables/``; 4 websocket phones per table
-(``Authorization: Bearer <seat token>``). A move = ``POST .../actions/`` with a random legal action, taken
-as a phone takes it: from the buttons (``data-action``) of the ``r-controls`` region its own socket pushed
-at the current version (a phone never asks ``GET .../prompt/``; up to issue 8's second pass the bench did,
-one extra request per move counted in the app's CPU). The next move waits until every phone of the table,
-the actor's too, holds the new version (not timed: its own controls come with it). A move's latency runs
-from sending the POST until every OTHER phone of that table has received a frame with ``data-version`` >=
-the new version. The POST is the API's (JSON answer ``{version, seq}``); a browser phone's htmx tap gets
-an answer as small (``204``, its socket pushes the change, while the socket is open: games/views.py
-``_answer_write``), so the acting phone costs the same here as in a browser.
+(``Authorization: Bearer <seat token>``). A move is a random legal action, taken as a phone takes it:
+from the buttons (``data-action``) of the ``r-controls`` region its own socket pushed at the current
+version (a phone never asks ``GET .../prompt/``). The tap:
+- ``socket``: the acting phone sends ``{"action": ..., "version": N, "key": K}`` as a text message on its
+  own socket; success is the push every phone gets, a refusal a frame with ``data-code="..."`` to that
+  socket (counted as ``refused <code>`` in the errors). Each app's first socket tap (not recorded) shows
+  whether the server takes socket taps at all: answered within 5 s by neither a new version nor a
+  refusal (a server that only knows the heartbeat), that app is measured with POST taps and its rows
+  say so (``--no-tap-fallback``: the configuration fails instead).
+- ``post``: ``POST .../actions/`` (the API; JSON answer ``{version, seq}``). A browser phone's htmx tap
+  gets an answer as small (``204``, while its socket is open), so the acting phone costs the same.
+A move's latency runs from sending the tap until every OTHER phone of that table has received a frame
+with ``data-version`` >= the new version. The next move waits until every phone of the table, the
+actor's too, holds the new version (not timed: its own controls come with it).
 Paced: one move per table every 2 s (never more than one outstanding per table; if it falls behind
 it goes on at once). Saturated: each table moves again as soon as its last move has landed everywhere.
 Measured window: ``--window`` seconds of starting moves, then in-flight moves finish (bounded: a move
 times out after 30 s and counts at 30 s in the percentiles; moves/s counts completed moves only).
 ``POST p50`` in the notes is the POST alone (sent -> answer read), the rest of a move's latency is the push.
-CPU ms/move: the server processes' CPU time (user+system, psutil) over the window / moves.
-Push bytes: the payload of each frame phones received in the window (the websocket payload; with
-uvicorn's per-message deflate the wire is smaller, see ``deflate`` in the JSON).
+CPU ms/move: the server processes' CPU time (user+system, psutil) over the window / moves; read it
+saturated (paced, a server's idle work, e.g. channels_redis polling, is spread over few moves).
+Push bytes: the payload of each frame phones received in the window, median over frames (the websocket
+payload; with uvicorn's per-message deflate the wire is smaller, see ``deflate`` in the JSON).
+Ratios in the markdown table: ``CPU ÷ floor`` and ``p99 ÷ floor`` divide by the bare floor of the
+row's own tap mode (socket taps: ``floor socket``, POST taps: ``floor POST``), ``CPU ÷ Django`` by the
+Django floor, all from the same configuration of the same run.
 """
 
 from __future__ import annotations
@@ -88,7 +130,10 @@ HOST = "127.0.0.1"
 VERSION_RE = re.compile(rb'data-version="(\d+)"')
 CONTROLS_RE = re.compile(rb'id="r-controls"(.*?)(?= hx-swap-oob=|$)', re.S)  # the region, up to the next one
 ACTION_RE = re.compile(rb"data-action='([^']*)'")
+REFUSAL_RE = re.compile(rb'data-code="([^"]*)"')  # a refusal frame, answered to the tapping socket only
 PACE_S = 2.0
+TAP_PROBE_S = 5.0  # a socket tap answered by neither a new version nor a refusal in this long: not supported
+TAP_FALLBACK = True  # --no-tap-fallback: a server that does not answer socket taps fails its configuration
 MOVE_TIMEOUT_S = 30.0  # a move whose frames have not all arrived by then counts as a timeout
 DRAIN_S = 45.0  # after the window, in-flight moves get this long (then they are cancelled)
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -179,23 +224,29 @@ def free_port() -> int:
 
 
 class Servers:
-    """N server processes of one configuration; killed on close()."""
+    """N server processes of one configuration; killed on close().
 
-    def __init__(self, kind: str, server: str, workers: int, env: dict[str, str], logdir: Path) -> None:
-        self.kind, self.server = kind, server  # kind: app | floor | django (the Django floor, bare_app.py)
+    ``kind``: ``app`` (``companion.asgi`` of the checkout ``root``, started from that directory so that it
+    runs that checkout's own code), ``floor`` (``bare_app.application``: bare POST and socket-tap floors)
+    or ``django`` (``bare_app.django_application``, the Django floor); the floors are this checkout's.
+    """
+
+    def __init__(self, kind: str, server: str, workers: int, env: dict[str, str], logdir: Path,
+                 root: Path = ROOT, label: str = "") -> None:
+        self.kind, self.server = kind, server
         self.ports = [free_port() for _ in range(workers)]
         self.procs: list[subprocess.Popen] = []
         self.logs: list[Path] = []
         target = {"app": "companion.asgi:application", "floor": "bare_app:application",
                   "django": "bare_app:django_application"}[kind]
-        cwd = ROOT if kind == "app" else BENCH_DIR
+        cwd = root if kind == "app" else BENCH_DIR
         for port in self.ports:
             if server == "daphne":
                 cmd = [str(BIN / "daphne"), "-b", HOST, "-p", str(port), target]
             else:
-                cmd = [str(BIN / "uvicorn"), target, "--host", HOST, "--port", str(port), "--ws", "websockets",
-                       "--no-access-log", "--log-level", "warning", "--lifespan", "off"]
-            log = logdir / f"{kind}-{server}-{port}.log"
+                cmd = [str(BIN / "uvicorn"), target, "--app-dir", str(cwd), "--host", HOST, "--port", str(port),
+                       "--ws", "websockets", "--no-access-log", "--log-level", "warning", "--lifespan", "off"]
+            log = logdir / f"{label or kind}-{server}-{port}.log"
             self.logs.append(log)
             self.procs.append(subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log.open("wb"),
                                                stderr=subprocess.STDOUT, start_new_session=True))
@@ -265,6 +316,7 @@ class Phone:
         self.deflate = False
         self.legal: list[dict] = []  # the actions of the last r-controls region pushed, at legal_version
         self.legal_version = -1
+        self.refusal: asyncio.Future | None = None  # set to the code of the next refusal frame (a socket tap's)
 
     async def connect(self) -> None:
         url = f"ws://{HOST}:{self.port}/ws/tables/{self.table.code}/"
@@ -281,6 +333,9 @@ class Phone:
         stats = self.table.run
         if stats.recording:
             stats.frame_bytes.append(len(frame))
+        refused = REFUSAL_RE.search(frame)
+        if refused is not None and self.refusal is not None and not self.refusal.done():
+            self.refusal.set_result(refused.group(1).decode())
         versions = [int(v) for v in VERSION_RE.findall(frame)]
         if not versions:
             stats.frames_without_version += 1
@@ -314,6 +369,12 @@ class Phone:
             self.waiters.append((version, fut))
         return fut
 
+    async def tap(self, action: dict, version: int) -> asyncio.Future:
+        """Send a socket tap ``{"action", "version", "key"}``; the future holds the code of a refusal frame."""
+        self.refusal = asyncio.get_running_loop().create_future()
+        await self.ws.send(json.dumps({"action": action, "version": version, "key": uuid.uuid4().hex}))
+        return self.refusal
+
     async def close(self) -> None:
         if self.task:
             self.task.cancel()
@@ -339,8 +400,11 @@ class RunStats:
 
 
 class TableLoad:
-    def __init__(self, run: RunStats, kind: str, code: str, tokens: list[str], ports: list[int], index: int) -> None:
-        self.run, self.kind, self.code, self.tokens = run, kind, code, tokens
+    """One table's phones and its moves; ``taps``: ``socket`` (the acting phone's own socket) or ``post`` (HTTP)."""
+
+    def __init__(self, run: RunStats, kind: str, code: str, tokens: list[str], ports: list[int], index: int,
+                 taps: str = "post") -> None:
+        self.run, self.kind, self.code, self.tokens, self.taps = run, kind, code, tokens, taps
         self.post_port = ports[index % len(ports)]
         self.phones = [Phone(self, s, ports[(index + s) % len(ports)]) for s in range(4)]
         self.version = 0
@@ -355,13 +419,38 @@ class TableLoad:
         move at it (the game is over).
         """
         version = self.version if self.version >= 0 else max(p.version for p in self.phones)
-        await asyncio.wait_for(asyncio.gather(*(p.wait_for(version) for p in self.phones)), MOVE_TIMEOUT_S)
-        version = max(p.version for p in self.phones)
+        for _ in range(2):  # a phone may lag the newest version by a push: wait for all of them once more
+            await asyncio.wait_for(asyncio.gather(*(p.wait_for(version) for p in self.phones)), MOVE_TIMEOUT_S)
+            if max(p.version for p in self.phones) == version:
+                break
+            version = max(p.version for p in self.phones)
         self.version = version
         for p in self.phones:
             if p.legal and p.legal_version == version:
                 return p.seat, self.rng.choice(p.legal)
         self.finished = True
+        return None
+
+    async def probe_socket_taps(self) -> str | None:
+        """One socket tap, not recorded: ``None`` when the server applies it (or refuses it), else why not.
+
+        A server without socket taps answers the message with nothing new (one that only knows the heartbeat
+        may resend the phone's regions at the same version): no new version and no refusal within ``TAP_PROBE_S``.
+        """
+        chosen = await self.choose()
+        if chosen is None:
+            return "no move to probe with"
+        seat, action = chosen
+        phone = self.phones[seat]
+        moved = phone.wait_for(self.version + 1)
+        refused = await phone.tap(action, self.version)
+        done, _ = await asyncio.wait({moved, refused}, timeout=TAP_PROBE_S, return_when=asyncio.FIRST_COMPLETED)
+        moved.cancel()
+        refused.cancel()
+        if not done:
+            return f"a socket tap got neither a new version nor a refusal within {TAP_PROBE_S:.0f} s"
+        if moved in done:
+            self.version += 1
         return None
 
     async def move(self) -> None:
@@ -376,14 +465,48 @@ class TableLoad:
                     await asyncio.sleep(0.2)  # the prompt failed: do not hammer the server
                 return
             seat, action = chosen
-            t0 = time.perf_counter()
+        else:
+            if self.version < 0:
+                self.version = max(p.version for p in self.phones)
+            seat = self.next_seat
+            self.next_seat = (seat + 1) % 4
+            action = {"bump": seat}
+        if self.taps == "socket":
+            await self._socket_move(seat, action)
+        else:
+            await self._post_move(seat, action)
+
+    async def _socket_move(self, seat: int, action: dict) -> None:
+        """The tap on the acting phone's own socket; timed from the send to every other phone's new version."""
+        before = self.version
+        t0 = time.perf_counter()
+        refused = await self.phones[seat].tap(action, before)
+        others = asyncio.gather(*(p.wait_for(before + 1) for p in self.phones if p.seat != seat))
+        others.add_done_callback(lambda f: f.cancelled() or f.exception())  # a refused tap cancels it: read it
+        done, _ = await asyncio.wait({others, refused}, timeout=MOVE_TIMEOUT_S, return_when=asyncio.FIRST_COMPLETED)
+        refused.cancel()
+        if others in done:
+            self.version = before + 1
+            if self.run.recording:
+                self.run.latencies.append(max(others.result()) - t0)
+            return
+        others.cancel()
+        self.version = -1  # the next move starts from what the phones hold
+        if refused in done and not refused.cancelled():
+            self.run.error(f"refused {refused.result()}")
+            return
+        self.run.timeouts += 1
+        if self.run.recording:
+            self.run.censored.append(MOVE_TIMEOUT_S)
+
+    async def _post_move(self, seat: int, action: dict) -> None:
+        """The API's POST (the app) or ``/bump/`` (a floor); timed from the send to every other phone's push."""
+        t0 = time.perf_counter()
+        if self.kind == "app":
             r = await http(self.post_port, "POST", f"/api/tables/{self.code}/actions/",
                            {"action": action, "version": self.version, "key": uuid.uuid4().hex},
                            headers={"Authorization": f"Bearer {self.tokens[seat]}"})
         else:
-            seat = self.next_seat
-            self.next_seat = (seat + 1) % 4
-            t0 = time.perf_counter()
             r = await http(self.post_port, "POST", f"/bump/{self.code}/", {"version": self.version})
         if self.run.recording:
             self.run.post_s.append(time.perf_counter() - t0)
@@ -424,7 +547,14 @@ async def bounded(coros: list, limit: int) -> list:
     return await asyncio.gather(*(one(c) for c in coros), return_exceptions=True)
 
 
-async def run_config(servers: Servers, tables: int, mode: str, window: float, on_window: Any = None) -> dict[str, Any]:
+async def run_config(servers: Servers, tables: int, mode: str, window: float, on_window: Any = None,
+                     taps: str = "post", tap_check: dict[str, str | None] | None = None) -> dict[str, Any]:
+    """One measured window against running ``servers``; the result row (see the module docstring).
+
+    ``taps`` ``socket``: one socket tap is tried first (not recorded); a server that answers it with
+    nothing is measured with POST taps instead, and the row says so (``taps_fallback``). ``tap_check``
+    remembers that answer across configurations of one app (the same code: tried once).
+    """
     run = RunStats()
     loads: list[TableLoad] = []
     if servers.kind == "app":
@@ -436,9 +566,9 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float, on
                 raise RuntimeError(f"create table failed: {r!r} {getattr(r, 'body', b'')[:300]!r}")
             data = r.json()
             tokens = [s["token"] for s in sorted(data["seats"], key=lambda s: s["index"])]
-            loads.append(TableLoad(run, "app", data["code"], tokens, servers.ports, i))
+            loads.append(TableLoad(run, "app", data["code"], tokens, servers.ports, i, taps))
     else:
-        loads = [TableLoad(run, "floor", f"F{uuid.uuid4().hex[:8].upper()}", [], servers.ports, i)
+        loads = [TableLoad(run, "floor", f"F{uuid.uuid4().hex[:8].upper()}", [], servers.ports, i, taps)
                  for i in range(tables)]
     t_connect = time.perf_counter()
     results = await bounded([p.connect() for t in loads for p in t.phones], 16)
@@ -447,6 +577,18 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float, on
         raise RuntimeError(f"{len(failed)} phones failed to connect, first: {failed[0]!r}")
     connect_s = time.perf_counter() - t_connect
     await asyncio.sleep(0.5)
+    fallback = None
+    if taps == "socket" and servers.kind == "app":
+        tap_check = {} if tap_check is None else tap_check
+        if "socket" not in tap_check:
+            tap_check["socket"] = await loads[0].probe_socket_taps()
+        fallback = tap_check["socket"]
+        if fallback is not None and not TAP_FALLBACK:
+            raise RuntimeError(f"socket taps not answered ({fallback}); measure this server with --taps post")
+        if fallback is not None:
+            print(f"     socket taps not answered ({fallback}): measured with POST taps", flush=True)
+            for t in loads:
+                t.taps = "post"
 
     stop_at = 0.0
 
@@ -491,7 +633,8 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float, on
     fb = run.frame_bytes
     lat = run.latencies + run.censored  # percentiles count a timed-out move at the timeout
     return {
-        "tables": tables, "mode": mode, "window_s": window, "elapsed_s": round(elapsed, 2),
+        "tables": tables, "mode": mode, "taps": "post" if fallback else taps, "taps_fallback": fallback,
+        "window_s": window, "elapsed_s": round(elapsed, 2),
         "connect_s": round(connect_s, 2), "moves": moves,
         "p50_ms": _ms(pct(lat, 0.50)), "p95_ms": _ms(pct(lat, 0.95)), "p99_ms": _ms(pct(lat, 0.99)), "max_ms": _ms(max(run.latencies) if moves else None),
         "post_p50_ms": _ms(pct(run.post_s, 0.50)), "post_p95_ms": _ms(pct(run.post_s, 0.95)),
@@ -512,49 +655,88 @@ def _ms(seconds: float | None) -> float | None:
 
 # -- environments --------------------------------------------------------------------------------------
 
+@dataclass
+class App:
+    """One checkout of the app under test: ``label`` in the tables, ``root`` its directory, ``taps`` its tap mode.
+
+    ``--app before=/work/bench-before:post`` gives ``App("before", Path("/work/bench-before"), "post")``.
+    The server runs from ``root`` (its own code, migrations and static files) with this bench's venv.
+    """
+
+    label: str
+    root: Path
+    taps: str
+    tap_check: dict[str, str | None] = field(default_factory=dict)  # the socket tap probe's answer, once
+
+    @classmethod
+    def parse(cls, text: str, default_taps: str) -> App:
+        """``LABEL=DIR[:socket|:post]`` or ``DIR``; raises ``ValueError`` for a directory without manage.py."""
+        label, _, rest = text.rpartition("=")
+        taps = default_taps
+        head, _, tail = rest.rpartition(":")
+        if head and tail in ("socket", "post"):
+            rest, taps = head, tail
+        root = Path(rest).expanduser().resolve()
+        if not (root / "manage.py").exists():
+            raise ValueError(f"{root} is not a checkout of the app (no manage.py)")
+        return cls(label or root.name, root, taps)
+
+    def git(self) -> str:
+        return _git(self.root)
+
+
 class Env:
-    """Databases for the app: a migrated SQLite template, a fresh PostgreSQL database; removed at the end."""
+    """Databases for each app checkout: a migrated SQLite template, a fresh PostgreSQL database; removed at the end."""
 
     def __init__(self, tmp: Path, redis_db: int) -> None:
         self.tmp = tmp
-        self.redis_url = f"redis://{HOST}:6379/{redis_db}"
-        self.sqlite_template: Path | None = None
-        self.pg_name: str | None = None
+        self.redis_db = redis_db
+        self.redis_url = f"redis://{HOST}:6379/{redis_db}"  # the floors'; checkouts: redis_db, redis_db + 1, ...
+        self.sqlite_templates: dict[Path, Path] = {}
+        self.pg_names: dict[Path, str] = {}
         self.n = 0
 
     def base(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")}
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "PYTHONPATH")}
         env["PYTHONUNBUFFERED"] = "1"
         env["STATIC_FROM_FINDERS"] = "false"  # the collected, precompressed static files, as make run serves them
         env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
         return env
 
-    def migrate(self, env: dict[str, str]) -> None:
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env,
+    def migrate(self, env: dict[str, str], root: Path = ROOT) -> None:
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=root, env=env,
                        check=True, timeout=300)
         # As `make run` does: whitenoise then serves the collected, precompressed static files.
-        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env,
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=root, env=env,
                        check=True, timeout=300)
 
-    def app_embedded(self) -> dict[str, str]:
-        if self.sqlite_template is None:
-            self.sqlite_template = self.tmp / "template.sqlite3"
-            env = self.base() | {"DATABASE_URL": f"sqlite:///{self.sqlite_template}"}
-            self.migrate(env)
+    def app_embedded(self, root: Path = ROOT) -> dict[str, str]:
+        if root not in self.sqlite_templates:
+            template = self.tmp / f"template{len(self.sqlite_templates)}.sqlite3"
+            self.migrate(self.base() | {"DATABASE_URL": f"sqlite:///{template}"}, root)
+            self.sqlite_templates[root] = template
         self.n += 1
         db = self.tmp / f"db{self.n}.sqlite3"
-        shutil.copy(self.sqlite_template, db)
+        shutil.copy(self.sqlite_templates[root], db)
         return self.base() | {"DATABASE_URL": f"sqlite:///{db}"}
 
-    def app_scaleout(self) -> dict[str, str]:
-        if self.pg_name is None:
-            name = f"companion_bench_{os.getpid()}"
+    def app_scaleout(self, root: Path = ROOT) -> dict[str, str]:
+        """A fresh PostgreSQL database and a Redis database of its own for each checkout (its cache keys are its own)."""
+        if root not in self.pg_names:
+            n = len(self.pg_names)
+            if self.redis_db + n > 15:
+                raise RuntimeError(f"checkout {n + 1} would need Redis database {self.redis_db + n}: lower --redis-db")
+            name = f"companion_bench_{os.getpid()}_{n}"
             subprocess.run(["createdb", "-h", HOST, "-U", "root", name], check=True, timeout=60)
-            self.pg_name = name
+            self.pg_names[root] = name
             self.migrate(self.base() | {"DATABASE_URL": f"postgres://root@{HOST}:5432/{name}",
-                                        "REDIS_URL": self.redis_url})
-        return self.base() | {"DATABASE_URL": f"postgres://root@{HOST}:5432/{self.pg_name}",
-                              "REDIS_URL": self.redis_url}
+                                        "REDIS_URL": self.redis_of(root)}, root)
+        return self.base() | {"DATABASE_URL": f"postgres://root@{HOST}:5432/{self.pg_names[root]}",
+                              "REDIS_URL": self.redis_of(root)}
+
+    def redis_of(self, root: Path) -> str:
+        return f"redis://{HOST}:6379/{self.redis_db + list(self.pg_names).index(root)}"
 
     def floor(self, redis: bool) -> dict[str, str]:
         env = self.base()
@@ -563,28 +745,45 @@ class Env:
         return env
 
     def close(self) -> None:
-        if self.pg_name:
-            subprocess.run(["dropdb", "-h", HOST, "-U", "root", "--if-exists", self.pg_name], timeout=60,
-                           check=False)
+        for name in self.pg_names.values():
+            subprocess.run(["dropdb", "-h", HOST, "-U", "root", "--if-exists", name], timeout=60, check=False)
 
 
-async def one_config(envs: Env, logdir: Path, layout: str, kind: str, server: str, tables: int, mode: str,
+@dataclass
+class Subject:
+    """What one configuration measures: an app checkout with its tap mode, or a floor (``app`` is then ``None``)."""
+
+    name: str  # the row's name: the app's label, "floor socket", "floor POST", "django floor"
+    kind: str  # app | floor | django (Servers' kind)
+    taps: str  # socket | post
+    app: App | None = None
+
+
+FLOORS = {"socket": Subject("floor socket", "floor", "socket"), "post": Subject("floor POST", "floor", "post"),
+          "django": Subject("django floor", "django", "post")}
+
+
+async def one_config(envs: Env, logdir: Path, layout: str, subject: Subject, server: str, tables: int, mode: str,
                      window: float) -> dict[str, Any]:
     workers = 2 if layout == "scaleout" else 1
-    if kind == "app":
-        env = envs.app_scaleout() if layout == "scaleout" else envs.app_embedded()
+    app = subject.app
+    if app is not None:
+        env = envs.app_scaleout(app.root) if layout == "scaleout" else envs.app_embedded(app.root)
     else:
         env = envs.floor(layout == "scaleout")
-    label = f"{layout} {kind} {server} T={tables} {mode}"
+    label = f"{layout} {subject.name} ({subject.taps} taps) {server} T={tables} {mode}"
     print(f"  .. {label}", flush=True)
     t_start = time.perf_counter()
-    servers = Servers(kind, server, workers, env, logdir)
+    servers = Servers(subject.kind, server, workers, env, logdir, app.root if app else ROOT,
+                      re.sub(r"\W+", "-", subject.name))
     try:
         await servers.ready()
-        result = await asyncio.wait_for(run_config(servers, tables, mode, window),
-                                        window + DRAIN_S + 300)
+        result = await asyncio.wait_for(
+            run_config(servers, tables, mode, window, taps=subject.taps, tap_check=app.tap_check if app else None),
+            window + DRAIN_S + 300)
     except Exception as exc:  # noqa: BLE001 - one failed configuration must not lose the others
-        result = {"tables": tables, "mode": mode, "failed": f"{type(exc).__name__}: {exc}"[:400]}
+        result = {"tables": tables, "mode": mode, "taps": subject.taps,
+                  "failed": f"{type(exc).__name__}: {exc}"[:400]}
         print(f"     FAILED: {result['failed']}", flush=True)
     finally:
         servers.close()
@@ -592,7 +791,8 @@ async def one_config(envs: Env, logdir: Path, layout: str, kind: str, server: st
     if server_errors:
         result["server_errors"] = server_errors
         print(f"     server errors: {server_errors}", flush=True)
-    result.update(layout=layout, kind=kind, server=server, workers=workers,
+    result.update(layout=layout, name=subject.name, kind=subject.kind, server=server, workers=workers,
+                  app_dir=str(app.root) if app else None, git=app.git() if app else None,
                   wall_s=round(time.perf_counter() - t_start, 1))
     return result
 
@@ -738,12 +938,13 @@ def summarise_raw_profile(path: Path, top: int = 10) -> str:
     return "\n".join(lines)
 
 
-async def profile(envs: Env, logdir: Path, out: Path, tables: int, server: str = "uvicorn") -> None:
+async def profile(envs: Env, logdir: Path, out: Path, tables: int, app: App, server: str = "uvicorn") -> None:
+    """py-spy ``app`` saturated (embedded, ``tables`` tables, its tap mode) into ``out`` and ``out.gil``; prints the top."""
     pyspy = BIN / "py-spy"
     if not pyspy.exists():
         print("py-spy is not installed in this venv (pip install py-spy); skipping the profile")
         return
-    servers = Servers("app", server, 1, envs.app_embedded(), logdir)
+    servers = Servers("app", server, 1, envs.app_embedded(app.root), logdir, app.root)
     try:
         await servers.ready()
         recs = []
@@ -757,7 +958,8 @@ async def profile(envs: Env, logdir: Path, out: Path, tables: int, server: str =
                     str(pyspy), "record", "-d", "15", "-r", "200", "-p", str(servers.procs[0].pid), "-o", str(path),
                     "--format", "raw", "--nonblocking", *extra, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
 
-        result = await run_config(servers, tables, "saturated", 20.0, on_window=start_pyspy)
+        result = await run_config(servers, tables, "saturated", 20.0, on_window=start_pyspy, taps=app.taps,
+                                  tap_check=app.tap_check)
         errs = [(await asyncio.wait_for(rec.communicate(), 60))[1] for rec in recs]
         print(f"profiled run: {result['moves_per_s']} moves/s, p50 {result['p50_ms']} ms, "
               f"server CPU {result['cpu_ms_per_move']} ms/move")
@@ -770,6 +972,9 @@ async def profile(envs: Env, logdir: Path, out: Path, tables: int, server: str =
 
 # -- main ---------------------------------------------------------------------------------------------
 
+TARGETS = "embedded:10:saturated,embedded:50:paced,scaleout:200:paced"  # the configurations of the targets
+
+
 def ints(text: str) -> list[int]:
     return [int(x) for x in text.split(",") if x.strip()]
 
@@ -778,7 +983,12 @@ def fmt(v: Any) -> str:
     return "-" if v is None else str(v)
 
 
+def _ratio(a: Any, b: Any) -> str:
+    return f"{a / b:.2f}" if isinstance(a, (int, float)) and isinstance(b, (int, float)) and b else "-"
+
+
 def print_tables(results: list[dict[str, Any]]) -> None:
+    """Every row with its notes (moves, POST alone, CPU use, timeouts, errors), one table per mode."""
     cols = ["p50_ms", "p95_ms", "p99_ms", "moves_per_s", "cpu_ms_per_move", "push_bytes_median", "push_bytes_max"]
     heads = ["p50 ms", "p95 ms", "p99 ms", "moves/s", "CPU ms/move", "push B med", "push B max"]
     for mode in ("paced", "saturated"):
@@ -787,14 +997,18 @@ def print_tables(results: list[dict[str, Any]]) -> None:
             continue
         print(f"\n{mode}" + (" (one move per table every 2 s)" if mode == "paced"
                               else " (one outstanding move per table)"))
-        label_w = 40
+        label_w = 52
         print(f"{'config':<{label_w}}" + "".join(f"{h:>12}" for h in heads) + "   notes")
         for r in rows:
-            label = f"{r['layout']} {r['kind']} {r['server']} T={r['tables']}"
+            label = f"{r['layout']} {r['name']} {r['taps']} {r['server']} T={r['tables']}"
             if "failed" in r:
-                print(f"{label:<{label_w}}  FAILED {r['failed'][:120]}")
+                print(f"{label:<{label_w}}  FAILED {r['failed'][:160]}")
                 continue
-            notes = [f"n={r['moves']}", f"POST p50 {r['post_p50_ms']}ms", f"srvCPU {r['server_cpu_util']}", f"cliCPU {r['client_cpu_util']}"]
+            notes = [f"n={r['moves']}", f"srvCPU {r['server_cpu_util']}", f"cliCPU {r['client_cpu_util']}"]
+            if r["post_p50_ms"] is not None:
+                notes.insert(1, f"POST p50 {r['post_p50_ms']}ms")
+            if r.get("taps_fallback"):
+                notes.append(f"socket taps unanswered: POST taps ({r['taps_fallback']})")
             if r["timeouts"]:
                 notes.append(f"timeouts={r['timeouts']}(at {MOVE_TIMEOUT_S:.0f} s in pct)")
             if r["errors"]:
@@ -807,67 +1021,182 @@ def print_tables(results: list[dict[str, Any]]) -> None:
             print(f"{label:<{label_w}}" + "".join(f"{fmt(r[c]):>12}" for c in cols) + "   " + " ".join(notes))
 
 
+def markdown_table(results: list[dict[str, Any]]) -> str:
+    """The side-by-side table: each configuration's apps and floors, with ratios to the floor of their tap mode.
+
+    ``CPU ÷ floor`` and ``p99 ÷ floor`` divide by the bare floor of the row's own tap mode (socket taps:
+    ``floor socket``; POST taps: ``floor POST``); ``CPU ÷ Django`` by the Django floor (POST).
+    """
+    out = ["| config | measured | taps | p50 ms | p99 ms | CPU ms/move | moves/s | push B (median) "
+           "| CPU ÷ floor | p99 ÷ floor | CPU ÷ Django | notes |",
+           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    groups: dict[tuple, list[dict[str, Any]]] = {}
+    for r in results:
+        groups.setdefault((r["layout"], r["server"], r["tables"], r["mode"]), []).append(r)
+    for (layout, server, tables, mode), rows in groups.items():
+        config = f"{layout} {server} T={tables} {mode}"
+        floors = {r["name"]: r for r in rows if r["kind"] != "app" and "failed" not in r}
+        for r in rows:
+            if "failed" in r:
+                out.append(f"| {config} | {r['name']} | {r['taps']} | FAILED |  |  |  |  |  |  |  "
+                           f"| {r['failed'][:120].replace('|', '/')} |")
+                continue
+            floor = floors.get("floor socket" if r["taps"] == "socket" else "floor POST", {})
+            django = floors.get("django floor", {})
+            notes = [f"n={r['moves']}"]
+            if r.get("taps_fallback"):
+                notes.append("socket taps unanswered: POST taps")
+            if r["timeouts"]:
+                notes.append(f"{r['timeouts']} timeouts")
+            if r["errors"]:
+                notes.append(f"{sum(r['errors'].values())} errors")
+            if r.get("git"):
+                notes.append(r["git"])
+            out.append(
+                f"| {config} | {r['name']} | {r['taps']} | {fmt(r['p50_ms'])} | {fmt(r['p99_ms'])} "
+                f"| {fmt(r['cpu_ms_per_move'])} | {fmt(r['moves_per_s'])} | {fmt(r['push_bytes_median'])} "
+                f"| {_ratio(r['cpu_ms_per_move'], floor.get('cpu_ms_per_move'))} "
+                f"| {_ratio(r['p99_ms'], floor.get('p99_ms'))} "
+                f"| {_ratio(r['cpu_ms_per_move'], django.get('cpu_ms_per_move'))} | {', '.join(notes)} |")
+    return "\n".join(out)
+
+
+def print_first_load(first: list[dict[str, Any]]) -> None:
+    print("\nfirst load of a phone page (/t/<code>/ after the join link; Accept-Encoding: gzip, br; fonts only"
+          " where the page draws their characters):")
+    print(f"{'app':<12}{'game':<16}{'lang':<6}{'status':>7}{'HTML B':>10}{'assets B':>10}{'total B':>10}"
+          "  compressed  assets")
+    for f in first:
+        if "failed" in f:
+            print(f"{f.get('app', ''):<12}{f['game']:<16}FAILED {f['failed']}")
+            continue
+        names = ", ".join(f"{a['url'].rsplit('/', 1)[-1]} {a['bytes']} ({a['encoding']})" for a in f["assets"])
+        print(f"{f['app']:<12}{f['game']:<16}{f['language']:<6}{f['page_status']:>7}{f['html_bytes']:>10}"
+              f"{f['assets_bytes']:>10}{f['total_bytes']:>10}  {'yes' if f['compressed'] else 'no':<10}  {names}")
+
+
+def first_load_table(first: list[dict[str, Any]], labels: list[str]) -> str:
+    """Markdown: each game's phone page, total bytes a browser fetches per language, one column per app."""
+    totals = {(f["game"], f["language"], f["app"]): f["total_bytes"] for f in first if "failed" not in f}
+    keys = list(dict.fromkeys((f["game"], f["language"]) for f in first if "failed" not in f))
+    out = ["| first load B | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
+    for game, language in keys:
+        out.append(f"| {game} {language} | " + " | ".join(fmt(totals.get((game, language, a))) for a in labels) + " |")
+    return "\n".join(out)
+
+
+POST_ACTION_RE = re.compile(r"^(api|tap): ([\d.]+) CPU ms/move .*?, ([\d.]+) queries/move", re.M)
+
+
+def write_path(apps: list[App], args: str) -> list[dict[str, Any]]:
+    """``bench_post_action.py ARGS --app-dir ROOT`` for each app: CPU ms and queries per move, API and htmx tap."""
+    rows = []
+    for app in apps:
+        cmd = [sys.executable, str(BENCH_DIR / "bench_post_action.py"), *args.split(), "--app-dir", str(app.root)]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=900, check=False)
+        found = {m.group(1): (float(m.group(2)), float(m.group(3))) for m in POST_ACTION_RE.finditer(done.stdout)}
+        row: dict[str, Any] = {"app": app.label}
+        for path in ("api", "tap"):
+            if path in found:
+                row[f"{path}_cpu_ms"], row[f"{path}_queries"] = found[path]
+        if done.returncode or not found:
+            row["failed"] = (done.stdout + done.stderr)[-300:]
+        rows.append(row)
+    return rows
+
+
+def write_path_table(rows: list[dict[str, Any]]) -> str:
+    out = ["| write path (in process) | API CPU ms/move | API queries/move | htmx tap CPU ms/move | htmx tap queries/move |",
+           "|---|---:|---:|---:|---:|"]
+    for r in rows:
+        out.append(f"| {r['app']} | {fmt(r.get('api_cpu_ms'))} | {fmt(r.get('api_queries'))} "
+                   f"| {fmt(r.get('tap_cpu_ms'))} | {fmt(r.get('tap_queries'))} |"
+                   + (f" FAILED {r['failed'][-120:]!r}" if "failed" in r else ""))
+    return "\n".join(out)
+
+
+def plan_of(args: argparse.Namespace) -> list[tuple[str, str, int, str]]:
+    """``[(layout, server, tables, mode)]``: ``--configs`` as given, else ``--embedded``/``--scaleout`` x ``--modes``."""
+    if args.configs:
+        plan = []
+        for item in args.configs.split(","):
+            layout, tables, mode = item.strip().split(":")
+            if layout not in ("embedded", "scaleout") or mode not in ("paced", "saturated"):
+                raise SystemExit(f"--configs: {item!r} is not embedded|scaleout:T:paced|saturated")
+            plan.append((layout, args.server, int(tables), mode))
+        return plan
+    servers_list = [s for s in (args.servers or args.server).split(",") if s]
+    modes = [m for m in args.modes.split(",") if m]
+    plan = []
+    for tables in ints(args.embedded):
+        for mode in modes:
+            for server in servers_list if tables == min(ints(args.embedded)) else [args.server]:
+                plan.append(("embedded", server, tables, mode))
+    for tables in ints(args.scaleout):
+        for mode in modes:
+            plan.append(("scaleout", args.server, tables, mode))
+    return plan
+
+
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="bench-realtime-"))
     envs = Env(tmp, args.redis_db)
     results: list[dict[str, Any]] = []
     first: list[dict[str, Any]] = []
+    apps: list[App] = args.apps
     try:
         if args.profile:
-            await profile(envs, tmp, Path(args.profile), args.profile_tables, args.server)
+            await profile(envs, tmp, Path(args.profile), args.profile_tables, apps[0], args.server)
             return {}
-        servers_list = [s for s in (args.servers or args.server).split(",") if s]
-        modes = [m for m in args.modes.split(",") if m]
-        plan = []
-        for tables in ints(args.embedded):
-            for mode in modes:
-                for server in servers_list if tables == min(ints(args.embedded)) else [args.server]:
-                    plan.append(("embedded", server, tables, mode))
-        for tables in ints(args.scaleout):
-            for mode in modes:
-                plan.append(("scaleout", args.server, tables, mode))
+        floors = [FLOORS[f] for f in args.floors.split(",") if f]
+        subjects = [Subject(a.label, "app", a.taps, a) for a in apps] + floors
+        print("apps: " + "; ".join(f"{a.label} = {a.root} ({a.git() or 'no git'}), {a.taps} taps" for a in apps)
+              + "; floors: " + (", ".join(f.name for f in floors) or "none"), flush=True)
         started = time.perf_counter()
-        for layout, server, tables, mode in plan:
-            kinds = ["app"] if args.no_floor else ["app", "floor"] + ([] if args.no_django_floor else ["django"])
-            for kind in kinds:
-                results.append(await one_config(envs, tmp, layout, kind, server, tables, mode, args.window))
+        for layout, server, tables, mode in plan_of(args):
+            for subject in subjects:  # interleaved: every app and floor of a configuration, one after another
+                results.append(await one_config(envs, tmp, layout, subject, server, tables, mode, args.window))
         if not args.no_first_load:
-            servers = Servers("app", args.server, 1, envs.app_embedded(), tmp)
-            try:
-                await servers.ready()
-                first = await first_load(servers.ports[0])
-            finally:
-                servers.close()
+            for app in apps:
+                servers = Servers("app", args.server, 1, envs.app_embedded(app.root), tmp, app.root, app.label)
+                try:
+                    await servers.ready()
+                    first += [f | {"app": app.label} for f in await first_load(servers.ports[0])]
+                finally:
+                    servers.close()
+        writes = write_path(apps, args.write_path) if args.write_path else []
         print_tables(results)
         if first:
-            print("\nfirst load of a phone page (/t/<code>/ after the join link; Accept-Encoding: gzip, br; fonts only"
-                  " where the page draws their characters):")
-            print(f"{'game':<16}{'lang':<6}{'status':>7}{'HTML B':>10}{'assets B':>10}{'total B':>10}  compressed  assets")
-            for f in first:
-                if "failed" in f:
-                    print(f"{f['game']:<16}FAILED {f['failed']}")
-                    continue
-                names = ", ".join(f"{a['url'].rsplit('/', 1)[-1]} {a['bytes']} ({a['encoding']})" for a in f["assets"])
-                print(f"{f['game']:<16}{f['language']:<6}{f['page_status']:>7}{f['html_bytes']:>10}{f['assets_bytes']:>10}"
-                      f"{f['total_bytes']:>10}  {'yes' if f['compressed'] else 'no':<10}  {names}")
+            print_first_load(first)
+        if results:
+            print("\n" + markdown_table(results))
+        if first:
+            print("\n" + first_load_table(first, [a.label for a in apps]))
+        if writes:
+            print("\n" + write_path_table(writes))
         print(f"\ntotal wall time {time.perf_counter() - started:.0f} s")
-        return {"bench": "realtime", "git": _git(), "cpus": os.cpu_count(), "results": results, "first_load": first}
+        return {"bench": "realtime", "git": _git(), "cpus": os.cpu_count(),
+                "apps": [{"label": a.label, "root": str(a.root), "git": a.git(), "taps": a.taps} for a in apps],
+                "results": results, "first_load": first, "write_path": writes}
     finally:
         envs.close()
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _git() -> str:
+def _git(root: Path = ROOT) -> str:
     with contextlib.suppress(Exception):
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True,
                               timeout=10).stdout.strip()
     return ""
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--quick", action="store_true", help="the default: embedded T=10, 10 s windows")
+    p.add_argument("--quick", action="store_true", help="the default: embedded T=10, paced and saturated, 10 s")
     p.add_argument("--full", action="store_true", help="embedded T=10,50,100 and scale-out T=50,100,200, 20 s")
+    p.add_argument("--targets", action="store_true",
+                   help=f"the targets' configurations ({TARGETS}), 30 s windows")
+    p.add_argument("--configs", help="LAYOUT:T:MODE,... e.g. embedded:10:saturated,scaleout:200:paced")
     p.add_argument("--embedded", help="comma-separated T values for the embedded layout")
     p.add_argument("--scaleout", help="comma-separated T values for the 2-worker scale-out layout")
     p.add_argument("--server", default="uvicorn", choices=["uvicorn", "daphne"],
@@ -875,10 +1204,25 @@ def main() -> None:
     p.add_argument("--servers", help="daphne,uvicorn: both servers at the smallest embedded T (the others: --server)")
     p.add_argument("--modes", default="paced,saturated")
     p.add_argument("--window", type=float, help="measured seconds per configuration")
-    p.add_argument("--no-floor", action="store_true")
-    p.add_argument("--no-django-floor", action="store_true",
-                   help="skip the Django floor (bare_app.py django_application: Django's request cycle, no DB)")
+    p.add_argument("--taps", default="socket", choices=["socket", "post"],
+                   help="how phones tap: a message on their own socket (default) or the API's POST; the tap mode"
+                        " of every --app that does not name its own")
+    p.add_argument("--app", "--app-dir", dest="app", action="append", default=[], metavar="[LABEL=]DIR[:TAPS]",
+                   help="measure the checkout DIR (its own code, run with this venv), labelled LABEL, with TAPS"
+                        " (socket|post; else --taps); repeat to measure several side by side in one run."
+                        " Default: this checkout, labelled app")
+    p.add_argument("--no-tap-fallback", action="store_true",
+                   help="a server that answers a socket tap with nothing for 5 s fails its configuration"
+                        " (default: it is measured with POST taps and its rows say so)")
+    p.add_argument("--floors", default="socket,post,django",
+                   help="the floors measured beside the apps: socket (bare socket taps), post (bare POST),"
+                        " django (POST through Django's request cycle)")
+    p.add_argument("--no-floor", action="store_true", help="no floor (same as --floors '')")
+    p.add_argument("--no-django-floor", action="store_true", help="skip the Django floor")
     p.add_argument("--no-first-load", action="store_true")
+    p.add_argument("--write-path", metavar="'TABLES MOVES RUNS'",
+                   help="also run bench_post_action.py with these arguments against each app (CPU ms and queries"
+                        " per move of the API POST and the htmx tap, in process); --targets: '8 60 3'")
     p.add_argument("--redis-db", type=int, default=13)
     p.add_argument("--json", help="also write the JSON line to this file")
     p.add_argument("--profile", help="py-spy record a saturated embedded server for 15 s into this file")
@@ -889,6 +1233,27 @@ def main() -> None:
         global PORT_RANGE
         lo, _, hi = args.ports.partition("-")
         PORT_RANGE = (int(lo), int(hi))
+    if args.no_tap_fallback:
+        global TAP_FALLBACK
+        TAP_FALLBACK = False
+    try:
+        args.apps = [App.parse(a, args.taps) for a in args.app] or [App("app", ROOT, args.taps)]
+    except ValueError as exc:
+        p.error(str(exc))
+    if len({a.label for a in args.apps}) < len(args.apps):
+        p.error("two --app share a label: name them, e.g. --app before=DIR:post --app after=DIR:socket")
+    if args.no_floor:
+        args.floors = ""
+    floors = [f for f in args.floors.split(",") if f]
+    if args.no_django_floor:
+        floors = [f for f in floors if f != "django"]
+    if any(f not in FLOORS for f in floors):
+        p.error(f"--floors: choose among {','.join(FLOORS)}")
+    args.floors = ",".join(floors)
+    if args.targets:
+        args.configs = args.configs or TARGETS
+        args.window = args.window or 30.0
+        args.write_path = args.write_path or "8 60 3"
     if args.full:
         args.embedded = args.embedded if args.embedded is not None else "10,50,100"
         args.scaleout = args.scaleout if args.scaleout is not None else "50,100,200"

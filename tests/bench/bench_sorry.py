@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.engines.base import SeatInfo  # noqa: E402
 from games.engines.sorry import SorryGame  # noqa: E402
-from games.engines.sorry.notation import moves_for_position  # noqa: E402
+from games.engines.sorry.positions import moves_for_position  # noqa: E402
 
 COLOURS = ["red", "blue", "yellow", "green"]
 

@@ -11,7 +11,9 @@ Load: T tables (games and page languages mixed: Sorry!, Amun-Re, Catan Junior, Y
 en, fa, az, ps), 4 phones each holding a websocket (spread over the ports). Each table moves about
 every ``--pace`` seconds, the acting phone reading its legal moves from ``GET .../prompt/`` and posting
 one (``POST .../actions/``); every ``--dup``-th move two phones post the same version at once (one
-must win, the other get 409). Meanwhile phones reload their page (``GET /t/<code>/`` with the seat
+must win, the other get 409). ``--taps socket``: the acting phone sends its move on its own socket
+(``{"action", "version", "key"}``) and a ``--dup`` move is that message sent twice (a resent tap: one
+move); applied when every phone holds the next version, else refused (``data-code``) or unanswered. Meanwhile phones reload their page (``GET /t/<code>/`` with the seat
 cookie) and, at a third and two thirds of the run, a reconnect storm drops and reopens half the
 sockets at once. At the end: each table's log against the moves answered 200 (lost or duplicated
 moves), every phone's last version against the table's (phones that never caught up), then those
@@ -35,7 +37,7 @@ from typing import Any
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_realtime import HOST, VERSION_RE, http, pct  # noqa: E402
+from bench_realtime import HOST, REFUSAL_RE, VERSION_RE, http, pct  # noqa: E402
 
 GAMES = ["sorry", "amun_re", "catan_junior", "yellow_yangtze"]
 LANGS = ["en", "fa", "az", "ps"]
@@ -68,6 +70,7 @@ class Phone:
         self.task: asyncio.Task | None = None
         self.cookie: str | None = None
         self.waiters: list[tuple[int, asyncio.Future]] = []
+        self.refusal: asyncio.Future | None = None  # the code of the next refusal frame (a socket tap's)
 
     async def connect(self) -> None:
         url = f"ws://{HOST}:{self.port}/ws/tables/{self.table.code}/"
@@ -85,6 +88,9 @@ class Phone:
                 self.table.stats.frame_bytes += len(raw)
                 if b"Traceback" in raw or b"Server Error" in raw:
                     self.table.stats.note("frame with an error page")
+                refused = REFUSAL_RE.search(raw)
+                if refused is not None and self.refusal is not None and not self.refusal.done():
+                    self.refusal.set_result(refused.group(1).decode())
                 versions = [int(v) for v in VERSION_RE.findall(raw)]
                 if versions and max(versions) > self.version:
                     self.version = max(versions)
@@ -145,6 +151,7 @@ class Table:
         self.rng = random.Random(index)
         self.stuck = ""
         self.moves = 0
+        self.taps = "post"  # or "socket": the acting phone sends its move on its own socket
 
     async def prompt(self, seat: int) -> dict[str, Any] | None:
         r = await http(self.phones[seat].port, "GET", f"/api/tables/{self.code}/prompt/",
@@ -165,6 +172,33 @@ class Table:
         if r.status == 200:
             self.posted.append(body["version"])
         return r.status, body
+
+    async def tap(self, seat: int, action: dict, version: int, dup: bool) -> int | None:
+        """A socket tap (sent twice with one key when ``dup``: a resent tap, one move); the new version or ``None``."""
+        phone = self.phones[seat]
+        phone.refusal = asyncio.get_running_loop().create_future()
+        message = json.dumps({"action": action, "version": version, "key": uuid.uuid4().hex})
+        t0 = time.perf_counter()
+        for _ in range(2 if dup else 1):
+            await phone.ws.send(message)
+        self.stats.post_s.append(time.perf_counter() - t0)
+        moved = asyncio.gather(*(p.wait_for(version + 1) for p in self.phones))
+        moved.add_done_callback(lambda f: f.cancelled() or f.exception())  # cancelled when refused: read it
+        done, _ = await asyncio.wait({moved, phone.refusal}, timeout=20, return_when=asyncio.FIRST_COMPLETED)
+        if moved in done:
+            self.stats.count("tap applied")
+            self.posted.append(version + 1)
+            if dup:  # the resent copy must make no second move; a refusal of it is counted, not an error
+                with contextlib.suppress(TimeoutError):
+                    self.stats.count(f"resent tap refused {await asyncio.wait_for(phone.refusal, 0.5)}")
+            return version + 1
+        moved.cancel()
+        if phone.refusal in done:
+            self.stats.count(f"tap refused {phone.refusal.result()}")
+        else:
+            self.stats.count("tap unanswered")
+            self.stats.note("socket tap answered by neither a push nor a refusal within 20 s")
+        return None
 
     async def move(self, dup: bool) -> bool:
         """One move (``False`` when the table cannot move: finished, or no listed legal action)."""
@@ -188,7 +222,11 @@ class Table:
         action = self.rng.choice(p["legal"])["action"]
         version = p["version"]
         t0 = time.perf_counter()
-        if dup:  # the same phone twice at once (a double tap on two connections): exactly one may land
+        if self.taps == "socket":
+            new = await self.tap(seat, action, version, dup)
+            if new is None:
+                return True
+        elif dup:  # the same phone twice at once (a double tap on two connections): exactly one may land
             answers = await asyncio.gather(self.post(seat, action, version), self.post(seat, action, version))
             wins = [a for a in answers if a[0] == 200]
             if len(wins) != 1:
@@ -240,6 +278,7 @@ async def run(args: argparse.Namespace) -> None:
             stats.note(f"create failed {getattr(r, 'status', r)!r}")
             continue
         tables.append(Table(stats, r.json(), lang, ports, i))
+        tables[-1].taps = args.taps
     t0 = time.perf_counter()
     res = await bounded([p.connect() for t in tables for p in t.phones], 32)
     for r in res:
@@ -301,9 +340,9 @@ async def run(args: argparse.Namespace) -> None:
         late = [p for p in t.phones if p.version < info["version"]]
         if late:
             found["behind"] += len(late)
-            for p in late:  # a phone that missed a push asks for a resync: any message on its socket
+            for p in late:  # a phone that missed a push asks for a resync: a heartbeat naming a frame its socket never sent
                 with contextlib.suppress(Exception):
-                    await p.ws.send("resync")
+                    await p.ws.send('{"frame": "resync"}')
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*(p.wait_for(info["version"]) for p in late)), 10)
             found["behind_after"] += sum(p.version < info["version"] for p in late)
@@ -325,7 +364,8 @@ async def run(args: argparse.Namespace) -> None:
     moves = sum(t.moves for t in tables)
     print(f"moves landed {moves} in {args.seconds:.0f} s ({moves / args.seconds:.1f}/s); frames {stats.frames} "
           f"({stats.frame_bytes / max(stats.frames, 1):.0f} B mean)")
-    print(f"POST p50 {ms(pct(stats.post_s, .5))} p99 {ms(pct(stats.post_s, .99))} ms; "
+    print(f"{'tap sent' if args.taps == 'socket' else 'POST'} p50 {ms(pct(stats.post_s, .5))} "
+          f"p99 {ms(pct(stats.post_s, .99))} ms; "
           f"move->all phones p50 {ms(pct(stats.push_s, .5))} p99 {ms(pct(stats.push_s, .99))} ms; "
           f"page p50 {ms(pct(stats.page_s, .5))} p99 {ms(pct(stats.page_s, .99))} ms (n={len(stats.page_s)})")
     print(f"answers: {json.dumps(dict(sorted(stats.status.items())))}")
@@ -345,6 +385,9 @@ def main() -> None:
     p.add_argument("--dup", type=int, default=7, help="every N-th move is posted twice at once (0: never)")
     p.add_argument("--reload", type=float, default=0.15, help="chance of a page reload after each move")
     p.add_argument("--games", default="mix", help="mix, or one game slug")
+    p.add_argument("--taps", default="post", choices=["post", "socket"],
+                   help="post: POST .../actions/; socket: the acting phone's own socket (a --dup move is the same"
+                        " message sent twice, one key: a resent tap must make one move)")
     args = p.parse_args()
     asyncio.run(run(args))
 

@@ -51,3 +51,37 @@ def test_a_table_made_in_the_persian_lobby_with_changed_options_keeps_them(phone
     options = page.request.get(f"{live_url}/api/tables/{code}/").json()["options"]
     assert options["who_fights"] == "all" and options["short_game"] is True
     assert options["attrition"] == "highest" and options["capitals_from_black"] is True
+
+
+HEADER = """() => {
+  const bar = document.querySelector('header.topbar'), box = bar.getBoundingClientRect();
+  const items = [...bar.querySelectorAll('.brand, select')].map(e => {
+    const r = e.getBoundingClientRect();
+    const free = e.cloneNode(true);  // the same element unconstrained: the width its content needs
+    Object.assign(free.style, {position: 'absolute', maxWidth: 'none', visibility: 'hidden'});
+    e.parentNode.appendChild(free);
+    const need = free.getBoundingClientRect().width;
+    free.remove();
+    const shown = e.tagName === 'SELECT' ? e.options[e.selectedIndex].text : e.textContent.trim();
+    return {shown, need: need, width: r.width, left: r.left - box.left, right: box.right - r.right,
+            scroll: e.tagName === 'SELECT' ? 0 : e.scrollWidth - e.clientWidth};
+  });
+  return {scroll: bar.scrollWidth, client: bar.clientWidth, height: box.height, items};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "fa", "ps", "az"])
+def test_the_header_fits_a_360_px_phone_with_nothing_cut(phone, live_url, language):
+    """Brand, language picker and digit picker on one line: none overflows the bar, none is narrower than
+    its content (a picker cut to "Digits: as" or "ارقام: مطاب", a brand clipped in az)."""
+    page = phone()
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": live_url}])
+    page.goto(f"{live_url}/")
+    header = page.evaluate(HEADER)
+    print(f"header {language}: {header['height']:.0f} px tall, " + ", ".join(
+        f"{i['shown']!r} {i['width']:.0f}/{i['need']:.0f} px" for i in header["items"]))
+    assert header["scroll"] <= header["client"], header
+    assert header["height"] <= 60, "one line"
+    for item in header["items"]:
+        assert item["need"] <= item["width"] + 0.5, f"{language}: {item['shown']!r} is cut: {item}"
+        assert item["left"] >= 0 and item["right"] >= 0 and item["scroll"] <= 0, item

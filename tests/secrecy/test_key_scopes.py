@@ -24,7 +24,7 @@ from django.contrib.messages import get_messages
 from django.http import HttpResponse
 from django.test import Client
 
-from games import write_path
+from games import socket_taps, write_path
 from games.access import host_cookie, set_signed
 from games.commands.pregame import create_table
 from games.models import Table
@@ -105,6 +105,20 @@ SEAT_DOORS: dict[str, Callable[[Table, str], str]] = {
 }
 
 
+def _socket(t: Table, message: dict) -> str:
+    """What Ben's open socket is answered for ``message`` (games/socket_taps.py, as the consumer calls it)."""
+    tap = socket_taps.read_message(json.dumps(message))
+    refusal = socket_taps.act(t.code, t.seats.get(index=1).token, False, tap, "en")
+    after = Table.objects.get(code=t.code)
+    said = f"{refusal.code} {refusal.message} {refusal.stale}" if refusal is not None else "done"
+    return f"{said} v{after.version} {after.status}".replace(t.code, "C")
+
+
+SEAT_DOORS["socket move"] = lambda t, key: _socket(t, {"action": {"kind": "draw"}, "version": 1, "key": key})
+SEAT_DOORS["socket undo mine"] = lambda t, key: _socket(t, {"command": "undo_mine", "args": {}, "version": 1,
+                                                             "key": key})
+
+
 def key_probe(doors: dict[str, Callable[[Table, str], str]], guesses: list[str], figures: Figures, label: str) -> None:
     """Each door answers each guessed key exactly as it answers a fresh key (each answer on a new table)."""
     for door, answer in doors.items():
@@ -153,8 +167,10 @@ def test_control_keys_without_a_scope_are_caught(monkeypatch):
     figures = Figures()
     key_probe({"API undo": HOST_DOORS["API undo"], "page end": HOST_DOORS["page end"]}, HOST_GUESSES, figures,
               "planted host")
-    key_probe({"API move": SEAT_DOORS["API move"]}, SEAT_GUESSES, figures, "planted seat")
+    key_probe({"API move": SEAT_DOORS["API move"], "socket move": SEAT_DOORS["socket move"]}, SEAT_GUESSES,
+              figures, "planted seat")
     print(f"\ncontrol (no scope): {figures.probes} probes, {len(figures.leaks)} leaks")
     assert any("planted host: API undo answers key 'move-1'" in leak for leak in figures.leaks), figures.leaks
     assert any("planted host: page end answers key 'move-1'" in leak for leak in figures.leaks), figures.leaks
     assert any("planted seat: API move answers key 'tools-1'" in leak for leak in figures.leaks), figures.leaks
+    assert any("planted seat: socket move answers key 'tools-1'" in leak for leak in figures.leaks), figures.leaks

@@ -1,7 +1,7 @@
 """One digit system per page (issue 9 item 3): Persian digits in fa and ps, Latin in en and az, per phone.
 
-The pass (games/digits.py) rewrites text nodes only: SVG coordinates, data attributes,
-form values, URLs, scripts and codes keep their ASCII digits.
+The pass (games/digits.py) rewrites what people read (text nodes, placeholders, tooltips, labels read
+out): SVG coordinates, data attributes, form values, URLs, scripts and codes keep their ASCII digits.
 """
 
 from __future__ import annotations
@@ -51,7 +51,17 @@ def test_svg_coordinates_attributes_urls_scripts_and_codes_keep_their_ascii_digi
 
 
 def test_a_latin_page_writes_the_catalogues_persian_digits_in_latin():
-    assert localize_html("<p>بخش ۲.۱</p><i title='۳'>x</i>", "latin") == "<p>بخش 2.1</p><i title='۳'>x</i>"
+    assert localize_html("<p>بخش ۲.۱</p><i title='۳'>x</i>", "latin") == "<p>بخش 2.1</p><i title='3'>x</i>"
+
+
+def test_placeholders_tooltips_and_read_out_labels_follow_the_pages_digits_and_codes_do_not():
+    html = ('<input name="name_0" placeholder="بازیکن 1" aria-label="بازیکن 1: نام" value="2">'
+            '<span title="A11 · 3" data-n="4">x</span><img alt="5" src="/i/6.png">'
+            '<span class="code" title="7">AB12</span>')
+    assert localize_html(html, "persian") == (
+        '<input name="name_0" placeholder="بازیکن ۱" aria-label="بازیکن ۱: نام" value="2">'
+        '<span title="A11 · ۳" data-n="4">x</span><img alt="۵" src="/i/6.png">'
+        '<span class="code" title="7">AB12</span>')
 
 
 def test_a_code_of_letters_and_digits_keeps_its_digits():

@@ -1,5 +1,6 @@
-"""A fresh machine (issue 11, finding 8): ``make test`` gets the browser tests their Chromium, ``make run``
-collects the static files first (so the server starts without a warning)."""
+"""A fresh machine: ``make test`` gets the browser tests their Chromium and the test tools; ``make run``
+installs only the runtime, migrates only when a migration is missing and collects the static files only
+when one changed (so a restart serves at once, and never without collected files)."""
 
 from __future__ import annotations
 
@@ -31,10 +32,53 @@ def fake_bin(tmp_path: Path, uid: int) -> Path:
     return bin_dir
 
 
-def test_make_run_collects_static_files_before_serving():
-    plan = make("-n", "run").stdout
+def fresh_stamps(tmp_path: Path) -> tuple[Path, Path]:
+    """A venv folder whose install stamps are newer than the requirements, and a static stamp path."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    for stamp in (".installed-base", ".installed-dev"):
+        (venv / stamp).touch()
+    return venv, tmp_path / "collected"
+
+
+def plan_with(venv: Path, stamp: Path, *targets: str) -> str:
+    result = subprocess.run([MAKE, "--no-print-directory", "-n", *targets, f"VENV={venv}",
+                             f"STATIC_STAMP={stamp}"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_make_run_collects_static_files_before_serving(tmp_path):
+    plan = make("-n", "run", f"STATIC_STAMP={tmp_path / 'never-collected'}").stdout
     assert "collectstatic --noinput" in plan
     assert plan.index("collectstatic") < plan.index("uvicorn")
+
+
+def test_make_run_collects_again_only_when_a_static_file_changed(tmp_path):
+    venv, stamp = fresh_stamps(tmp_path)
+    stamp.touch()
+    assert "collectstatic" not in plan_with(venv, stamp, "run"), "nothing changed: no collection"
+    newest = max((ROOT / "static").rglob("*.*"), key=lambda f: f.stat().st_mtime).stat().st_mtime
+    os.utime(stamp, (newest - 60, newest - 60))
+    assert "collectstatic" in plan_with(venv, stamp, "run"), "a static file newer than the last collection"
+
+
+def test_make_run_migrates_only_when_the_database_lacks_a_migration(tmp_path):
+    venv, stamp = fresh_stamps(tmp_path)
+    stamp.touch()
+    migrate = next(line for line in plan_with(venv, stamp, "run").splitlines() if "manage.py migrate" in line)
+    assert "migrate --check" in migrate and migrate.index("--check") < migrate.index("|| ")
+    assert "migrate --noinput" in migrate.split("|| ", 1)[1]
+
+
+def test_make_run_installs_the_runtime_only_and_make_test_adds_the_test_tools(tmp_path):
+    venv = tmp_path / "venv"
+    venv.mkdir()
+    run_plan = plan_with(venv, tmp_path / "collected", "run")
+    assert "-r requirements/base.txt" in run_plan and "requirements/dev.txt" not in run_plan
+    test_plan = plan_with(venv, tmp_path / "collected", "test")
+    assert "-r requirements/dev.txt" in test_plan
+    assert test_plan.index("requirements/dev.txt") < test_plan.index("bin/pytest -q")
 
 
 def test_make_test_first_makes_sure_chromium_is_there():

@@ -13,6 +13,7 @@ import random
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from django.utils import translation
 
 from games import live, pregame
 from games.access import host_cookie, seat_cookie, set_signed
@@ -24,6 +25,7 @@ from games.engines import get_game_class
 from games.engines.base import IllegalAction
 from games.engines.chance import table_rng
 from games.models import Action, Table
+from games.words import show as tr
 from games.write_path import Forbidden
 from tests.conftest import phone_for, play_through_write_path
 
@@ -444,3 +446,20 @@ def test_the_api_creates_a_table_that_asks_who_starts_and_answers_it(db):
     assert prompted(Table.objects.get(code=code)) == (1,)
     again = client.post(f"/api/tables/{code}/start/", {"seat": 2}, content_type="application/json", **auth)
     assert again.status_code == 400 and again.json()["code"] == "start_decided"
+
+
+@pytest.mark.parametrize("colours", [("yellow", "blue"), ("blue", "red"), ("red", "purple")])
+def test_two_catan_junior_players_are_sent_to_the_red_and_purple_start_sites_whatever_their_colours(colours):
+    """SU2, 2.3: the 2-player side prints red and purple start sites only; the seats take them in seat order."""
+    from games.engines.base import SeatInfo
+
+    cls = get_game_class("catan_junior")
+    game = cls({}, [SeatInfo(0, "Ann", colours[0]), SeatInfo(1, "Ben", colours[1])])
+    step = next(s for s in pregame.walkthrough(game) if s.id == "pieces")
+    text = step.text.format(**step.details)
+    assert text.startswith("Ann puts 2 lairs on the red start sites and 2 ships on the red start routes, Ben on the "
+                           "purple ones"), text
+    assert "start sites of their colour" not in text
+    with translation.override("fa"):
+        persian = tr(step.text, step.details)
+    assert "قرمز" in persian and "بنفش" in persian and "Ann" in persian

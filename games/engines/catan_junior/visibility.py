@@ -15,14 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from games.engines.base import SeatInfo
 from games.engines.catan_junior.board import CASTLE, RESOURCES, Board
-from games.engines.catan_junior.rules import building, coco
+from games.engines.catan_junior.rules import Ruleset, building, coco
 from games.engines.catan_junior.state import State, counts_to_dict, offer_to_json
 
-if TYPE_CHECKING:
-    from games.engines.catan_junior import CatanJuniorGame
+
+class Table(Protocol):
+    """What a view reads of the engine (``CatanJuniorGame`` is one): the table's fixed rules and its seats."""
+
+    rules: Ruleset
+    seats: tuple[SeatInfo, ...]
+
 
 R = 40.0
 MARGIN = 12.0
@@ -32,7 +38,7 @@ def _xy(x: float, y: float, min_x: float, min_y: float) -> tuple[float, float]:
     return round((x - min_x) * 0.866 * R + MARGIN, 1), round((y - min_y) * 0.5 * R + MARGIN, 1)
 
 
-def board_drawing(game: CatanJuniorGame, state: State) -> dict[str, Any]:
+def board_drawing(game: Table, state: State) -> dict[str, Any]:
     """The board with owners and pixel positions (islands, sites, routes, castle, CASTLE lair)."""
     geometry = _geometry(game.rules.board)
     colours = game.rules.colours
@@ -156,7 +162,7 @@ def histogram_bars(rolls: tuple[int, ...]) -> list[dict[str, Any]]:
     return bars
 
 
-def production_news(game: CatanJuniorGame, state: State) -> dict[str, Any] | None:
+def production_news(game: Table, state: State) -> dict[str, Any] | None:
     """What the last roll produced, for every phone: ``{seat, name, roll, ghost, short, paid}``.
 
     ``paid`` lists only the seats that received something, each as
@@ -183,7 +189,7 @@ def production_news(game: CatanJuniorGame, state: State) -> dict[str, Any] | Non
     }
 
 
-def coco_news(game: CatanJuniorGame, state: State) -> dict[str, Any] | None:
+def coco_news(game: Table, state: State) -> dict[str, Any] | None:
     """What the last Coco tile did, for every phone (CO2, CA1); ``None`` once the next roll is made.
 
     ``{seat, name, colour, tile, effect, take, tokens, short, ghost, built,
@@ -227,7 +233,7 @@ def coco_news(game: CatanJuniorGame, state: State) -> dict[str, Any] | None:
     }
 
 
-def build_view(game: CatanJuniorGame, state: State, seat: int | None) -> dict[str, Any]:
+def build_view(game: Table, state: State, seat: int | None) -> dict[str, Any]:
     """The view for ``seat`` (``None``: table screen). The same public data for every viewer.
 
     Keys: ``edition`` {name, verified}, ``phase``, ``active``, ``turn``,

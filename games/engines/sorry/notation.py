@@ -4,7 +4,8 @@ Pawn ids are a colour letter and a 0-based index: ``R0``, ``B3``.
 Locations are ``T0``..``T59`` (absolute track square, section 1.2),
 ``S1``..``S5`` (the pawn's own safety zone), ``START``, ``HOME``.
 
-Position text (what :func:`parse_position` and :func:`moves_for_position` read)::
+Position text (what :func:`parse_position` reads, and so
+:func:`games.engines.sorry.positions.moves_for_position`)::
 
     position := [mover ":"] token ( [","] token )*
     mover    := R | B | Y | G | red | blue | yellow | green   (the colour whose turn it is)
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines.base import IllegalAction, gettext_noop
-from games.engines.sorry.board import COLOURS, HOME, LETTERS, SAFE0, START, TRACK_LEN
+from games.engines.sorry.board import COLOURS, HOME, LETTERS, SAFE0, START, TRACK_LEN, backward, forward, start_exit
 from games.engines.sorry.rules import Move, Pawns
 from games.engines.sorry.state import loc_text, parse_loc
 
@@ -182,8 +183,6 @@ def side_effects(before: Pawns, move: Move, after: Pawns) -> list[dict[str, str]
 
 def _text_and_landings(before: Pawns, move: Move) -> tuple[str, dict[tuple[int, int], Any]]:
     """The move's short text, and where each moved pawn lands before any slide or bump."""
-    from games.engines.sorry.board import backward, forward, start_exit
-
     c, i = move.pawn
     naive = {}
     if move.how in ("count", "split"):
@@ -214,35 +213,3 @@ def _text_and_landings(before: Pawns, move: Move) -> tuple[str, dict[tuple[int, 
 def safe_text(colour: int, k: int) -> str:
     """``(0, 2)`` -> ``"R@S2"``: a safety square named with its colour (for logs)."""
     return f"{LETTERS[colour]}@{loc_text(SAFE0 + k)}"
-
-
-def moves_for_position(position_text: str, card: str, options: dict | None = None) -> list[str]:
-    """The legal actions of the mover in a position holding ``card``, as short text lines.
-
-    ``position_text``: the grammar in this module's docstring, e.g.
-    ``"R: R0@T6 R1@T9"`` (mover prefix optional: default the first token's
-    colour; unlisted pawns of a listed colour are HOME).
-    ``card``: ``"1" "2" "3" "4" "5" "7" "8" "10" "11" "12"`` or ``"sorry"``.
-    ``options``: Sorry! table options (see ``SorryGame.option_specs``);
-    ``points_mode`` and ``components`` are ignored (one card, standard
-    turn). With ``team_mode`` all four colours are seated (missing colours
-    have every pawn HOME).
-
-    Returns one line per legal action in :func:`move_text` form; ``"pass"``
-    when the turn is lost or the 11 swap may be declined. Raises
-    ``IllegalAction`` (``bad_position``, ``bad_card``, ``bad_option``).
-    """
-    from games.engines.base import SeatInfo
-    from games.engines.sorry import SorryGame
-
-    opts = {k: v for k, v in (options or {}).items() if k not in ("points_mode", "components")}
-    per = opts.get("pawns_per_colour", 4)
-    position = parse_position(position_text, per if isinstance(per, int) else 4)
-    colours = tuple(range(4)) if opts.get("team_mode") else position.colours
-    if len(colours) < 2:
-        colours = tuple(sorted({position.mover, (position.mover + 2) % 4}))
-    seats = [SeatInfo(n, COLOURS[c], COLOURS[c]) for n, c in enumerate(colours)]
-    game = SorryGame(opts, seats)
-    state = game.state_from_position(position_text, card=card)
-    seat = colours.index(position.mover)
-    return [game.action_text(state, a) for a in game.legal_actions(state, seat)]

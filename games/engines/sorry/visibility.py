@@ -8,8 +8,9 @@ number of cards in the other hands.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from games.engines.sorry.board import (
     BASE,
@@ -27,11 +28,21 @@ from games.engines.sorry.board import (
     track_xy,
 )
 from games.engines.sorry.notation import pawn_id
-from games.engines.sorry.state import CARDS, as_mapping, loc_text
+from games.engines.sorry.state import CARDS, SorryState, as_mapping, loc_text
 
-if TYPE_CHECKING:
-    from games.engines.sorry import SorryGame
-    from games.engines.sorry.state import SorryState
+
+class Table(Protocol):
+    """What a view reads of the engine (``SorryGame`` is one).
+
+    ``options``: the validated table options; ``points``: points mode (secret
+    hands); ``seat_colour``: each seat's colour index; ``mine``: per seat, the
+    colour indexes it moves (two with partners).
+    """
+
+    options: Mapping[str, Any]
+    points: bool
+    seat_colour: tuple[int, ...]
+    mine: tuple[tuple[int, ...], ...]
 
 
 @cache
@@ -67,7 +78,7 @@ def layout() -> dict[str, Any]:
     return {"viewbox": VIEWBOX, "cell": CELL, "track": track, "safety": safety, "areas": areas, "points": points}
 
 
-def build_view(game: SorryGame, state: SorryState, seat: int | None) -> dict[str, Any]:
+def build_view(game: Table, state: SorryState, seat: int | None) -> dict[str, Any]:
     """The JSON view of ``state`` for ``seat`` (``None``: table screen), built from public pieces."""
     pawns = []
     for c, row in enumerate(state.pawns):

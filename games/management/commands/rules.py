@@ -24,7 +24,7 @@ class Command(BaseCommand):
         parser.add_argument("--options", default="{}", help="table options as JSON, e.g. '{\"team_mode\": true}'")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from games.engines.sorry.notation import moves_for_position
+        from games.engines.sorry.positions import moves_for_position
 
         try:
             table_options = json.loads(options["options"])

@@ -6,7 +6,8 @@ import pytest
 
 from games.engines.base import IllegalAction
 from games.engines.sorry.board import HOME, SAFE0, START
-from games.engines.sorry.notation import format_position, moves_for_position, parse_position
+from games.engines.sorry.notation import format_position, parse_position
+from games.engines.sorry.positions import moves_for_position
 
 from .helpers import at, table
 

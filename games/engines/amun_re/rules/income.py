@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.engines.amun_re.rules.config import Config
+from games.engines.amun_re.rules.scoring import score_kingdom
 from games.engines.amun_re.state import INCOME, REWARD, Player, State
 from games.engines.base import IllegalAction, gettext_noop
 
@@ -152,8 +153,6 @@ def apply_place_pyramids(cfg: Config, state: State, seat: int, columns: tuple[in
 
 
 def _after_income_step(cfg: Config, state: State) -> State:
-    from games.engines.amun_re.rules.scoring import score_kingdom  # scoring follows building
-
     if all(q.bought and q.pending == 0 for q in state.players):
         return score_kingdom(cfg, state)
     return state

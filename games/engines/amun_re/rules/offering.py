@@ -6,6 +6,7 @@ from dataclasses import replace
 from functools import cache
 
 from games.engines.amun_re.rules.config import Config
+from games.engines.amun_re.rules.income import start_income
 from games.engines.amun_re.rules.ties import rank
 from games.engines.amun_re.state import REWARD, Offerings, State
 from games.engines.base import IllegalAction, gettext_noop
@@ -52,8 +53,6 @@ def rewards(amounts: tuple[int, ...], start: int) -> tuple[int, ...]:
 
 def reveal(cfg: Config, state: State) -> State:
     """Reveal all offerings at once, give rewards, set the temple column (2.5)."""
-    from games.engines.amun_re.rules.income import start_income  # income follows the reward placement
-
     amounts = tuple(p.offering or 0 for p in state.players)
     gains = rewards(amounts, state.ankh)
     total = sum(amounts)

@@ -24,7 +24,7 @@ from django.contrib.messages import get_messages
 from django.http import HttpResponse
 from django.test import Client
 
-from games import socket_taps, write_path
+from games import write_path
 from games.access import host_cookie, set_signed
 from games.commands.pregame import create_table
 from games.models import Table
@@ -107,6 +107,8 @@ SEAT_DOORS: dict[str, Callable[[Table, str], str]] = {
 
 def _socket(t: Table, message: dict) -> str:
     """What Ben's open socket is answered for ``message`` (games/socket_taps.py, as the consumer calls it)."""
+    from games import socket_taps  # imported late: its serializers fix the API's game choices when imported
+
     tap = socket_taps.read_message(json.dumps(message))
     refusal = socket_taps.act(t.code, t.seats.get(index=1).token, False, tap, "en")
     after = Table.objects.get(code=t.code)

@@ -59,7 +59,7 @@ def _start_rows(table: Table, rows: Iterable[Action] | None) -> list[Action]:
 
 
 def with_logged_start(table: Table, game: Game, state: Any, rows: Iterable[Action] | None = None) -> Any:
-    """``state`` (the opening) with the start player the log decided (issue 10 item 1), if it decided one.
+    """``state`` (the opening) with the start player the log decided, if it decided one.
 
     The last ``start`` row counts: one naming a seat applies it
     (:meth:`Game.with_start`); one without (a tie still to draw again, or the
@@ -71,7 +71,7 @@ def with_logged_start(table: Table, game: Game, state: Any, rows: Iterable[Actio
     return game.with_start(state, seat) if seat is not None else state
 
 
-#: Log rows that only note something for every phone and change no state (issue 11): a refused entry, a seat
+#: Log rows that only note something for every phone and change no state: a refused entry, a seat
 #: opened on another phone.
 NOTE_KINDS = (Action.Kind.REFUSED, Action.Kind.OPENED)
 
@@ -245,7 +245,7 @@ def _chance_of(game: Game, payload: Any) -> Any:
 
 
 def check_draws(table: Table, seed: int | None = None, commitment: str | None = None) -> DrawCheck:
-    """Re-derive every digital chance outcome of ``table``'s log from ``table_rng(seed, seq)`` (issue 10 item 9).
+    """Re-derive every digital chance outcome of ``table``'s log from ``table_rng(seed, seq)``.
 
     ``seed`` defaults to the table's own; it must hash to the commitment
     stored at creation and to ``commitment`` (hex, e.g. the hash a player
@@ -287,7 +287,7 @@ def check_draws(table: Table, seed: int | None = None, commitment: str | None = 
         if row.kind == Action.Kind.OPTIONS:
             mode = row.payload.get("components", mode)
             continue
-        if row.kind == Action.Kind.START:  # who starts (issue 10 item 1): a random seat or a card per seat
+        if row.kind == Action.Kind.START:  # who starts: a random seat or a card per seat
             rule, seat, rounds = row.payload.get("rule"), row.payload.get("seat"), row.payload.get("rounds")
             if row.payload.get("mode") == "physical":
                 physical.append(row.seq)

@@ -231,11 +231,6 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
         except SOCKET_GONE:
             return
 
-    async def table_version(self, event: dict[str, Any]) -> None:
-        """Group message ``{"type": "table.version", "version": V}`` (a change told without its revision): push
-        what changed for this phone, from the table's current revision (one query)."""
-        await self._refresh()
-
     async def _send_frame(self, frame: str) -> None:
         """Send one push, tagged with its frame id, and remember what the phone then shows."""
         self.frames += 1

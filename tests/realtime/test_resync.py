@@ -68,7 +68,7 @@ async def test_a_phone_that_lost_two_pushes_gets_what_changed_since_the_last_one
 
 async def test_a_lost_group_message_is_caught_up_by_the_next_heartbeat(monkeypatch):
     table, sock, first = await bob_socket()
-    monkeypatch.setattr(write_path, "broadcast_version", lambda *args, **kwargs: False)  # the layer drops it
+    monkeypatch.setattr(write_path, "broadcast_revision", lambda *args, **kwargs: False)  # the layer drops it
     await alice_plays(table, 0)
     assert await sock.receive_nothing(0.3)
     await sock.send_to(text_data=json.dumps({"frame": FRAME.search(first).group(1)}))

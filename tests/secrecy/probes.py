@@ -34,7 +34,6 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.test import Client
-from django.utils import timezone
 
 from games import snapshots
 from games.audit import effective_actions, replay_rows
@@ -238,11 +237,11 @@ def with_state(table: Table, state_json: dict[str, Any], read: Callable[[], Any]
     (games/snapshots.py), so a swap that kept the revision would show the real state again.
     """
     real = Table.objects.get(id=table.id).state
-    Table.objects.filter(id=table.id).update(state=state_json, updated_at=timezone.now(), revision=F("revision") + 1)
+    Table.objects.filter(id=table.id).update(state=state_json, revision=F("revision") + 1)
     try:
         return read()
     finally:
-        Table.objects.filter(id=table.id).update(state=real, updated_at=timezone.now(), revision=F("revision") + 1)
+        Table.objects.filter(id=table.id).update(state=real, revision=F("revision") + 1)
 
 
 def is_outcome(game: Any, action: dict[str, Any]) -> bool:

@@ -7,18 +7,20 @@ Scale-out: set DATABASE_URL (PostgreSQL) and REDIS_URL (channels_redis).
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
 import environ
 
-from companion import lan
+from companion import lan, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env(
     DEBUG=(bool, False),
-    SECRET_KEY=(str, "dev-only-secret-key-change-me-in-production-0123456789"),
+    SECRET_KEY=(str, ""),
+    COMPANION_ENV=(str, ""),
     ALLOWED_HOSTS=(list, ["127.0.0.1", "localhost", "[::1]", "testserver"]),
     DATABASE_URL=(str, f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
     REDIS_URL=(str, ""),
@@ -33,7 +35,14 @@ if (BASE_DIR / ".env").exists():
     environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env("DEBUG")
-SECRET_KEY = env("SECRET_KEY")
+# This installation's key (companion/secret_key.py): SECRET_KEY from the environment, else one made on the first
+# start and kept in DATA_DIR/secret_key (mode 0600, git-ignored). COMPANION_ENV=production refuses to start
+# without a strong SECRET_KEY in the environment. Tests use their own key (also handed to the servers they start).
+DATA_DIR = Path(env.str("DATA_DIR", default=str(BASE_DIR)))
+PRODUCTION = env("COMPANION_ENV").strip().lower() == "production"
+if "pytest" in sys.modules and not env("SECRET_KEY") and not PRODUCTION:
+    os.environ["SECRET_KEY"] = "tests-only-" + "k" * 20 + "0123456789abcdefghijklmnopqrstuvwxyz"
+SECRET_KEY = secret_key.installation_key(env("SECRET_KEY"), DATA_DIR, PRODUCTION)
 ALLOWED_HOSTS = env("ALLOWED_HOSTS")
 # Phones at the table (issue 9 item 6). SERVE_HOST: the address the server binds (`make run` passes its
 # HOST); on every address (0.0.0.0, ::) the machine's LAN address is found (companion/lan.py, no traffic)
@@ -162,11 +171,11 @@ if env("REDIS_URL"):
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "companion.channel_layer.SweepingInMemoryChannelLayer"}}
 
-# Table snapshots and rendered page regions, shared by every phone of a table (games/live.py):
+# Table snapshots, shared by every phone of a table (games/snapshots.py):
 # this process's memory in the embedded default, Redis (shared by every worker) when REDIS_URL is set.
 if env("REDIS_URL"):
     # A frozen Redis must not hold a move: each call gives up after 0.5 s and the worker then leaves the
-    # cache alone for a few seconds (games/live.py shared_get), building snapshots from the database.
+    # cache alone for a few seconds (games/snapshots.py shared_get), building snapshots from the database.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": env("REDIS_URL"),
                           "KEY_PREFIX": "companion", "TIMEOUT": 600,
                           "OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}}}
@@ -200,6 +209,8 @@ SESSION_COOKIE_HTTPONLY = True
 SECURE_COOKIES = env("SECURE_COOKIES")  # set true behind HTTPS
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_COOKIES
 SEAT_COOKIE_MAX_AGE = 60 * 60 * 24 * 30  # seconds: a seat cookie lasts a month
+# Table sockets skip Channels' thread hop per message to close old database connections (games/socket_dispatch.py).
+SOCKET_DISPATCH_WITHOUT_HOP = env.bool("SOCKET_DISPATCH_WITHOUT_HOP", default=True)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -208,6 +219,9 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.SafeJSONParser"],
+    # A refusal's message in one digit system (the asker's): games/api/renderers.py.
+    "DEFAULT_RENDERER_CLASSES": ["games.api.renderers.MessageDigitsJSONRenderer",
+                                 "rest_framework.renderers.BrowsableAPIRenderer"],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Companion API",
@@ -234,11 +248,21 @@ MIDDLEWARE.insert(MIDDLEWARE.index("games.middleware.LocaleMiddleware") + 1,
                   "games.middleware.InputGuardMiddleware")
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)  # bytes of a non-file body
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env.int("DATA_UPLOAD_MAX_NUMBER_FIELDS", default=4000)
-# Throttles of the public API endpoints, per client address and worker (DRF, their own local-memory cache, so
-# a move costs no Redis round trip for its count). Generous: a café of 50 tables of 4 phones behind one address
-# stays far below them. Set e.g. API_THROTTLE_TABLE=100/min. (This line once replaced CACHES whole, which left
-# the scale-out workers without their shared Redis cache of snapshots and regions.)
-CACHES["throttle"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "companion-throttle"}
+# An exported game file: at most IMPORT_MAX_BYTES on the import page and as the API's import body alike
+# (a long game is ~300 KB); the API path gets this limit instead of DATA_UPLOAD_MAX_MEMORY_SIZE.
+IMPORT_MAX_BYTES = env.int("IMPORT_MAX_BYTES", default=2 * 1024 * 1024)
+BODY_LIMITS = {"/api/imports/": IMPORT_MAX_BYTES}
+# Throttles of the public API endpoints, per client address (games/api/throttles.py). Generous: a café of 50
+# tables of 4 phones behind one address stays far below them. Set e.g. API_THROTTLE_TABLE=100/min. The address
+# is the socket's unless TRUSTED_PROXIES says how many proxies stand in front (then the address the nearest of
+# them saw, from X-Forwarded-For); a header sent by the client itself is never believed. The counters are shared
+# by every worker in Redis when REDIS_URL is set (a worker counts in its own memory while Redis fails).
+TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
+CACHES["throttle-local"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                            "LOCATION": "companion-throttle"}
+CACHES["throttle"] = ({**CACHES["default"], "KEY_PREFIX": "companion-throttle"} if env("REDIS_URL")
+                      else CACHES["throttle-local"])
+REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXIES
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
     "create_table": env.str("API_THROTTLE_CREATE", default="600/min"),
     "claim": env.str("API_THROTTLE_CLAIM", default="1200/min"),

@@ -23,7 +23,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from companion import lan
-from games import live
+from games import snapshots
 from games.models import Seat, Table
 
 DEVICE_COOKIE = "device"
@@ -168,11 +168,11 @@ def seat_for(request: HttpRequest, table: Table) -> Seat | None:
 def seat_index_for(request: HttpRequest, table: Table) -> int | None:
     """The index of the seat :func:`seat_for` finds, from the table's cached snapshot (no query when cached).
 
-    The snapshot is keyed by the row's version and stamp (games/live.py),
-    and a hand-over moves the stamp, so an old secret never matches it.
+    The snapshot is keyed by the row's revision (games/snapshots.py), and a
+    hand-over moves the revision, so an old secret never matches it.
     """
     token = bearer(request) or read_signed(request.COOKIES, seat_cookie(table.code))
-    return live.snapshot_for(table).seat_index(token) if token else None
+    return snapshots.for_table(table).seat_index(token) if token else None
 
 
 def is_host(request: HttpRequest, table: Table) -> bool:

@@ -8,3 +8,7 @@ class GamesConfig(AppConfig):
 
     name = "games"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """Connect the read model to the write path's ``table_written`` signal (games/snapshots.py)."""
+        from games import snapshots  # noqa: F401 - its receiver builds each move's snapshot

@@ -59,7 +59,7 @@ def _start_rows(table: Table, rows: Iterable[Action] | None) -> list[Action]:
 
 
 def with_logged_start(table: Table, game: Game, state: Any, rows: Iterable[Action] | None = None) -> Any:
-    """``state`` (the opening) with the start player the log decided (issue 10 item 1), if it decided one.
+    """``state`` (the opening) with the start player the log decided, if it decided one.
 
     The last ``start`` row counts: one naming a seat applies it
     (:meth:`Game.with_start`); one without (a tie still to draw again, or the
@@ -71,7 +71,7 @@ def with_logged_start(table: Table, game: Game, state: Any, rows: Iterable[Actio
     return game.with_start(state, seat) if seat is not None else state
 
 
-#: Log rows that only note something for every phone and change no state (issue 11): a refused entry, a seat
+#: Log rows that only note something for every phone and change no state: a refused entry, a seat
 #: opened on another phone.
 NOTE_KINDS = (Action.Kind.REFUSED, Action.Kind.OPENED)
 
@@ -186,7 +186,9 @@ class DrawCheck:
 
     ``ok``: every digital chance outcome in the log is what ``table_rng(seed,
     seq)`` gives and the seed matches the published commitment;
-    ``commitment_ok``: ``sha256(str(seed)) == table.seed_commitment``;
+    ``commitment_ok``: ``sha256(str(seed))`` equals the commitment stored when
+    the table was created (``table.seed_commitment``) and the one the caller
+    kept, when given;
     ``checked``: seqs whose outcome was re-derived; ``physical``: seqs of
     chance moves entered by hand (physical components: nothing to re-derive);
     ``mismatch``: the first seq whose outcome differs (``None`` if none);
@@ -211,24 +213,61 @@ def initial_mode(table: Table, rows: list[Action]) -> str:
     return "physical" if first.payload.get("components") == "digital" else "digital"  # a switch changes the mode
 
 
-def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
-    """Re-derive every digital chance outcome of ``table``'s log from ``table_rng(seed, seq)`` (issue 10 item 9).
+def app_drawn(table: Table, game: Game, rows: Iterable[Action]) -> dict[int, dict[str, Any]]:
+    """The game rows of ``rows`` that hold what the app drew from the seed: ``{seq: {field: value}}``.
 
-    ``seed`` defaults to the table's own. Walks the whole log as it was
+    A row counts when it was logged in digital mode (the table's first mode,
+    then each component switch before it) and its payload holds one of the
+    kind's :attr:`Game.chance_fields` (a card, tiles, a die face, a Coco
+    tile). DESIGN.md "Fair draws": such an outcome is the seed's, and stays
+    as drawn; only what a player entered for a physical component may be
+    corrected.
+    """
+    ordered = sorted(rows, key=lambda r: r.seq)
+    mode = initial_mode(table, ordered)
+    out: dict[int, dict[str, Any]] = {}
+    for row in ordered:
+        if row.kind == Action.Kind.OPTIONS:
+            mode = row.payload.get("components", mode)
+        elif row.kind == Action.Kind.GAME and mode == "digital":
+            fields = {f: row.payload[f] for f in game.chance_fields.get(row.payload.get("kind"), ())
+                      if f in row.payload}
+            if fields:
+                out[row.seq] = fields
+    return out
+
+
+def _chance_of(game: Game, payload: Any) -> Any:
+    """The chance fields of a replacement payload, or ``"nothing"`` for a drop (for a mismatch's sentence)."""
+    if not isinstance(payload, dict):
+        return "nothing (the move dropped)"
+    return {f: payload.get(f) for f in game.chance_fields.get(payload.get("kind"), ())}
+
+
+def check_draws(table: Table, seed: int | None = None, commitment: str | None = None) -> DrawCheck:
+    """Re-derive every digital chance outcome of ``table``'s log from ``table_rng(seed, seq)``.
+
+    ``seed`` defaults to the table's own; it must hash to the commitment
+    stored at creation and to ``commitment`` (hex, e.g. the hash a player
+    noted when the table was made) when one is passed. Walks the whole log as it was
     written (undone moves included, each checked in the position it was
     played in): for a game row recorded in digital mode whose payload holds
     a chance outcome (:attr:`Game.chance_fields`), the outcome fields are
     removed, :meth:`Game.fill_chance` fills them again with the same RNG and
     the result must equal the logged payload. Rows in physical mode are
-    listed in ``physical``; a correction agreed by the table stands (the
-    physical table is the final authority). Raises nothing for a bad log:
-    a move that no longer applies is the mismatch.
+    listed in ``physical``; a correction agreed by the table stands for what
+    a player entered by hand (the physical table is the final authority),
+    but one that drops or changes an outcome the app drew (:func:`app_drawn`)
+    is a mismatch naming that move, however it got into the log. Raises
+    nothing for a bad log: a move that no longer applies is the mismatch.
     """
     seed = table.seed if seed is None else seed
     rows = list(table.actions.order_by("seq"))
     mode = initial_mode(table, rows)
     game = get_game_class(table.slug)({**table.options, "components": "digital"}, table.seat_infos())
-    commitment_ok = seed_commitment_of(seed) == table.seed_commitment
+    hashed = seed_commitment_of(seed)
+    kept_ok = commitment is None or hashed == commitment.strip().lower()
+    commitment_ok = hashed == table.seed_commitment and kept_ok
     checked: list[int] = []
     physical: list[int] = []
 
@@ -239,6 +278,7 @@ def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
     # (Yellow & Yangtze hands entered by hand) opens with an entry step, not a digital deal.
     dealer = get_game_class(table.slug)({**table.options, "components": mode}, table.seat_infos())
     opening = dealt = dealer.setup(table_rng(seed, 0))
+    drawn_seqs = app_drawn(table, game, rows)
     counted: list[Action] = []
     befores: list[Any] = []
     state = opening
@@ -247,10 +287,15 @@ def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
         if row.kind == Action.Kind.OPTIONS:
             mode = row.payload.get("components", mode)
             continue
-        if row.kind == Action.Kind.START:  # who starts (issue 10 item 1): a random seat or a card per seat
+        if row.kind == Action.Kind.START:  # who starts: a random seat or a card per seat
             rule, seat, rounds = row.payload.get("rule"), row.payload.get("seat"), row.payload.get("rounds")
             if row.payload.get("mode") == "physical":
                 physical.append(row.seq)
+            elif row.payload.get("mode") == "setup":  # drawn by the set-up from table_rng(seed, 0): dealt again
+                if dealer.setup_start(dealt) != seat:
+                    return failed(row.seq, f"move #{row.seq}: the log says seat {seat} starts, the seed's set-up "
+                                           f"gives {dealer.setup_start(dealt)}.")
+                checked.append(row.seq)
             elif rule == "random":
                 derived = table_rng(seed, row.seq).randrange(len(game.seats))
                 if derived != seat:
@@ -276,6 +321,12 @@ def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
         if row.kind == Action.Kind.CORRECT:
             if row.payload.get("rejected") or row.payload.get("void"):
                 continue
+            target, replacement = row.payload.get("target"), row.payload.get("replacement")
+            drawn = drawn_seqs.get(target)
+            if drawn is not None and (not isinstance(replacement, dict)
+                                      or any(replacement.get(f) != v for f, v in drawn.items())):
+                return failed(target, f"move #{target}: the app drew {drawn} from the seed, and the correction "
+                                      f"#{row.seq} changes it to {_chance_of(game, replacement)}.")
             counted = effective_actions([*counted, row])
             befores, state = [], opening
             for kept in counted:
@@ -305,7 +356,10 @@ def check_draws(table: Table, seed: int | None = None) -> DrawCheck:
         counted.append(row)
         befores.append(state)
         state = after
-    if not commitment_ok:
+    if hashed != table.seed_commitment:
         return DrawCheck(False, False, tuple(checked), tuple(physical), None,
-                         "the seed does not match the table's published commitment.")
+                         "the seed does not match the commitment the table stored and published when it was created.")
+    if not kept_ok:
+        return DrawCheck(False, False, tuple(checked), tuple(physical), None,
+                         "the seed does not match the commitment you passed.")
     return DrawCheck(True, True, tuple(checked), tuple(physical))

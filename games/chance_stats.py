@@ -1,4 +1,4 @@
-"""Roll and draw statistics beside what chance alone gives (issue 10 item 9, second half).
+"""Roll and draw statistics beside what chance alone gives.
 
 Counted from the log's counted moves (undone or dropped moves left out), per
 game: Catan Junior's die faces (a fair die: 1/6 each), Sorry! cards drawn by
@@ -23,7 +23,7 @@ says how many), since it would show another seat's hidden hand.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from games.audit import check_draws, effective_actions
@@ -124,19 +124,3 @@ def _derivable(table: Table, all_rows: list[Action], counted: list[Action], fiel
     kept = [row for row in counted if row.seq in checked and logged.get(row.seq) == row.payload]
     left_out = [row for row in counted if row not in kept]
     return kept, sum(_outcomes(left_out, field, kind).values())
-
-
-def stats_for_context(table: Table, game: Any, screen: bool, cache: dict[Any, Any] | None = None) -> Mapping[str, Any] | None:
-    """:func:`chance_stats` for the table screen only (phones: ``None``), cached per table version."""
-    if not screen:
-        return None
-    key = (table.code, table.version, table.status)
-    store = _CACHE if cache is None else cache
-    if key not in store:
-        if len(store) > 2048:
-            store.clear()
-        store[key] = chance_stats(table, game)
-    return store[key]
-
-
-_CACHE: dict[Any, Any] = {}

@@ -1,10 +1,10 @@
-"""One websocket per phone (shared/DESIGN.md "Pages and sync"; issue 8).
+"""One websocket per phone (shared/DESIGN.md "Pages and sync").
 
-The consumer joins the table's group and listens for ``version N``. On each
+The consumer joins the table's group and listens for ``revision R``. On each
 it builds *this* phone's own context (through the same per-seat view as the
-HTTP page, from the table's shared snapshot) and pushes only the page
+HTTP page, from the table's shared snapshot, games/snapshots.py) and pushes only the page
 regions whose content changed for this phone since its last frame, as htmx
-out-of-band swaps (games/live.py). It never picks recipients and never
+out-of-band swaps (games/regions.py). It never picks recipients and never
 forwards another seat's data: each socket renders its own view. On connect
 it compares the regions the page holds (``?s=``, the page's signature) with
 the current ones and sends nothing when they match, everything otherwise
@@ -13,7 +13,6 @@ the current ones and sends nothing when they match, everything otherwise
 
 from __future__ import annotations
 
-import functools
 import logging
 import secrets
 import time
@@ -21,19 +20,18 @@ from collections import OrderedDict
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.core.exceptions import SynchronousOnlyOperation
 from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext
 
-from games import digits, live, socket_taps
+from games import digits, regions, snapshots, socket_taps
 from games.access import host_cookie, read_signed, seat_cookie
-from games.presenters import seat_context
+from games.presenters import needs_database, seat_context
+from games.socket_dispatch import DispatchWithoutHop
 from games.write_path import group_name
 
 log = logging.getLogger(__name__)
@@ -55,24 +53,10 @@ def _language(headers: dict[str, str], cookies: dict[str, str]) -> str:
     return settings.LANGUAGE_CODE
 
 
-@functools.lru_cache(maxsize=4096)
-def _token_digest(token: str) -> str:
-    """:func:`games.live.token_digest` of a socket's seat secret, made once per secret instead of on every push."""
-    return live.token_digest(token)
-
-
-def _seat_index(snap: live.Snapshot, token: str | None) -> int | None:
-    """The seat of ``snap`` whose secret is ``token`` (``Snapshot.seat_index``, its digest made once), or ``None``."""
-    if not token:
-        return None
-    digest = _token_digest(token)
-    return next((s["index"] for s in snap.seats if s["token"] == digest), None)
-
-
-def render_push(code: str, token: str | None, language: str, screen: bool, sent: live.Sent,
+def render_push(code: str, token: str | None, language: str, screen: bool, sent: regions.Sent,
                 host_token: str | None = None, csrf_token: str | None = None,
-                page_signature: str | None = None, marker: tuple[int, float] | None = None,
-                digit_system: str | None = None) -> str | None:
+                page_signature: str | None = None, revision: int | None = None,
+                digit_system: str | None = None, snap: snapshots.Snapshot | None = None) -> str | None:
     """The frame that brings this phone up to date: the regions that changed since ``sent`` ('' for none).
 
     Returns ``None`` when the seat's secret is no longer valid (the host
@@ -80,17 +64,20 @@ def render_push(code: str, token: str | None, language: str, screen: bool, sent:
     ``page_signature`` is what the phone's page holds: when it matches the
     current regions nothing is resent. ``csrf_token`` is the phone's own CSRF
     cookie, so the plain forms of a pushed region (confirm a correction)
-    still pass Django's CSRF check. ``marker`` is ``(version, stamp)`` from
-    the group message; ``digit_system`` the phone's digits (games/digits.py;
-    ``None``: ASCII as cached), applied once per region and system. Costs no query when the table's snapshot is cached
-    (shared by every phone of the table), one without a marker.
+    still pass Django's CSRF check. ``revision`` is the table's from the
+    group message; ``digit_system`` the phone's digits (games/digits.py;
+    ``None``: ASCII), applied once per region and system. ``snap``, when
+    given, is the snapshot to render (held in memory). Costs no query when the
+    table's snapshot is held (shared by every phone of the table), one
+    without a revision.
     """
-    snap = live.snapshot_by_code(code, marker)
+    if snap is None:
+        snap = snapshots.by_code(code, revision)
     if snap is None:
         return None
     seat_index: int | None = None
     if not screen:
-        seat_index = _seat_index(snap, token)
+        seat_index = snap.seat_index(token)
         if seat_index is None:
             return None
     sent.at = snap.key
@@ -99,11 +86,11 @@ def render_push(code: str, token: str | None, language: str, screen: bool, sent:
         is_host = bool(host_token) and secrets.compare_digest(host_token, snap.table.host_token)
         context.update(is_host=is_host, csrf_token=csrf_token)
         if page_signature:
-            regions = live.page_regions(context)
-            if live.page_signature(regions) == page_signature:
-                sent.seed(context, regions)
+            shown = regions.page_regions(context)
+            if regions.page_signature(shown) == page_signature:
+                sent.seed(context, shown)
                 return ""
-        return live.push(context, sent, digit_system)
+        return regions.push(context, sent, digit_system)
 
 
 #: Seconds between two looks at the table's row for a heartbeat of a current phone (between them: a pong only).
@@ -137,10 +124,10 @@ def frame_marker(frame_id: str) -> str:
     return f'<i id="r-frame" hidden data-frame="{escape(frame_id)}" hx-swap-oob="true"></i>'
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
     """``/ws/tables/<code>/``; ``?screen=1`` for the table screen (public view), ``?s=SIG`` the page's regions.
 
-    Resync (issue 8): every push carries a frame id (``#r-frame``), and the
+    Resync: every push carries a frame id (``#r-frame``), and the
     socket keeps what it had sent as of its last :data:`FRAMES_KEPT` frames.
     The page sends ``{"frame": ID}`` (the last push it applied) as a
     heartbeat; the socket answers with what changed since that frame (a lost
@@ -160,12 +147,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.digits = digits.system_for(self.language, cookies.get(digits.COOKIE))
         self.host_token = read_signed(cookies, host_cookie(self.code))
         self.csrf_token = cookies.get(settings.CSRF_COOKIE_NAME)
-        self.sent = live.Sent()
-        self.inline_refused = False  # True once this (screen) socket's inline render had to read the database
+        self.sent = regions.Sent()
         self.socket_id = secrets.token_hex(4)
         self.frames = 0
         self.last_frame = ""  # the page's own state: no push applied yet
-        self.history: OrderedDict[str, live.Sent] = OrderedDict()
+        self.history: OrderedDict[str, regions.Sent] = OrderedDict()
         self.checked_at = 0.0  # time.monotonic() of the last heartbeat that read the table's row
         # Join the group before the first render: a move committed between the two is then heard
         # (pushed after this frame) instead of being told to a group this socket was not in yet.
@@ -180,20 +166,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._send_frame(first)
         else:
             self.history[""] = self.sent.copy()
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch without its thread hop per message to close old database connections.
-
-        Channels 4.2+ runs ``close_old_connections`` in a thread before every
-        handler, four hops per move on a table of four phones. This consumer
-        reads the database only through ``database_sync_to_async``, which
-        closes old connections on its own thread before and after each call,
-        and a push rendered in the event loop reads none.
-        """
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def disconnect(self, close_code: int) -> None:
         if hasattr(self, "code"):
@@ -227,7 +199,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if refusal is None:
             return
         if refusal.stale:
-            self.sent = live.Sent()  # what the phone shows is older than this socket thought: every region
+            self.sent = regions.Sent()  # what the phone shows is older than this socket thought: every region
             await self._refresh()
         await self._send_quietly(refusal.frame(self.digits))
 
@@ -238,14 +210,19 @@ class TableConsumer(AsyncWebsocketConsumer):
             if now - self.checked_at < HEARTBEAT_CHECK:
                 return  # the phone shows the newest push, and the table was checked a moment ago
             self.checked_at = now
-            marker = await database_sync_to_async(live.current_marker)(self.code)
-            if marker is not None and live.snapshot_key(self.code, *marker) == self.sent.at:
+            revision = await database_sync_to_async(snapshots.current_revision)(self.code)
+            if revision is not None and f"{self.code}:{revision}" == self.sent.at:
                 return  # the phone shows the newest push, and the table has not moved since
         elif frame_id in self.history:
             self.sent = self.history[frame_id].copy()  # a push was lost: resend what changed since the phone's
         else:
-            self.sent = live.Sent()  # a frame this socket does not know (or too old): every region
+            self.sent = regions.Sent()  # a frame this socket does not know (or too old): every region
         await self._refresh()
+
+    async def table_revision(self, event: dict[str, Any]) -> None:
+        """Group message ``{"type": "table.revision", "revision": R, "version": V}``: push what changed for this phone."""
+        revision = event.get("revision")
+        await self._refresh(revision if isinstance(revision, int) else None)
 
     async def _send_quietly(self, text: str) -> None:
         """Send one frame that is no push (a refusal, a pong); a socket the phone just closed is not an error."""
@@ -253,11 +230,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=text)
         except SOCKET_GONE:
             return
-
-    async def table_version(self, event: dict[str, Any]) -> None:
-        """Group message ``{"type": "table.version", "version": N, "stamp": T}``: push what changed for this phone."""
-        stamp = event.get("stamp")
-        await self._refresh((event["version"], stamp) if stamp is not None else None)
 
     async def _send_frame(self, frame: str) -> None:
         """Send one push, tagged with its frame id, and remember what the phone then shows."""
@@ -273,43 +245,34 @@ class TableConsumer(AsyncWebsocketConsumer):
             # follows, and its next socket catches up on connect. Not an error of the server's.
             return
 
-    async def _render(self, page_signature: str | None = None,
-                      marker: tuple[int, float] | None = None) -> str | None:
-        # Regions are cached with ASCII digits; each phone's frame is written in its own digit system.
+    async def _render(self, page_signature: str | None = None, revision: int | None = None) -> str | None:
+        """This phone's frame rendered in a worker thread (it may read the database)."""
         return await database_sync_to_async(render_push)(self.code, self.token, self.language, self.screen, self.sent,
-                                                         self.host_token, self.csrf_token, page_signature, marker,
+                                                         self.host_token, self.csrf_token, page_signature, revision,
                                                          self.digits)
 
-    def _render_inline(self, marker: tuple[int, float]) -> str | None | bool:
-        """This phone's frame (in its digit system) rendered right here in the event loop, or ``False`` to go through a thread.
+    def _held(self, revision: int | None) -> snapshots.Snapshot | None:
+        """The snapshot of ``revision`` when this phone's frame can be rendered from it with no database: held in
+        this process, its seat found on it, and every piece of the context on it (:func:`needs_database`).
+        ``None`` otherwise (the render goes to a thread). No I/O."""
+        snap = snapshots.held(self.code, revision) if revision is not None else None
+        if snap is None:
+            return None
+        viewer = None if self.screen else snap.seat_index(self.token)
+        if viewer is None and not self.screen:
+            return None  # a secret this snapshot does not know: the thread's render answers it
+        return None if needs_database(snap, viewer) else snap
 
-        When the write that sent ``marker`` left its snapshot in this
-        process (games/live.py ``publish_move``), a render reads no database:
-        it is pure work on data in memory, so it skips the hop to the
-        executor thread (and that thread's connection handling), which cost
-        about as much as the render. Should it touch the database after all,
-        Django refuses in async code (``SynchronousOnlyOperation``) and the
-        render is redone in a thread from what the phone showed before (a
-        table screen that had to do so once goes to the thread from then on:
-        its draw tally reads the log whenever the table moved).
-        """
-        if not live.has_snapshot(self.code, marker) or self.inline_refused:
-            return False
-        # No copy of what the phone shows first: live.push replaces its dictionaries only once the frame is made,
-        # so a render that gives up midway leaves them as they were (the thread's render sets ``at`` again).
-        try:
-            return render_push(self.code, self.token, self.language, self.screen, self.sent, self.host_token,
-                               self.csrf_token, None, marker, self.digits)
-        except SynchronousOnlyOperation:
-            # The table screen's draw tally reads the log from the database whenever the table moved: once its
-            # render gave up here, the screen goes straight to the thread (a phone's render reads none).
-            self.inline_refused = self.screen
-            return False
-
-    async def _refresh(self, marker: tuple[int, float] | None = None) -> None:
-        frame = self._render_inline(marker) if marker is not None else False
-        if frame is False:
-            frame = await self._render(marker=marker)
+    async def _refresh(self, revision: int | None = None) -> None:
+        """Push what changed for this phone; rendered right here in the event loop when the snapshot of
+        ``revision`` is held and its render reads no database (pure work on data in memory, no thread hop),
+        else in a thread."""
+        snap = self._held(revision)
+        if snap is not None:
+            frame = render_push(self.code, self.token, self.language, self.screen, self.sent, self.host_token,
+                                self.csrf_token, None, revision, self.digits, snap)
+        else:
+            frame = await self._render(revision=revision)
         if frame is None:
             with translation.override(self.language):
                 text = escape(gettext("This link no longer holds a seat. Ask the host for a new one."))

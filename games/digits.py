@@ -56,6 +56,13 @@ def localize_number(text: str, system: str) -> str:
     return text.translate(_TO_PERSIAN if system == "persian" else _TO_LATIN)
 
 
+def localize_text(text: str, system: str) -> str:
+    """``text`` (plain, no markup: an API message) with its numbers in ``system``, as :func:`localize_html`
+    writes a text node: a digit run touching a Latin letter (a table code, "P1") stays as printed."""
+    table = _TO_PERSIAN if system == "persian" else _TO_LATIN
+    return _WITH_LETTERS.sub(lambda m: m.group(0).translate(table), text)
+
+
 def localize_html(html: str, system: str) -> str:
     """``html`` with the digits people read written in ``system``: text nodes and the shown attributes
     (``placeholder``, ``title``, ``aria-label``, ``alt``); other markup and attributes untouched.

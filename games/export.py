@@ -1,8 +1,10 @@
-"""A finished game as a file (issue 10 item 8): JSON (public log and result), CSV, the BG Stats link, and import.
+"""A finished game as a file: JSON (public log and result), CSV, the BG Stats link, and import.
 
 The JSON holds only what the table screen may read once the game is over:
 the game, options, seats (names, colours, teams), the published commitment
-and the revealed seed, each counted move and the final result. Never a seat
+and the revealed seed, each counted move (with its log line as English
+text), every component switch and who-starts decision (``start`` rows, with
+any cards turned up for it), and the final result. Never a seat
 or host secret, never the opening deal (a hidden hand: it follows from the
 seed) and never a move's private fields: a move whose owner's log line is
 private (a Yellow & Yangtze draw or swap, a Sorry! points draw, an Amun-Re
@@ -54,7 +56,7 @@ from django.utils.crypto import salted_hmac
 from games.audit import check_draws, effective_actions, initial_mode, opening_state
 from games.commands.pregame import create_table
 from games.engines import REGISTRY, get_game_class
-from games.engines.base import Game, IllegalAction, gettext_noop
+from games.engines.base import START_RULES, Game, IllegalAction, fill, gettext_noop
 from games.engines.chance import table_rng
 from games.models import Action, Table, seed_commitment
 from games.write_path import prompt_key
@@ -63,10 +65,13 @@ FORMAT = "companion-export"
 FORMAT_VERSION = 2  # 2: sealed moves are HMACs under a server-held table key (1 hashed them in the open)
 SEAL_SALT = "games.export.sealed-move"  # names the purpose of the key, apart from every other use of SECRET_KEY
 SEAL_CHECK = b"companion-export-seal-check"
-MAX_IMPORT_BYTES = 2 * 1024 * 1024  # a long game is ~300 KB; edition options add a few KB
+MAX_IMPORT_BYTES = settings.IMPORT_MAX_BYTES  # 2 MiB by default; a long game is ~300 KB
 MAX_IMPORT_DEPTH = 20  # options nest like an edition profile (16, games/edition_views.py) inside 4 levels
 MAX_MOVES = 20000
-BGSTATS_URL = "https://app.bgstatsapp.com/addPlay.html?data="
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="  # BG Stats' documented push of one play
+# BoardGameGeek ids, only those checked against a boardgamegeek.com/boardgame/<id>/<name> address: Sorry! (2407,
+# /sorry) and Catan Junior (125921, /catan-junior). Yellow & Yangtze and the Amun-Re card game are matched by name.
+BGG_IDS = {"sorry": 2407, "catan_junior": 125921}
 
 
 def canonical(value: Any) -> str:
@@ -116,13 +121,18 @@ class NotFinished(Exception):
     message = "Only a finished game can be exported: this one is still being played or was ended by the host."
 
 
+#: The log rows besides counted moves that a replay needs: component switches and who-starts decisions.
+REPLAYED_KINDS = (Action.Kind.OPTIONS, Action.Kind.START)
+
+
 def _counted_rows(table: Table) -> tuple[list[Action], list[Action]]:
-    """All log rows in order, and the exported ones: counted game moves and component switches, in log order."""
+    """All log rows in order, and the exported ones in log order: counted game moves (as corrected), component
+    switches (``options``) and every who-starts decision (``start``, the last one naming a seat counts)."""
     rows = list(table.actions.order_by("seq"))
     counted = effective_actions(rows)
     by_seq = {row.seq: row for row in counted}
     out = [by_seq.get(row.seq, row) for row in rows
-           if row.seq in by_seq or row.kind == Action.Kind.OPTIONS]
+           if row.seq in by_seq or row.kind in REPLAYED_KINDS]
     return rows, out
 
 
@@ -150,14 +160,13 @@ def build_export(table: Table) -> dict[str, Any]:
     key = seal_key(table.code, table.seed)
     out_moves = []
     for row in moves:
-        if row.kind == Action.Kind.OPTIONS:
-            out_moves.append({"seq": row.seq, "kind": "options", "payload": dict(row.payload)})
+        if row.kind in REPLAYED_KINDS:  # public: which mode, who starts (and the start cards turned up)
+            out_moves.append({"seq": row.seq, "kind": str(row.kind), "payload": dict(row.payload)})
             continue
         state = game.apply(state, row.seat, row.payload)
         line = game.describe(row.seat, row.payload, None)
         entry: dict[str, Any] = {"seq": row.seq, "kind": "game", "seat": row.seat,
-                                 "line": line.text.format(**{k: _plain(v) for k, v in line.details.items()})
-                                 if line.details else line.text}
+                                 "line": fill(line.text, line.details)}
         if is_sealed(game, row.seat, row.payload):
             entry["payload"] = {"kind": row.payload.get("kind")}
             entry["sealed"] = sealed_digest(key, row.seq, row.payload)
@@ -184,12 +193,6 @@ def build_export(table: Table) -> dict[str, Any]:
     }
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(_plain(v)) for v in value)
-    return value
-
-
 # -- CSV ----------------------------------------------------------------------------------------
 
 
@@ -205,6 +208,25 @@ def _flatten(value: Any, prefix: str) -> dict[str, Any]:
 
 
 FIXED_COLUMNS = ("seat", "name", "colour", "rank", "winner", "score")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may read as the start of a formula
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` as a CSV cell no spreadsheet runs as a formula (OWASP, CSV injection).
+
+    Text that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+    return gets a leading single quote (``=HYPERLINK(...)`` becomes
+    ``'=HYPERLINK(...)``), so it is shown as the text it is. Numbers
+    (``int``, ``float``, not ``bool``) stay numbers: a negative score is
+    written ``-3`` and a spreadsheet reads it as the number -3. Every other
+    value is written as its text, neutralised the same way.
+    """
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    if value is None:
+        return ""
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def result_rows(table: Table, result: Mapping[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
@@ -227,15 +249,16 @@ def result_rows(table: Table, result: Mapping[str, Any]) -> tuple[list[str], lis
 
 
 def build_csv(table: Table) -> str:
-    """The result as CSV text (header row, then one row per player); :class:`NotFinished` when not finished."""
+    """The result as CSV text (header row, then one row per player), every cell through :func:`csv_cell`;
+    :class:`NotFinished` when not finished."""
     if table.status != Table.Status.FINISHED:
         raise NotFinished()
     result = table.game().result(table.game().decode(table.state))
     columns, rows = result_rows(table, result or {})
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=columns, restval="", lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([csv_cell(c) for c in columns])
+    writer.writerows([csv_cell(row.get(c, "")) for c in columns] for row in rows)
     return buffer.getvalue()
 
 
@@ -243,31 +266,43 @@ def build_csv(table: Table) -> str:
 
 
 def bgstats_play(table: Table) -> dict[str, Any]:
-    """The play as BG Stats' documented URL import reads it: source, date, duration, game, players with
-    scores, ranks and winners (https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/)."""
+    """The play as BG Stats' ``createPlay`` import reads it (https://www.bgstatsapp.com/support/push-plays-to-bg-
+    stats-from-other-apps-or-websites/): ``sourceName``, ``sourcePlayId`` (the table code), ``playDate``
+    (``YYYY-MM-DD HH:MM:SS``, local time), ``durationMin``, ``game`` (``name``, ``sourceGameId``, ``bggId`` where
+    :data:`BGG_IDS` knows it, ``highestWins``, ``noPoints``) and ``players`` (``name``, ``sourcePlayerId``,
+    ``score``, ``rank``, ``winner``, ``startPlayer``, ``role``, and ``team`` where the seat has one)."""
     game = table.game()
     result = game.result(game.decode(table.state)) or {}
     ranking = {r["seat"]: r for r in result.get("ranking", [])}
     winners = set(result.get("winners", []))
     first = table.actions.filter(kind=Action.Kind.GAME).order_by("seq").first()
     finished = timezone.localtime(table.updated_at)
+    game_entry: dict[str, Any] = {"name": table.title, "sourceGameId": table.slug, "highestWins": True,
+                                  "noPoints": False}
+    if table.slug in BGG_IDS:
+        game_entry["bggId"] = BGG_IDS[table.slug]
+    players = []
+    for s in table.seats.order_by("index"):
+        player = {"name": s.name, "sourcePlayerId": f"{table.code}-{s.index}",
+                  "score": ranking.get(s.index, {}).get("score"), "rank": ranking.get(s.index, {}).get("rank"),
+                  "winner": s.index in winners, "startPlayer": first is not None and first.seat == s.index,
+                  "role": ""}
+        if s.team is not None:
+            player["team"] = str(s.team + 1)
+        players.append(player)
     return {
         "sourceName": "Companion",
         "sourcePlayId": table.code,
         "playDate": finished.strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": max(1, round((table.updated_at - table.created_at).total_seconds() / 60)),
-        "game": {"name": table.title, "sourceGameId": table.slug, "highestWins": True, "noPoints": False},
-        "players": [
-            {"name": s.name, "sourcePlayerId": f"{table.code}-{s.index}",
-             "score": ranking.get(s.index, {}).get("score"), "rank": ranking.get(s.index, {}).get("rank"),
-             "winner": s.index in winners, "startPlayer": first is not None and first.seat == s.index, "role": ""}
-            for s in table.seats.order_by("index")
-        ],
+        "game": game_entry,
+        "players": players,
     }
 
 
 def bgstats_link(table: Table) -> str:
-    """``https://app.bgstatsapp.com/addPlay.html?data=<url-encoded JSON>``: opens BG Stats' import dialog."""
+    """``https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON of bgstats_play>``: opens BG Stats'
+    new-play dialog filled with this play."""
     return BGSTATS_URL + quote(json.dumps(bgstats_play(table), separators=(",", ":"), ensure_ascii=False), safe="")
 
 
@@ -310,8 +345,10 @@ def _check_shape(data: Any) -> None:
     _require(isinstance(seats, list) and 1 <= len(seats) <= 12 and all(
         isinstance(s, dict) and isinstance(s.get("name"), str) and len(s["name"]) <= 40
         and isinstance(s.get("colour"), str) and len(s["colour"]) <= 20
-        and (s.get("team") is None or (isinstance(s.get("team"), int) and 0 <= s["team"] < 12)) for s in seats),
+        for s in seats),
         gettext_noop("The export's seats must be a list of names (at most 40 characters) and colours."))
+    _require(all(s.get("team") is None or (type(s["team"]) is int and 0 <= s["team"] < 12) for s in seats),
+             gettext_noop("A seat's team in the export must be a number (or absent)."))
     draws = data.get("draws")
     _require(isinstance(draws, dict) and isinstance(draws.get("seed"), str) and draws["seed"].isdigit()
              and len(draws["seed"]) <= 19 and isinstance(draws.get("commitment"), str),
@@ -325,7 +362,7 @@ def _check_shape(data: Any) -> None:
     last = 0
     for move in moves:
         _require(isinstance(move, dict) and isinstance(move.get("seq"), int) and not isinstance(move["seq"], bool)
-                 and last < move["seq"] <= 10 ** 7 and move.get("kind") in ("game", "options")
+                 and last < move["seq"] <= 10 ** 7 and move.get("kind") in ("game", "options", "start")
                  and isinstance(move.get("payload"), dict),
                  gettext_noop("Each exported move needs a rising seq, a kind and a payload."))
         last = move["seq"]
@@ -352,6 +389,30 @@ def _candidates(game: Game, physical: Game, state: Any, seat: int, kind: Any, se
     for action in physical.legal_actions(state, seat):
         if action.get("kind") == kind:
             yield action
+
+
+def _replay_start(game: Game, dealt: Any, table: Table, move: Mapping[str, Any], played: bool) -> Any:
+    """The opening after an exported ``start`` row: ``dealt`` with the seat it names as start player (or
+    ``dealt`` itself while it names none: a tie still to draw again, or the host asking again). Records
+    the decision on ``table.pregame``. ``import_diverges`` naming the row when a move came before it or
+    the game refuses the seat. Whether a drawn start is the seed's is checked by ``check_draws``."""
+    seq, payload = move["seq"], move["payload"]
+    if played:
+        raise _diverges(seq, gettext_noop(
+            "The export does not replay: who starts (#{seq}) is decided after a move was played."))
+    seat = payload.get("seat")
+    _require(payload.get("rule") in START_RULES and (seat is None or (isinstance(seat, int)
+                                                                     and not isinstance(seat, bool))),
+             gettext_noop("Row #{seq} of the export names no rule of who starts or no seat."), seq=seq)
+    if seat is None:
+        return dealt
+    try:
+        state = game.with_start(dealt, game.check_start_seat(seat))
+    except IllegalAction as exc:
+        raise _diverges(seq, gettext_noop(
+            "The export does not replay: row #{seq} names a start player this table does not have.")) from exc
+    table.pregame = {**table.pregame, "start": {"rule": payload["rule"], "seat": seat}}
+    return state
 
 
 def _same_result(a: Any, b: Any) -> bool:
@@ -388,13 +449,23 @@ def import_export(data: Any, device: str = "") -> Table:
             table = create_table(slug, data["opening_options"], seats, device=device, seed=seed)
             final = cls(data["options"], table.seat_infos())
             table.options = final.options
+            _require(final.options.get("team_mode") or all(s["team"] is None for s in seats),
+                     gettext_noop("The export gives seats a team, but this game is played without teams."))
             mode = data["opening_options"].get("components", "digital")
             physical = cls({**final.options, "components": "physical"}, table.seat_infos())
-            state = opening_state(table, final)
+            if any(m["kind"] == "start" for m in data["moves"]):  # the file's own start rows replace the one
+                table.actions.filter(kind=Action.Kind.START).delete()  # a set-up draw logged at creation
+            dealt = state = opening_state(table, final)
             version = 0
             rows = []
+            played = False
             for move in data["moves"]:
                 seq = move["seq"]
+                if move["kind"] == "start":
+                    state = _replay_start(final, dealt, table, move, played)
+                    rows.append(Action(table=table, seq=seq, kind=Action.Kind.START, payload=move["payload"],
+                                       version=0))
+                    continue
                 version += 1
                 if move["kind"] == "options":
                     payload = move["payload"]
@@ -428,6 +499,7 @@ def import_export(data: Any, device: str = "") -> Table:
                         raise _diverges(seq, gettext_noop(
                             "The export does not replay: move #{seq} shows what only its player may read; an export "
                             "seals it."))
+                played = True
                 try:
                     state = final.apply(state, seat, payload)
                 except (IllegalAction, TypeError, ValueError, KeyError, IndexError) as exc:

@@ -22,9 +22,8 @@ from django.template.loader import render_to_string
 from games.access import DEVICE_COOKIE, read_signed, seat_cookie
 from games.audit import effective_actions, opening_state
 from games.engines.base import Game
-from games.live import static_view
 from games.models import Action, Seat, Table
-from games.presenters import game_template, tr
+from games.presenters import game_template, static_view, tr
 
 DONE = (Table.Status.FINISHED, Table.Status.ENDED)
 MAX_LISTED = 100

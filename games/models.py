@@ -56,6 +56,10 @@ class Table(models.Model):
     slug = models.CharField(max_length=40)
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField(default=new_seed)
+    # ``sha256(str(seed))`` in hex, written once when the row is first saved and published from then on (host
+    # page, table screen, API): ``check_draws`` checks the seed against this stored value, so a seed changed in
+    # the database afterwards no longer "matches" (a value recomputed from the seed always would).
+    seed_commitment = models.CharField(max_length=64, default="", editable=False)
     version = models.PositiveIntegerField(default=0)
     # Moves on every change any phone may see (a move, a claim, a hand-over, a correction, a repair): the
     # read model keys each table's snapshot by (code, revision).
@@ -80,7 +84,13 @@ class Table(models.Model):
         return f"{self.slug} {self.code}"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        """Save the row and move :attr:`revision` with it (named in ``update_fields`` when those are given)."""
+        """Save the row and move :attr:`revision` with it (named in ``update_fields`` when those are given).
+
+        The first save stores :attr:`seed_commitment` from the seed it is created with; later saves never
+        change it (DESIGN.md "Fair draws": the commitment is published before the first draw).
+        """
+        if not self.seed_commitment:
+            self.seed_commitment = seed_commitment(self.seed)
         self.revision += 1
         fields = kwargs.get("update_fields")
         if fields is not None and "revision" not in fields:
@@ -111,16 +121,6 @@ class Table(models.Model):
     def title(self) -> str:
         """The game's English title."""
         return get_game_class(self.slug).title
-
-    @property
-    def seed_commitment(self) -> str:
-        """``sha256(str(seed))`` in hex: published from creation, so the seed revealed at the end can be checked.
-
-        Issue 10 item 9: every digital draw, roll and shuffle comes from
-        ``table_rng(seed, seq)``; with the seed anyone can re-derive them
-        (``manage.py check_draws CODE``).
-        """
-        return seed_commitment(self.seed)
 
     @property
     def seed_revealed(self) -> int | None:

@@ -19,11 +19,11 @@ from django.template.loader import get_template
 from django.utils.translation import get_language, gettext
 
 from games import pregame
-from games.chance_stats import stats_for_context
+from games.chance_stats import chance_stats
 from games.commands.moves import own_undo_target
 from games.engines.base import Game, IllegalAction, LogLine, gettext_noop
-from games.live import _LINES, LOG_LINES, ShownLine, Snapshot, _Store, line_key, snapshot_for, static_view
 from games.models import Action, Table
+from games.snapshots import LOG_LINES, Snapshot, for_table
 from games.words import isolate, show
 
 
@@ -36,7 +36,30 @@ def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
     return show(text, details)
 
 
-_TEXTS = _Store(20000)  # (language, template, details) -> the sentence (this process)
+# The parts of a game's view that never change during a game (board geometry): drawn by the
+# static region, left out of the other regions' digests.
+STATIC_VIEW_KEYS = {"sorry": ("layout",), "yellow_yangtze": ("board",)}
+
+
+def static_view(slug: str, view: Mapping[str, Any]) -> dict[str, Any]:
+    """The fixed geometry of a game's board, taken from a view (the same for every viewer)."""
+    return {key: view.get(key) for key in STATIC_VIEW_KEYS.get(slug, ())}
+
+
+_LINE_FIELDS = ("seq", "kind", "text", "who", "private", "counted", "corrected", "original", "dropped")
+
+
+class ShownLine(dict):
+    """A log line as :func:`log_lines` builds it from a snapshot (a plain ``dict`` to every reader), with its
+    :func:`line_key` made once, when it was built. Never mutated once built."""
+
+    __slots__ = ("key",)
+
+
+def line_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What identifies a log line's content: the fields its template shows (made once for a :class:`ShownLine`)."""
+    key = getattr(line, "key", None)
+    return key if key is not None else tuple(map(line.get, _LINE_FIELDS))
 
 
 class _NotPlain(Exception):
@@ -59,18 +82,15 @@ def _plain(value: Any) -> Any:
     raise _NotPlain
 
 
-def shared_tr(text: str, details: Mapping[str, Any] | None = None) -> str:
-    """:func:`tr`, made once per sentence and language in this process: the same line told to every phone
-    of a table (each seat's ``describe`` of a move is often word for word the others') is translated once."""
+def shared_tr(snap: Snapshot, text: str, details: Mapping[str, Any] | None = None) -> str:
+    """:func:`tr`, made once per sentence and language on ``snap`` (and the snapshots that follow it): the
+    same line told to every phone of a table (each seat's ``describe`` of a move is often word for word the
+    others') is translated once."""
     try:
         key = (get_language(), text, _plain(details))
     except _NotPlain:
         return tr(text, details)
-    found = _TEXTS.get(key)
-    if found is None:
-        found = tr(text, details)
-        _TEXTS.put(key, found)
-    return found
+    return snap.memo("text", key, lambda: tr(text, details))
 
 
 def error_message(exc: IllegalAction) -> str:
@@ -84,81 +104,85 @@ def action_label(game: Game, seat: int, payload: Mapping[str, Any]) -> str:
     return tr(line.text, line.details)
 
 
-_LABELS = _Store(20000)  # (game config, seat, action json, language) -> the button text (this process)
-
-
-def game_config_key(snap: Snapshot) -> str:
-    """What a table's engine is built from (slug, options, seats), as one digest: made once per snapshot.
-
-    An engine's ``label(seat, action)`` reads no state, only its game (built from exactly these) and its
-    arguments, so two snapshots with this key label every action alike.
-    """
-    found = snap.memo.get("config")
-    if found is None:
-        row = snap.table
-        raw = json.dumps([row.slug, row.options, [[s["index"], s["name"], s["colour"], s["team"]] for s in snap.seats]],
-                         sort_keys=True, default=str, separators=(",", ":"))
-        found = snap.memo["config"] = hashlib.sha1(raw.encode()).hexdigest()
-    return found
-
-
-def legal_for(game: Game, state: Any, seat: int | None, config: str | None = None) -> list[dict[str, Any]]:
+def legal_for(game: Game, state: Any, seat: int | None, snap: Snapshot | None = None) -> list[dict[str, Any]]:
     """``seat``'s legal actions as ``{"payload", "json", "label", "kind"}`` (empty for the table screen).
 
-    ``config`` (:func:`game_config_key` of the snapshot ``game`` was built from) lets the labels be made once
-    per action, seat and language in this process instead of on every push (the active Yellow & Yangtze
-    phone has hundreds of legal placements); ``None`` labels every action anew.
+    With ``snap`` (the snapshot ``game`` and ``state`` are from) each label is made once per action, seat,
+    language and engine configuration on it and the snapshots that follow it (the active Yellow & Yangtze
+    phone has hundreds of legal placements); without it every action is labelled anew.
     """
     if seat is None or game.result(state) is not None:
         return []
-    language = get_language() if config is not None else None
+    language = get_language()
     items = []
     for payload in game.legal_actions(state, seat):
         encoded = json.dumps(payload, separators=(",", ":"), sort_keys=True)
-        if config is None:
+        if snap is None:
             label = action_label(game, seat, payload)
         else:
-            key = (config, seat, encoded, language)
-            label = _LABELS.get(key)
-            if label is None:
-                label = action_label(game, seat, payload)
-                _LABELS.put(key, label)
+            label = snap.memo("label", (snap.config_key, seat, encoded, language),
+                              functools.partial(action_label, game, seat, payload))
         items.append({"payload": payload, "json": encoded, "label": label, "kind": payload.get("kind", "")})
     return items
 
 
-_WINDOWS = _Store(4096)  # (code, viewer, language, limit) -> the last window of log lines built (this process)
+def _game_line(snap: Snapshot, row: Action, viewer: int | None, name: str, language: str | None) -> ShownLine:
+    """One game row of the log as ``viewer`` reads it; built once per content on ``snap`` and the snapshots
+    that follow it (this row, its marks, the viewer, the language, the mover's name): never mutated."""
+    fix = snap.replaced.get(row.seq)
+    undone = row.seq in snap.undone
+
+    def build() -> ShownLine:
+        game = snap.game
+        shown = fix.payload.get("replacement") if fix else row.payload
+        entry = ShownLine(seq=row.seq, kind=row.kind, seat=row.seat, private=False)
+        entry["counted"] = not undone and not (fix and shown is None)
+        entry["dropped"] = bool(fix) and shown is None
+        line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
+        entry["text"] = shared_tr(snap, line.text, line.details)
+        entry["private"] = line.private
+        entry["corrected"] = bool(fix) and shown is not None and shown != row.payload
+        if entry["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
+            first = game.describe(row.seat, row.payload, viewer)
+            entry["original"] = shared_tr(snap, first.text, first.details)
+        entry["who"] = name
+        entry.key = line_key(entry)
+        return entry
+
+    return snap.memo("line", (row.seq, fix.seq if fix else 0, undone, viewer, language, name), build)
 
 
-def _log_line(row: Action, game: Game, viewer: int | None, code: str, undone: Any, replaced: Mapping[int, Action],
-              names: Mapping[int, str], who: Mapping[int, str], language: str | None) -> dict[str, Any]:
-    """One row of :func:`log_lines` as ``viewer`` reads it (a game line from the per-content cache)."""
+def _log_line(row: Action, game: Game, viewer: int | None, undone: Any, replaced: Mapping[int, Action],
+              names: Mapping[int, str], who: Mapping[int, str]) -> dict[str, Any]:
+    """One row of :func:`log_lines` read from the database, as ``viewer`` reads it."""
     if row.kind == Action.Kind.GAME:
-        # A game line is built once per content (this row, its marks, the viewer, the language, the mover's
-        # name) and then the same line object is shown on every later push: readers must not mutate it.
         fix = replaced.get(row.seq)
-        name = who.get(row.seat, "")  # a Latin name in a Persian line stays whole
-        key = (code, row.seq, fix.seq if fix else 0, row.seq in undone, viewer, language, name)
-        entry = _LINES.get(key)
-        if entry is None:
-            shown = fix.payload.get("replacement") if fix else row.payload
-            entry = ShownLine(seq=row.seq, kind=row.kind, seat=row.seat, private=False)
-            entry["counted"] = row.seq not in undone and not (fix and shown is None)
-            entry["dropped"] = bool(fix) and shown is None
-            line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
-            entry["text"] = shared_tr(line.text, line.details)
-            entry["private"] = line.private
-            entry["corrected"] = bool(fix) and shown is not None and shown != row.payload
-            if entry["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
-                first = game.describe(row.seat, row.payload, viewer)
-                entry["original"] = shared_tr(first.text, first.details)
-            entry["who"] = name
-            entry.key = line_key(entry)
-            _LINES.put(key, entry)
+        shown = fix.payload.get("replacement") if fix else row.payload
+        entry = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False}
+        entry["counted"] = row.seq not in undone and not (fix and shown is None)
+        entry["dropped"] = bool(fix) and shown is None
+        line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
+        entry["text"] = tr(line.text, line.details)
+        entry["private"] = line.private
+        entry["corrected"] = bool(fix) and shown is not None and shown != row.payload
+        if entry["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
+            first = game.describe(row.seat, row.payload, viewer)
+            entry["original"] = tr(first.text, first.details)
+        entry["who"] = who.get(row.seat, "")
     else:
         entry = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,
                  "text": _host_line(row, names)}
     return entry
+
+
+def _hidden_from(game: Game, mover: int, payload: Any, viewer: int | None) -> bool:
+    """True when move ``payload`` of seat ``mover`` says more to its mover than ``viewer`` may read (its
+    mover's own line is private, or gives other details than ``viewer``'s): an entry only its mover sees."""
+    if viewer == mover or not isinstance(payload, Mapping):
+        return False
+    own = game.describe(mover, payload, mover)
+    theirs = game.describe(mover, payload, viewer)
+    return own.private or theirs.private or dict(own.details) != dict(theirs.details)
 
 
 def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: int = LOG_LINES) -> list[dict[str, Any]]:
@@ -167,54 +191,44 @@ def log_lines(table: Table | Snapshot, game: Game, viewer: int | None, limit: in
     Game rows go through the engine's ``describe`` (which hides other seats'
     private outcomes); undone and corrected rows are marked, never dropped.
     Reads only the rows it shows (one indexed query, or none from a
-    :class:`~games.live.Snapshot`): an undo row names the move it dropped and a
-    correction row its target, and both come after their target. A game line
-    is a :class:`~games.live.ShownLine` shared by every later call for the same
-    content and viewer (the cache of this process): read it, never mutate it.
+    :class:`~games.snapshots.Snapshot`): an undo row names the move it dropped and a
+    correction row its target, and both come after their target. From a
+    snapshot, the window is built once per viewer and language on it, and
+    each game line is a :class:`ShownLine` built once per content
+    (:func:`_game_line`): read them, never mutate them.
     """
     if isinstance(table, Snapshot) and limit <= LOG_LINES:
-        rows, undone, replaced, names = table.rows[-limit:], table.undone, table.replaced, {
-            s["index"]: s["name"] for s in table.seats}
-        code = table.table.code
-    else:
-        rows = list(table.actions.order_by("-seq")[:limit])
-        rows.reverse()
-        undone = {r.payload.get("undone") for r in rows if r.kind == Action.Kind.UNDO}
-        replaced = {r.payload.get("target"): r for r in rows if r.kind == Action.Kind.CORRECT
-                    and "replacement" in r.payload and not (r.payload.get("rejected") or r.payload.get("void"))}
-        names = {s.index: s.name for s in table.seats.all()}
-        code = table.code
+        snap = table
+        return snap.memo("log", (viewer, get_language(), limit), lambda: _snapshot_lines(snap, viewer, limit))
+    rows = list(table.actions.order_by("-seq")[:limit])
+    rows.reverse()
+    undone = {r.payload.get("undone") for r in rows if r.kind == Action.Kind.UNDO}
+    replaced = {r.payload.get("target"): r for r in rows if r.kind == Action.Kind.CORRECT
+                and "replacement" in r.payload and not (r.payload.get("rejected") or r.payload.get("void"))}
+    names = {s.index: s.name for s in table.seats.all()}
+    who = {index: isolate(name) for index, name in names.items()}
+    return [_log_line(row, game, viewer, undone, replaced, names, who) for row in reversed(rows)]
+
+
+def _snapshot_lines(snap: Snapshot, viewer: int | None, limit: int) -> list[dict[str, Any]]:
     language = get_language()
-    # A name is isolated once per snapshot and language, not once per line: isolate() reads the active language's
-    # direction (a thread-local lookup), which cost most of a phone's log (40 lines) on every push.
-    who = table.memo.get(("who", language)) if isinstance(table, Snapshot) else None
-    if who is None:
-        who = {index: isolate(name) for index, name in names.items()}
-        if isinstance(table, Snapshot):
-            table.memo[("who", language)] = who
-    window = isinstance(table, Snapshot)
-    if window:
-        # The same viewer's lines at the snapshot before, when this window is that one plus newer rows (the same
-        # row objects: a move's snapshot extends the one before) with the same marks and names: only the new rows'
-        # lines are looked up, the others are the very line objects shown before.
-        wkey = (code, viewer, language, limit)
-        prev = _WINDOWS.get(wkey)
-        if prev is not None:
-            p_rows, p_undone, p_replaced, p_names, p_lines = prev
-            last = p_rows[-1].seq if p_rows else -1
-            kept = len(rows)
-            while kept and rows[kept - 1].seq > last:
-                kept -= 1
-            if (kept <= len(p_rows) and undone == p_undone and replaced == p_replaced and names == p_names
-                    and list(map(id, rows[:kept])) == list(map(id, p_rows[len(p_rows) - kept:]))):
-                lines = [_log_line(row, game, viewer, code, undone, replaced, names, who, language)
-                         for row in reversed(rows[kept:])]
-                lines += p_lines[:kept]
-                _WINDOWS.put(wkey, (list(rows), frozenset(undone), dict(replaced), dict(names), tuple(lines)))
-                return lines
-    lines = [_log_line(row, game, viewer, code, undone, replaced, names, who, language) for row in reversed(rows)]
-    if window:
-        _WINDOWS.put(wkey, (list(rows), frozenset(undone), dict(replaced), dict(names), tuple(lines)))
+    names = {s["index"]: s["name"] for s in snap.seats}
+    # A name is isolated once per snapshot and language: isolate() reads the active language's direction.
+    who = snap.memo("who", language, lambda: {index: isolate(name) for index, name in names.items()})
+    rows = snap.rows[-limit:]
+    before = snap.extended("log", (viewer, language, limit))
+    if before is not None and rows:
+        # This snapshot is the one before plus its newest row (a move: no mark, seat or name changed), so its
+        # window is that row's line on top of the lines before, the oldest dropped when the window is full.
+        row = rows[-1]
+        return [_game_line(snap, row, viewer, who.get(row.seat, ""), language), *before][:len(rows)]
+    lines: list[dict[str, Any]] = []
+    for row in reversed(rows):
+        if row.kind == Action.Kind.GAME:
+            lines.append(_game_line(snap, row, viewer, who.get(row.seat, ""), language))
+        else:
+            lines.append({"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,
+                          "text": _host_line(row, names)})
     return lines
 
 
@@ -373,21 +387,18 @@ def can_undo_own(snap: Snapshot, viewer: int | None) -> bool:
 
 
 def _public_part(snap: Snapshot, language: str) -> dict[str, Any]:
-    """What every viewer of ``snap`` is shown alike, built once per snapshot and language in this process.
+    """What every viewer of ``snap`` is shown alike, built once per snapshot and language.
 
     Shape: ``{"prompt" (the engine's Prompt), "result", "seats", "prompt_json", "signature",
-    "waiting_names", "result_steps", "result_ties", "before" (pregame_context as the screen sees it),
-    "draws" ({screen: the draws dict}), "digests" ({"prompt", "seats", "result"}: ``(objects, digest)``, the
-    region digests of those three with the very objects they were made from)}``. Nothing here reads a viewer: the prompt, the result,
-    the seats and the start question are public (the start draw is made in front of the table), so N
-    phones of a table cost one build instead of N. Callers must not mutate what it returns.
+    "waiting_names", "result_steps", "result_ties", "before" (pregame_context as the screen sees it)}``.
+    Nothing here reads a viewer: the prompt, the result, the seats and the start question are public (the
+    start draw is made in front of the table), so N phones of a table cost one build instead of N. Callers
+    must not mutate what it returns.
     """
-    from games.live import region_part_digest
+    return snap.memo("public", language, lambda: _build_public_part(snap))
 
-    key = ("public", language)
-    found = snap.memo.get(key)
-    if found is not None:
-        return found
+
+def _build_public_part(snap: Snapshot) -> dict[str, Any]:
     row, game, state = snap.table, snap.game, snap.state
     prompt = game.prompt(state)
     result = game.result(state)
@@ -400,61 +411,50 @@ def _public_part(snap: Snapshot, language: str) -> dict[str, Any]:
         sort_keys=True).encode()).hexdigest()[:12]
     result_steps = [tr(step.get("text", ""), step.get("details")) for step in (result or {}).get("steps", [])
                     if step not in (result or {}).get("ties", [])]  # the ties are shown beside the ranking
-    ties = result_ties(result)
-    found = {
+    return {
         "prompt": prompt, "result": result, "seats": seats, "prompt_json": prompt_json, "signature": signature,
         "waiting_names": [isolate(seats[i]["name"]) for i in prompt.seats],  # shown inside sentences
-        "result_steps": result_steps, "result_ties": ties,
+        "result_steps": result_steps, "result_ties": result_ties(result),
         "before": pregame_context(snap, game, state, None, seats),
-        "draws": {},  # filled per kind of viewer by _draws (the screen's tally may read the database)
-        # Each digest with the objects it was made from: a context whose piece was replaced digests its own.
-        "digests": {"prompt": ((prompt_json,), region_part_digest(prompt_json)),
-                    "seats": ((seats,), region_part_digest(seats)),
-                    "result": ((result, result_steps, ties), region_part_digest([result, result_steps, ties]))},
     }
-    snap.memo[key] = found
-    return found
 
 
-def _draws(public: dict[str, Any], row: Table, game: Game, screen: bool) -> dict[str, Any]:
-    """The seed commitment, the revealed seed and (the table screen only) the roll/draw tally, once per kind of viewer."""
-    found = public["draws"].get(screen)
-    if found is None:
-        found = {"commitment": row.seed_commitment, "seed": row.seed_revealed,
-                 "stats": stats_for_context(row, game, screen)}
-        public["draws"][screen] = found
-    return found
+def draws_for(snap: Snapshot, screen: bool) -> dict[str, Any]:
+    """The seed commitment, the revealed seed and (the table screen only) the roll/draw tally, once per kind of
+    viewer on ``snap``. The screen's tally reads the whole log (:func:`games.chance_stats.chance_stats`): the
+    first build for a snapshot queries the database (:func:`needs_database`)."""
+    row = snap.table
+    return snap.memo("draws", screen, lambda: {"commitment": row.seed_commitment, "seed": row.seed_revealed,
+                                               "stats": chance_stats(row, snap.game) if screen else None})
 
 
-def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
-    """Everything a phone (``viewer`` = seat index) or the table screen (``None``) renders.
+def needs_database(snap: Snapshot, viewer: int | None) -> bool:
+    """True when :func:`seat_context` of ``snap`` for ``viewer`` would read the database (the table screen's
+    draw tally, until it is built on this snapshot); every other piece comes from the snapshot alone."""
+    return viewer is None and not snap.memoized("draws", True)
 
-    Shape: ``{"table", "game", "view", "prompt", "legal", "result", "result_steps", "result_ties", "seats",
-    "log", "corrections", "version", "waiting_names", "my_turn", "can_undo_own", "signature"}``;
-    ``signature`` changes whenever what the phone shows may change, so a
-    phone can skip a pushed fragment it already shows. Built from the
-    table's :class:`~games.live.Snapshot` (one load per table version, shared
-    by every phone): its public part once per language (:func:`_public_part`),
-    then ``viewer``'s view, legal taps, log and corrections from ``viewer``'s own view only.
-    """
-    snap = table if isinstance(table, Snapshot) else snapshot_for(table)
-    row, game, state = snap.table, snap.game, snap.state
-    public = _public_part(snap, get_language() or "")
-    # First: the table screen's tally may read the database, which a websocket render in the event loop may not
-    # (it is redone in a thread, games/consumers.py _render_inline): better before the rest of the work than after.
-    draws = _draws(public, row, game, viewer is None)
-    prompt, result, seats, prompt_json = public["prompt"], public["result"], public["seats"], public["prompt_json"]
-    open_corrections = []
+
+def _corrections_for(snap: Snapshot, viewer: int | None, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    game = snap.game
+    out = []
     for c in snap.corrections:
-        replacement = None
-        if c["replacement"]:
-            line = game.describe(c["mover"], c["replacement"], viewer)
+        mover = c["mover"]
+        before = replacement = None
+        hidden = any(_hidden_from(game, mover, p, viewer) for p in (c.get("original"), c["replacement"]) if p)
+        if c.get("original"):
+            line = game.describe(mover, c["original"], viewer)
+            before = tr(line.text, line.details)
+        if c["replacement"] and not hidden:  # a hidden entry: whose it is, never what it would become
+            line = game.describe(mover, c["replacement"], viewer)
             replacement = tr(line.text, line.details)
-        open_corrections.append(
+        out.append(
             {
                 "id": c["id"],
                 "proposer": isolate(seats[c["proposer"]]["name"]) if c["proposer"] < len(seats) else "?",
                 "target": c["target"],
+                "before": before,
+                "hidden": hidden and bool(c["replacement"]),
+                "mover": isolate(seats[mover]["name"]) if mover < len(seats) else "?",
                 "replacement": replacement,
                 "reason": c["reason"],
                 "waiting": [isolate(seats[i]["name"]) for i in c["waiting"]],
@@ -462,13 +462,37 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
                 "can_withdraw": viewer is not None and viewer == c["proposer"],
             }
         )
+    return out
+
+
+def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
+    """Everything a phone (``viewer`` = seat index) or the table screen (``None``) renders.
+
+    Shape: ``{"table", "game", "snapshot", "view", "prompt", "legal", "result", "result_steps",
+    "result_ties", "seats", "log", "corrections", "version", "waiting_names", "my_turn", "can_undo_own",
+    "signature", ...}``; ``signature`` changes whenever what the phone shows may change, so a phone can
+    skip a pushed fragment it already shows. Built from the table's :class:`~games.snapshots.Snapshot`
+    (one per table revision, shared by every phone): its public part once per language
+    (:func:`_public_part`), ``viewer``'s view, legal taps, log and corrections once per viewer (and
+    language) on the snapshot, from ``viewer``'s own view only. The returned dict is the caller's own;
+    the values in it are shared: never mutate them.
+    """
+    snap = table if isinstance(table, Snapshot) else for_table(table)
+    row, game, state = snap.table, snap.game, snap.state
+    language = get_language() or ""
+    public = _public_part(snap, language)
+    draws = draws_for(snap, viewer is None)
+    prompt, result, seats, prompt_json = public["prompt"], public["result"], public["seats"], public["prompt_json"]
+    open_corrections = snap.memo("corrections", (viewer, language), lambda: _corrections_for(snap, viewer, seats))
     signature = public["signature"]
-    view = game.view(state, viewer)
+    view = snap.memo("view", viewer, lambda: game.view(state, viewer))
     static_template = game_template(row.slug, "static.html", "")
     before = public["before"]
     if before["start"] is not None and before["start"]["can_answer"] != (viewer is not None):
         before = {**before, "start": {**before["start"], "can_answer": viewer is not None}}
     waiting = before["start"] is not None  # nobody moves before the table decided who starts
+    legal = snap.memo("legal", (viewer, language), lambda: legal_for(game, state, viewer, snap)
+                      if row.is_open and not waiting else [])
     return {
         **before,
         "table": row,
@@ -477,11 +501,11 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "board_template": game_template(row.slug, "board.html", "games/_board.html"),
         "controls_template": game_template(row.slug, "controls.html", "games/_controls.html"),
         "static_template": static_template,
-        "static_view": static_view(row.slug, view) if static_template else None,
+        "static_view": snap.memo("static_view", viewer, lambda: static_view(row.slug, view)) if static_template else None,
         "slug": row.slug,
         "view": view,
         "prompt": prompt_json,
-        "legal": legal_for(game, state, viewer, game_config_key(snap)) if row.is_open and not waiting else [],
+        "legal": legal,
         "result": result,
         "seats": seats,
         "seat": viewer,
@@ -491,12 +515,11 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "version": row.version,
         "waiting_names": public["waiting_names"],
         "my_turn": viewer is not None and viewer in prompt.seats and row.is_open and not waiting,
-        "can_undo_own": can_undo_own(snap, viewer),
+        "can_undo_own": snap.memo("can_undo_own", viewer, lambda: can_undo_own(snap, viewer)),
         "draws": draws,  # roll/draw counts beside chance (the screen's only)
         "result_steps": public["result_steps"],
         "result_ties": public["result_ties"],
-        "_public_digests": public["digests"],
-        "_view_memo": snap.memo.setdefault("views", []),
+        "snapshot": snap,
         "form_key": f"{row.code}-{row.version}-{viewer}",
         "screen": viewer is None,
         "is_host": False,

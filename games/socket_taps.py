@@ -12,7 +12,7 @@ with, from the signed cookie or ``Authorization: Bearer``), looked up again
 for every tap (a move: on the row the write locks), so a secret the host
 handed over acts for nobody; no field of a message names a seat, and a message
 with any field not listed above is refused. A move goes through the one write
-path with the seat's own idempotency key (``write_path.seat_key``), so a tap
+path with the seat's own idempotency key (``write_path.scoped_key``), so a tap
 sent twice is one move. :func:`act` runs in a thread (it reads and writes
 the database) and answers ``None`` when the tap was applied (the push every
 phone gets is its answer) or the :class:`Refusal` to send to that socket only.
@@ -20,21 +20,23 @@ phone gets is its answer) or the :class:`Refusal` to send to that socket only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext
 
-from games import digits, live, rulebook, write_path
+from games import digits, snapshots
 from games.api.serializers import MAX_VERSION
 from games.commands import corrections, moves
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_JSON_DEPTH
 from games.inputs import load_json
 from games.models import Correction, Seat, Table
-from games.presenters import error_message, tr
+from games.presenters import error_message
+from games.refusals import REFUSALS, refusal_for
+from games.write_path import SYSTEM, StaleVersion, WriteRequest
 
 #: The largest socket message read (bytes of UTF-8 text); a longer one is refused unread.
 MAX_MESSAGE = 8192
@@ -189,11 +191,12 @@ def _seat_of(code: str, token: str | None) -> int | None:
     return Seat.objects.filter(table__code=code, token=token).values_list("index", flat=True).first()
 
 
-def _expected_key(code: str, token: str, key: str) -> str:
-    """The stored key the move is expected to use, from the newest snapshot this process holds (a guess is fine)."""
-    snap = live.latest_snapshot(code) if key else None
+def _guessed_seat(code: str, token: str) -> int | str:
+    """The seat the move is expected to come from, from the newest snapshot this process holds, or ``SYSTEM``
+    (a guess: it only lets the write's lock also probe the key; the write checks the secret on the locked row)."""
+    snap = snapshots.latest(code)
     index = snap.seat_index(token) if snap is not None else None
-    return write_path.seat_key(index, key) if index is not None else ""
+    return index if index is not None else SYSTEM
 
 
 class _NoSeat(Exception):
@@ -201,15 +204,17 @@ class _NoSeat(Exception):
 
 
 def _move(code: str, token: str, tap: Tap) -> None:
-    def authorize(table: Table) -> tuple[int, Any, int | None, str]:
-        seat = live.snapshot_for(table).seat_index(token)
+    def authorize(table: Table, request: WriteRequest) -> WriteRequest:
+        seat = snapshots.for_table(table).seat_index(token)
         if seat is None:
             raise _NoSeat
-        held = live.held_snapshot(table.code, (table.version, table.updated_at))
+        held = snapshots.held(table.code, table.revision)
         (held.game if held is not None else table.game()).check_payload(tap.action)  # the kind's schema
-        return seat, tap.action, tap.version, tap.key
+        return replace(request, actor=seat, posted=tap.action, seen_version=tap.version, key=tap.key)
 
-    moves.submit_checked(code, authorize, _expected_key(code, token, tap.key))
+    guess = _guessed_seat(code, token)
+    moves.submit_move(WriteRequest(code, guess, moves.play, key=tap.key if guess != SYSTEM else "",
+                                   hint=snapshots.latest(code), authorize=authorize))
 
 
 def _command(code: str, token: str, tap: Tap) -> None:
@@ -248,25 +253,10 @@ def act(code: str, token: str | None, screen: bool, tap: Tap, language: str) -> 
             return refused("no_table", gettext("This table no longer exists."))
         except Correction.DoesNotExist:
             return refused("no_such_correction", gettext("There is no such correction at this table."))
-        except IllegalAction as exc:
-            return refused(exc.code, error_message(exc), _rule_url(code, exc.code))
-        except write_path.StaleVersion as exc:
-            return refused(exc.code, gettext("The table moved on before your tap arrived; here is the new position."),
-                           stale=True)
-        except write_path.Forbidden as exc:
-            if exc.code == "table_closed":
-                return refused(exc.code, gettext("This table is closed: the game has ended."))
-            if exc.code == "not_a_seat":
-                return refused(exc.code, gettext("Only a player at this table can answer a correction."))
-            return refused(exc.code, tr(exc.message))
-        except write_path.KeyReused as exc:
-            return refused(exc.code, gettext("This tap was already used for another move; tap again."))
+        except REFUSALS as exc:
+            answer = refusal_for(exc, None, Table.objects.filter(code=code).first())
+            return refused(answer.code, answer.message, answer.rule_url, stale=isinstance(exc, StaleVersion))
     return None
-
-
-def _rule_url(code: str, refusal_code: str) -> str | None:
-    slug = Table.objects.filter(code=code).values_list("slug", flat=True).first()
-    return rulebook.rule_url(slug, refusal_code, code) if slug else None
 
 
 def pong(ping: str) -> str:

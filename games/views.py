@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import segno
@@ -20,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import audit, live, rulebook, write_path
+from games import audit, regions, rulebook, snapshots
 from games.access import (
     bearer,
     device_id,
@@ -46,16 +47,14 @@ from games.forms import NewTableForm, game_choices, option_groups, options_form,
 from games.inputs import clean_text, load_json
 from games.models import Correction, Seat, Table
 from games.presenters import error_message, seat_context, tr
+from games.refusals import REFUSALS, BadVersion, refusal_for
+from games.write_path import HOST, SYSTEM, WriteRequest
 
 TABLE_PARTIAL = "games/table.html#table-body"
 
 
 def _is_htmx(request: HttpRequest) -> bool:
     return bool(getattr(request, "htmx", False))
-
-
-class BadVersion(ValueError):
-    """The posted ``version`` is missing or not a whole number."""
 
 
 def _version(value: Any) -> int:
@@ -89,7 +88,7 @@ def _posted_action(raw: str, table: Table) -> Any:
         if exc.code == "bad_json":
             raise IllegalAction("bad_json", gettext_noop("The action is not valid JSON.")) from exc
         raise
-    held = live.held_snapshot(table.code, (table.version, table.updated_at))  # its engine: no new one
+    held = snapshots.held(table.code, table.revision)  # its engine: no new one
     (held.game if held is not None else table.game()).check_payload(action)
     return action
 
@@ -160,7 +159,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 
 def _render_table(request: HttpRequest, table: Table, seat: int | None, status: int = 200,
                   error: dict[str, Any] | None = None) -> HttpResponse:
-    """The phone page (or, for htmx, the ``#table`` fragment) built from its regions (games/live.py)."""
+    """The phone page (or, for htmx, the ``#table`` fragment) built from its regions (games/regions.py)."""
     context = seat_context(table, seat)
     get_token(request)  # makes sure the phone has a CSRF cookie
     # The unmasked secret (as the phone's socket sends it), so a region with a form digests the same in the
@@ -168,9 +167,9 @@ def _render_table(request: HttpRequest, table: Table, seat: int | None, status: 
     if error:  # "Why? Read the rule": the section the refusal cites (issue 10 item 3)
         error = {**error, "rule_url": rulebook.rule_url(table.slug, error["code"], table.code)}
     context.update(is_host=getattr(request, "is_host", False), error=error, csrf_token=request.META["CSRF_COOKIE"])
-    regions = live.page_regions(context)
-    context.update(region_html={name: html for name, (_, html) in regions.items()},
-                   page_signature=live.page_signature(regions))
+    shown = regions.page_regions(context)
+    context.update(region_html={name: html for name, (_, html) in shown.items()},
+                   page_signature=regions.page_signature(shown))
     if not _is_htmx(request):
         return render(request, "games/table.html", context, status=status)
     response = render(request, TABLE_PARTIAL, context, status=status)
@@ -202,22 +201,18 @@ class _Refused(Exception):
         super().__init__(response.status_code)
 
 
-def _expected_key(request: HttpRequest, code: str) -> str:
-    """The stored idempotency key a tap is expected to use (:func:`write_path.seat_key`), or ``""``: a guess.
+def _guessed_seat(request: HttpRequest, code: str) -> int | str:
+    """The seat a tap is expected to come from, or :data:`SYSTEM` when unknown: a guess.
 
     The seat comes from the newest snapshot this process holds of the table
-    (a secret only ever opens one seat index); the write still checks the
-    secret against the row it locks.
+    (a secret only ever opens one seat index); it only lets the write's lock
+    also probe the tap's key. The write checks the secret against the row it
+    locks and looks the key up again when the guess was wrong.
     """
-    key = request.POST.get("key", "")
     token = bearer(request) or read_signed(request.COOKIES, seat_cookie(code))
-    snap = live.latest_snapshot(code) if key and token and len(key) <= MAX_KEY else None
+    snap = snapshots.latest(code) if token else None
     index = snap.seat_index(token) if snap is not None else None
-    return write_path.seat_key(index, key) if index is not None else ""
-
-
-#: What a tap's write may raise that :func:`_answer_write` answers.
-_TAP_REFUSALS = (BadVersion, IllegalAction, write_path.StaleVersion, write_path.Forbidden, write_path.KeyReused)
+    return index if index is not None else SYSTEM
 
 
 @require_POST
@@ -228,7 +223,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     banner names the rule; 422 rather than 400 because htmx 2 would swap a
     400 answer over the whole page body), 409 stale, 403 closed.
 
-    The table is read once, locked, by the write itself (issue 8): the seat
+    The table is read once, locked, by the write itself: the seat
     (from the table's snapshot, :func:`games.access.seat_index_for`) and the
     posted fields are checked on that row first, in the order
     :func:`games.access.table_view` and the write used to check them (404,
@@ -237,7 +232,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     code = code.upper()
     asked: dict[str, Any] = {}
 
-    def authorize(table: Table) -> tuple[int, Any, int, str]:
+    def authorize(table: Table, tap: WriteRequest) -> WriteRequest:
         request.table = table  # type: ignore[attr-defined]
         request.is_host = is_host(request, table)  # type: ignore[attr-defined]
         seat = seat_index_for(request, table)
@@ -245,52 +240,50 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
             raise _Refused(refusal(request, table, _("This phone has no seat at this table. Ask the host for your link.")))
         asked.update(table=table, seat=seat)
         action = _posted_action(request.POST.get("action", ""), table)
-        return seat, action, _version(request.POST.get("version")), _key(request)
+        return replace(tap, actor=seat, posted=action, seen_version=_version(request.POST.get("version")),
+                       key=_key(request))
 
     def write() -> None:
         if failed is not None:
             raise failed
 
     failed: Exception | None = None
+    guess = _guessed_seat(request, code)
+    key = request.POST.get("key", "")
+    key = key if guess != SYSTEM and len(key) <= MAX_KEY else ""
     try:
-        moves.submit_checked(code, authorize, _expected_key(request, code))
+        moves.submit_move(WriteRequest(code, guess, moves.play, key=key, hint=snapshots.latest(code),
+                                       authorize=authorize))
     except Table.DoesNotExist:
         raise Http404("No Table matches the given query.") from None
     except _Refused as refused:
         return refused.response
-    except _TAP_REFUSALS as exc:
+    except REFUSALS as exc:
         failed = exc
-    return _answer_write(request, asked["table"], asked["seat"], write,
-                         _("Every move names the table version it was chosen at."))
+    return _answer_write(request, asked["table"], asked["seat"], write)
 
 
 #: Header a phone page sends with its taps while its websocket is open (static/js/table.js).
 LIVE_SOCKET_HEADER = "X-Live-Socket"
 
 
-def _answer_write(request: HttpRequest, table: Table, seat: int, write: Any, bad_version: str) -> HttpResponse:
+def _answer_write(request: HttpRequest, table: Table, seat: int, write: Any) -> HttpResponse:
     """Run one phone write and answer it: the ``#table`` fragment for htmx (200 done, 422 refused with the
     rule, 409 stale or a reused tap, 403 closed), else a redirect to the phone page with the message.
 
+    What a refusal says comes from :func:`games.refusals.refusal_for`; its 400 is
+    answered 422 here, since htmx 2 would swap a 400 answer over the whole page.
     A done write from a page whose websocket is open (header ``X-Live-Socket: open``) is answered
     ``204 No Content``: that phone's socket pushes the regions that changed for it, as every other
-    phone's does, so the write is not followed by a second render of the whole page (issue 8)."""
+    phone's does, so the write is not followed by a second render of the whole page."""
     error = None
     status = 200
     try:
         write()
-    except BadVersion:
-        error, status = {"code": "bad_version", "message": bad_version}, 422
-    except IllegalAction as exc:
-        error, status = {"code": exc.code, "message": error_message(exc)}, 422
-    except write_path.StaleVersion as exc:
-        error = {"code": exc.code, "message": _("The table moved on before your tap arrived; here is the new position.")}
-        status = 409
-    except write_path.Forbidden as exc:
-        error, status = {"code": exc.code, "message": _("This table is closed: the game has ended.")}, 403
-    except write_path.KeyReused as exc:
-        error = {"code": exc.code, "message": _("This tap was already used for another move; tap again.")}
-        status = 409
+    except REFUSALS as exc:
+        refused = refusal_for(exc, table=table, seat=seat)
+        error = {"code": refused.code, "message": refused.message}
+        status = 422 if refused.status == 400 else refused.status
     if error is None and _is_htmx(request) and request.headers.get(LIVE_SOCKET_HEADER) == "open":
         return HttpResponse(status=204)
     table.refresh_from_db()
@@ -301,10 +294,16 @@ def _answer_write(request: HttpRequest, table: Table, seat: int, write: Any, bad
     return _render_table(request, table, seat, status=status, error=error)
 
 
+def _refusal_banner(request: HttpRequest, table: Table, exc: Exception, seat: int | None = None) -> None:
+    """Put the refusal of ``exc`` (one of :data:`REFUSALS`) on the next page as a banner, with its rule link."""
+    refused = refusal_for(exc, table=table, seat=seat)
+    messages.error(request, _with_rule_link(table, refused.code, refused.message))
+
+
 @require_POST
 @table_view(seat=True)
 def undo_mine(request: HttpRequest, table: Table) -> HttpResponse:
-    """Take back this seat's own last move (issue 10 item 4): form fields ``version`` (seen), ``key``.
+    """Take back this seat's own last move: form fields ``version`` (seen), ``key``.
 
     Answers like :func:`act`: the ``#table`` fragment, 200 taken back, 422
     refused (the banner says why: not your move, a draw or roll since, ...),
@@ -313,8 +312,7 @@ def undo_mine(request: HttpRequest, table: Table) -> HttpResponse:
     seat = request.seat.index  # type: ignore[attr-defined]
     return _answer_write(
         request, table, seat,
-        lambda: moves.undo_own(table.code, seat, _version(request.POST.get("version")), _key(request)),
-        _("Every undo names the table version it was chosen at."))
+        lambda: moves.undo_own(table.code, seat, _version(request.POST.get("version")), _key(request)))
 
 
 @table_view()
@@ -351,10 +349,8 @@ def propose_correction(request: HttpRequest, table: Table) -> HttpResponse:
     try:
         corrections.propose_correction(table.code, seat, target, replacement, reason)
         messages.success(request, _("Correction proposed; the others confirm on their phones."))
-    except IllegalAction as exc:
-        messages.error(request, error_message(exc))
-    except write_path.Forbidden:
-        messages.error(request, _("Only a player at this table can propose a correction."))
+    except REFUSALS as exc:
+        _refusal_banner(request, table, exc, seat)
     return redirect("games:table", code=table.code)
 
 
@@ -382,7 +378,8 @@ def _refused(request: HttpRequest, table: Table, code: str, message: str) -> Htt
 def fix_move(request: HttpRequest, table: Table, seq: int) -> HttpResponse:
     """Pick what move ``seq`` should have been (or drop it); the choice becomes a proposal to the others."""
     viewer = request.seat.index  # type: ignore[attr-defined]
-    target = next((row for row in audit.effective_actions(table.actions.order_by("seq")) if row.seq == seq), None)
+    rows = list(table.actions.order_by("seq"))
+    target = next((row for row in audit.effective_actions(rows) if row.seq == seq), None)
     try:
         if target is None:
             raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."), seq=seq)
@@ -396,11 +393,16 @@ def fix_move(request: HttpRequest, table: Table, seq: int) -> HttpResponse:
         return redirect("games:table", code=table.code)
     game = table.game()
     line = game.describe(seat, original, viewer)
+    try:  # a draw the app made stays drawn: the page says so in place of the choices (the same for every seat)
+        corrections.refuse_app_drawn(table, game, rows, seq)
+        drawn = ""
+    except IllegalAction as exc:
+        drawn, alternatives = error_message(exc), []
     choices = [{"json": json.dumps(a, sort_keys=True), "label": tr(game.label(seat, a).text,
                                                                    game.label(seat, a).details)}
                for a in alternatives] if viewer == seat else []
     context = {"table": table, "seq": seq, "original": tr(line.text, line.details), "choices": choices,
-               "mover": table.seats.get(index=seat).name, "own_move": viewer == seat}
+               "mover": table.seats.get(index=seat).name, "own_move": viewer == seat, "drawn": drawn}
     return render(request, "games/fix_move.html", context)
 
 
@@ -430,10 +432,8 @@ def answer_correction(request: HttpRequest, table: Table, correction_id: int) ->
             correction = corrections.confirm_correction(table.code, correction_id, seat)
         else:
             correction = corrections.reject_correction(table.code, correction_id, seat)
-    except IllegalAction as exc:
-        messages.error(request, error_message(exc))
-    except write_path.Forbidden:
-        messages.error(request, _("Only a player at this table can answer a correction."))
+    except REFUSALS as exc:
+        _refusal_banner(request, table, exc, seat)
     except Correction.DoesNotExist as exc:
         raise Http404 from exc
     else:
@@ -480,22 +480,24 @@ def _host_redirect(request: HttpRequest, table: Table) -> HttpResponse:
     return HttpResponseRedirect(target)  # a path, never a view name for redirect() to resolve
 
 
+def _host_step(request: HttpRequest, table: Table, run: Callable[[], Any], done: str = "") -> HttpResponse:
+    """Run one host tool's write and go back to the host tools: ``done`` as a banner, or the refusal's."""
+    try:
+        run()
+    except REFUSALS as exc:
+        _refusal_banner(request, table, exc)
+    else:
+        if done:
+            messages.success(request, done)
+    return _host_redirect(request, table)
+
+
 @require_POST
 @table_view(host=True)
 def undo(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: rewind the last move (logged as an undo row)."""
-    try:
-        host_tools.undo_last(table.code, _version(request.POST.get("version")), _key(request))
-        messages.success(request, _("The last move was undone."))
-    except BadVersion:
-        messages.error(request, _("Every undo names the table version it was chosen at."))
-    except write_path.Forbidden:
-        messages.error(request, _("This table is closed: the game has ended."))
-    except IllegalAction as exc:
-        messages.error(request, error_message(exc))
-    except write_path.StaleVersion:
-        messages.error(request, _("The table moved on; look again before you undo."))
-    return _host_redirect(request, table)
+    return _host_step(request, table, lambda: host_tools.undo_last(
+        table.code, _version(request.POST.get("version")), _key(request)), _("The last move was undone."))
 
 
 @require_POST
@@ -504,35 +506,23 @@ def hand_over(request: HttpRequest, table: Table, index: int) -> HttpResponse:
     """Host: give seat ``index`` a new link (the old link and cookie stop working)."""
     if not table.seats.filter(index=index).exists():
         raise Http404
-    host_tools.hand_over_seat(table.code, index)
-    messages.success(request, _("Seat %(n)s has a new link; the old one no longer works.") % {"n": index + 1})
-    return _host_redirect(request, table)
+    return _host_step(request, table, lambda: host_tools.hand_over_seat(table.code, index),
+                      _("Seat %(n)s has a new link; the old one no longer works.") % {"n": index + 1})
 
 
 @require_POST
 @table_view(host=True)
 def end(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: end the game now."""
-    try:
-        host_tools.end_game(table.code, _key(request))
-    except write_path.Forbidden:
-        messages.error(request, _("This table is closed already."))
-    except IllegalAction as exc:
-        messages.error(request, error_message(exc))
-    return _host_redirect(request, table)
+    return _host_step(request, table, lambda: host_tools.end_game(table.code, _key(request)))
 
 
 @require_POST
 @table_view(host=True)
 def components(request: HttpRequest, table: Table) -> HttpResponse:
     """Host: switch between digital and physical deck/bag/die."""
-    try:
-        host_tools.set_components(table.code, request.POST.get("mode", ""), _key(request))
-    except IllegalAction as exc:
-        messages.error(request, error_message(exc))
-    except write_path.Forbidden:
-        messages.error(request, _("This table is closed: the game has ended."))
-    return _host_redirect(request, table)
+    return _host_step(request, table, lambda: host_tools.set_components(
+        table.code, request.POST.get("mode", ""), _key(request)))
 
 
 # -- the installable web app ---------------------------------------------------------------
@@ -571,7 +561,7 @@ def _back(request: HttpRequest, table: Table) -> HttpResponse:
 @require_POST
 @table_view()
 def start(request: HttpRequest, table: Table) -> HttpResponse:
-    """Answer "who starts?" (issue 10 item 1): ``seat`` (the youngest/oldest tapped), ``draw`` (digital
+    """Answer "who starts?": ``seat`` (the youngest/oldest tapped), ``draw`` (digital
     highest card) or ``card_<seat>`` fields (the real cards, physical). A seated phone or the host."""
     if request.seat is None and not request.is_host:  # type: ignore[attr-defined]
         return refusal(request, table, _("This phone has no seat at this table. Ask the host for your link."))
@@ -583,17 +573,15 @@ def start(request: HttpRequest, table: Table) -> HttpResponse:
         seat = -1
     return _pregame_step(request, table, lambda: pregame_commands.decide_start(
         table.code, seat=seat, cards=cards or None, draw=bool(request.POST.get("draw")), key=_key(request),
-        by=request.seat.index if request.seat is not None else "host"))  # type: ignore[attr-defined]
+        by=request.seat.index if request.seat is not None else HOST))  # type: ignore[attr-defined]
 
 
 def _pregame_step(request: HttpRequest, table: Table, step: Callable[[], Any]) -> HttpResponse:
     """Run one before-the-game write (who starts, ask again) and go back; a refusal becomes a banner."""
     try:
         step()
-    except IllegalAction as exc:
-        messages.error(request, error_message(exc))
-    except (write_path.Forbidden, write_path.KeyReused):
-        messages.error(request, _("This table is closed: the game has ended."))
+    except REFUSALS as exc:
+        _refusal_banner(request, table, exc, request.seat.index if request.seat is not None else None)  # type: ignore[attr-defined]
     return _back(request, table)
 
 
@@ -613,23 +601,23 @@ def walk(request: HttpRequest, table: Table) -> HttpResponse:
             pregame_commands.skip_walkthrough(table.code)
         else:
             pregame_commands.check_walk_step(table.code, request.POST.get("step", "")[:40], request.POST.get("checked") != "0")
-    except IllegalAction as exc:
-        messages.error(request, error_message(exc))
+    except REFUSALS as exc:
+        _refusal_banner(request, table, exc)
     return _back(request, table)
 
 
 @require_POST
 @table_view(host=True)
 def play_again(request: HttpRequest, table: Table) -> HttpResponse:
-    """Host, from the final tally: the next game with the same seats, phones and options (issue 10 item 6).
+    """Host, from the final tally: the next game with the same seats, phones and options.
 
     The host's phone moves to its own seat of the new table at once; every
     other phone gets a "Next game" button (:func:`next_game`).
     """
     try:
         new = pregame_commands.play_again(table.code, device_id(request))
-    except write_path.Forbidden:
-        messages.error(request, _("The next game starts from the final tally of this one."))
+    except REFUSALS as exc:
+        _refusal_banner(request, table, exc)
         return _back(request, table)
     table.refresh_from_db()  # it now names the next game
     response = redirect("games:table", code=new.code) if request.seat else redirect("games:host", code=new.code)  # type: ignore[attr-defined]

@@ -1,29 +1,34 @@
 """The one write path (shared/DESIGN.md "The write path").
 
-Every change to a table goes through :func:`write`: in one transaction it
-locks the table row, checks the version the phone saw, lets the caller
-compute the new state, appends one ``Action`` row with the next sequence
-number, saves the snapshot and version, and on commit tells the table's
-channel group ``version N``. A retried request with the same idempotency key
-returns the first answer and writes nothing. Illegal actions raise before
-anything is written. The commands over it live in :mod:`games.commands`.
+Every change to a table that any phone may see goes through :func:`write`,
+given one :class:`WriteRequest`: in one transaction it locks the table row,
+checks the version the phone saw, lets the request's ``compute`` decide a
+:class:`Change` on the locked row, appends its ``Action`` row (the table's
+``version`` moves) or none, moves ``Table.revision``, saves, and after commit
+sends :data:`table_written` (the read model builds the next snapshot from
+it) and then tells the table's channel group ``table.revision`` (best effort,
+bounded). Idempotency keys live in their sender's own scope
+(:func:`scoped_key`); a retried request returns the first answer and writes
+nothing. Refusals raise before anything is written. The commands over it
+live in :mod:`games.commands`; this module imports nothing of the read model
+or the pages.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import IntegrityError, connection, models, transaction
-from django.utils import timezone
+from django.db import IntegrityError, connection, transaction
+from django.dispatch import Signal
 
-from games import live
 from games.audit import NOTE_KINDS, opening_state
 from games.engines.base import Game
 from games.models import Action, Table
@@ -63,19 +68,140 @@ def refuse_imported(table: Table) -> None:
 
 
 class KeyReused(Exception):
-    """An idempotency key already used for a different write (HTTP 409, code ``key_reused``)."""
+    """An idempotency key already used, in the asker's own scope, for a different write (HTTP 409, ``key_reused``)."""
 
     code = "key_reused"
     message = "This request key was already used for another move; send a new key."
 
 
+#: The actor of a host tool (undo, end, components, ask again): keys posted by the host live under ``host/``.
+HOST = "host"
+#: The actor of a write no phone asked for in its own name (a correction closing, a claim, a refused entry's note).
+SYSTEM = "system"
+
+Actor = int | str  # a seat index, HOST or SYSTEM
+
+
+def scoped_key(actor: Actor, key: str) -> str:
+    """The stored idempotency key of ``actor``'s write: ``"<seat>/<key>"``, ``"host/<key>"``; ``""`` stays ``""``.
+
+    Every key a client sends is stored and looked up under its sender's own
+    scope, on every door (API, pages, socket), so a key from another scope
+    is a fresh key: no answer (``key_reused`` or not) says whether another
+    seat, or the host, wrote under it (DESIGN.md "The write path"; STYLE.md:
+    anything looked up by a client-sent value is looked up in the asker's
+    scope). :data:`SYSTEM` keys are the app's own (``correction-<id>``) and
+    are stored as they are. A key too long for the column (80 characters)
+    with its prefix is hashed.
+    """
+    if not key:
+        return ""
+    if actor == SYSTEM:
+        return key[:80]
+    stored = f"{actor}/{key}"
+    if len(stored) > 80:
+        stored = f"{actor}/#{hashlib.sha256(key.encode()).hexdigest()}"
+    return stored
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a write's ``compute`` decided, on the locked row.
+
+    ``kind``: the ``Action.Kind`` of the one log row to append (the table's
+    ``version`` moves with it), or ``None`` for a change phones see without a
+    log row (a seat claimed, a correction proposed, a set-up step ticked):
+    only ``revision`` moves. ``seat`` and ``payload`` are the row's.
+    ``state``: the new encoded state (``None`` keeps it); ``decoded``: that
+    state decoded, when ``compute`` holds it (a ``game`` row is not decoded
+    again: ``decode(encode(s)) == s``, the engine contract). ``status``: the
+    new ``Table.status`` or ``None``. ``fields``: other ``Table`` fields
+    ``compute`` set on the row (``pregame``, ``options``), saved with it.
+    """
+
+    kind: str | None
+    seat: int | None = None
+    payload: dict[str, Any] = field(default_factory=dict)
+    state: dict[str, Any] | None = None
+    decoded: Any = None
+    status: str | None = None
+    fields: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class WriteRequest:
+    """One request to change table ``code``: who asks, what they saw, and how to compute the change.
+
+    ``actor``: a seat index, :data:`HOST` or :data:`SYSTEM`. ``seen_version``:
+    the table version the phone acted on (``None`` skips the stale check:
+    host tools that name their target). ``key``: the idempotency key as
+    posted (stored under :func:`scoped_key`). ``compute(locked)`` returns a
+    :class:`Change` or raises (nothing is written). ``posted``: the fields a
+    retry must repeat to get the first answer (else :class:`KeyReused`).
+    ``independent``: a tap on a step that asks several seats at once is not
+    stale when only other seats answered since. ``hint``: any object with
+    ``.code``, ``.revision``, ``.game``, ``.state``, ``.newest_seq`` (a read
+    model snapshot) used only when its revision is the locked row's.
+    ``authorize(table, request)``, when given, runs on the locked row before
+    anything else and returns the request as it really is (the API reads who
+    is asking from the row it locks); it may raise to refuse. ``imported_ok``:
+    the change may happen at a read-only imported table (a phone claiming a
+    seat there); no log row is then appended. ``kind``: the ``Action.Kind``
+    this request logs, when known: a key found on a row of another kind
+    answers :class:`KeyReused` (the same key sent to another tool).
+    """
+
+    code: str
+    actor: Actor
+    compute: Callable[[Locked], Change]
+    seen_version: int | None = None
+    key: str = ""
+    posted: Mapping[str, Any] | None = None
+    independent: bool = False
+    hint: Any = None
+    authorize: Callable[[Table, WriteRequest], WriteRequest] | None = None
+    imported_ok: bool = False
+    kind: str | None = None
+
+    @property
+    def stored_key(self) -> str:
+        """The key as stored: :func:`scoped_key` of the actor and the posted key."""
+        return scoped_key(self.actor, (self.key or "")[:80])
+
+
+@dataclass
+class Locked:
+    """What ``compute`` gets: the locked ``table`` row, its engine ``game``, the next log ``seq``, the request."""
+
+    table: Table
+    game: Game
+    seq: int
+    request: WriteRequest
+    held_state: Any = None
+
+    def state(self) -> Any:
+        """The table's current state, decoded (the hint's when it names this row; engines never mutate it)."""
+        if self.held_state is None:
+            self.held_state = self.game.decode(self.table.state)
+        return self.held_state
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """What a write produced: the new table version and its log row; ``replayed`` for a retried key."""
+    """What a write produced: the table's new ``version`` and ``revision``, the ``seq`` of its log row
+    (``None`` for a change without one); ``replayed`` for a retried key (nothing written, ``revision``
+    ``None``)."""
 
     version: int
-    seq: int
+    seq: int | None
     replayed: bool = False
+    revision: int | None = None
+
+
+#: Sent after a write commits, before the broadcast: ``table`` (a copy of the saved row), ``row`` (the
+#: ``Action`` appended, or ``None``), ``game`` (the engine), ``state`` (the new state decoded, or ``None``),
+#: ``before`` (the revision the write locked). The read model builds the next snapshot from it.
+table_written = Signal()
 
 
 def group_name(code: str) -> str:
@@ -83,17 +209,7 @@ def group_name(code: str) -> str:
     return f"table_{code}"
 
 
-def touch(code: str) -> None:
-    """Mark table ``code`` changed without a new version (a seat claimed or handed over, a correction answered).
-
-    Phones read a table through a snapshot cached per ``(version,
-    updated_at)`` (games/live.py), so a change that keeps the version must
-    move ``updated_at``.
-    """
-    Table.objects.filter(code=code).update(updated_at=timezone.now(), revision=models.F("revision") + 1)
-
-
-# How long a write waits for the channel layer (Redis) to take a "version N" message, in seconds.
+# How long a write waits for the channel layer (Redis) to take a "table.revision" message, in seconds.
 BROADCAST_TIMEOUT = 0.5
 
 
@@ -117,10 +233,9 @@ async def _send_bounded(layer: Any, group: str, message: dict[str, Any], timeout
     """Send on the running loop; wait ``timeout`` s for it. ``False`` when it is still going (never cancelled).
 
     Under load the server's event loop (the one that holds the channel layer and renders every socket's
-    push) can be busy for longer than ``timeout``: the in-memory layer's send then waited in the loop,
-    was cancelled at 0.5 s, and the table's phones never heard of the move (77 lost broadcasts at 60
-    tables of 4 phones on 2 workers, 2 embedded at 40). So the send goes on for up to
-    :data:`BROADCAST_GIVE_UP` seconds; only the write stops waiting for it.
+    push) can be busy for longer than ``timeout``; a send cancelled then would leave the table's phones
+    without the change. So the send goes on for up to :data:`BROADCAST_GIVE_UP` seconds; only the write
+    stops waiting for it.
     """
     task = asyncio.ensure_future(asyncio.wait_for(layer.group_send(group, message), BROADCAST_GIVE_UP))
     done, _ = await asyncio.wait({task}, timeout=timeout)
@@ -132,46 +247,43 @@ async def _send_bounded(layer: Any, group: str, message: dict[str, Any], timeout
     return False
 
 
-def broadcast_version(code: str, version: int, stamp: float | None = None) -> bool:
-    """Tell every phone of table ``code`` that version ``version`` exists (they push what changed for them).
+def broadcast_revision(code: str, revision: int, version: int) -> bool:
+    """Tell every phone of table ``code`` that ``revision`` exists: ``{"type": "table.revision", "revision": R,
+    "version": V}`` to group ``table_<code>`` (each phone pushes what changed for it).
 
-    ``stamp`` is the table's ``updated_at`` (a POSIX timestamp) when the
-    caller knows it: phones then find the table's snapshot without a query.
-
-    Best effort, after commit: the move is already saved, so a channel layer
-    that is down (Redis refuses), slow or frozen must never change the answer
-    to it. The write waits at most :data:`BROADCAST_TIMEOUT` seconds for the
-    send; a send still going then (a busy event loop, a slow Redis) goes on
-    in the server's event loop for up to :data:`BROADCAST_GIVE_UP` seconds
-    (it is not cancelled: a busy loop is no reason to lose a move's push).
-    Any failure is logged and swallowed. Phones that missed the message
-    resync when their socket reopens or they wake (DESIGN.md "Pages and
-    sync": a version gap means re-fetch). Returns ``True`` when the layer
-    took the message in time, ``False`` otherwise (never raises).
+    Best effort, after commit: the change is already saved, so a channel
+    layer that is down (Redis refuses), slow or frozen must never change the
+    answer to it. The write waits at most :data:`BROADCAST_TIMEOUT` seconds
+    for the send; a send still going then (a busy event loop, a slow Redis)
+    goes on in the server's event loop for up to :data:`BROADCAST_GIVE_UP`
+    seconds (it is not cancelled: a busy loop is no reason to lose a move's
+    push). Any failure is logged and swallowed. Phones that missed the
+    message resync when their socket reopens or they wake (DESIGN.md "Pages
+    and sync": a gap means re-fetch). Returns ``True`` when the layer took
+    the message in time, ``False`` otherwise (never raises).
     """
     try:
         layer = get_channel_layer()
         if layer is None:
             return False
-        message: dict[str, Any] = {"type": "table.version", "version": version}
-        if stamp is not None:
-            message["stamp"] = stamp
+        message: dict[str, Any] = {"type": "table.revision", "revision": revision, "version": version}
         if not async_to_sync(_send_bounded)(layer, group_name(code), message, BROADCAST_TIMEOUT):
-            log.info("table %s version %s: the broadcast is still being sent", code, version)
+            log.info("table %s revision %s: the broadcast is still being sent", code, revision)
             return False
     except Exception:  # noqa: BLE001 - best effort: the phones resync on their own
-        log.warning("could not tell table %s about version %s; phones will resync", code, version, exc_info=True)
+        log.warning("could not tell table %s about revision %s; phones will resync", code, revision, exc_info=True)
         return False
     return True
 
 
-def _same_request(row: Action, seat: int | None, posted: Mapping[str, Any] | None) -> bool:
-    """True when ``row`` is the first answer to this very request: same seat, same fields posted."""
-    if row.seat != seat:
+def _same_request(row: Action, request: WriteRequest) -> bool:
+    """True when ``row``, found under the request's own scoped key (so written by the same asker), answers this
+    very request: the same kind of row (when the request names one) and the same fields posted."""
+    if request.kind is not None and row.kind != request.kind:
         return False
-    if posted is None:
+    if request.posted is None:
         return True
-    return all(row.payload.get(k) == v for k, v in posted.items())
+    return all(row.payload.get(k) == v for k, v in request.posted.items())
 
 
 def prompt_key(game: Game, state: Any) -> str:
@@ -224,9 +336,8 @@ def _only_refusals_since(table: Table, seen_version: int) -> bool:
 def _keyed(table: Any, key: str) -> Any:
     """The log rows of ``table`` stored under idempotency key ``key``, unordered (at most one: the key is unique).
 
-    Said with the partial unique index's own condition (``key != ''``), so SQLite and PostgreSQL seek
-    the ``(table, key)`` index: the plain look-up, ordered by the log's default ``(table, seq)``, joined
-    the table for its ordering and read every row of the table's log (a cost that grew with every move).
+    Said with the partial unique index's own condition (``key != ''``) and no ordering, so SQLite and
+    PostgreSQL seek the ``(table, key)`` index instead of reading the table's whole log in ``seq`` order.
     """
     return Action.objects.filter(table=table, idempotency_key=key).exclude(idempotency_key="").order_by()
 
@@ -302,125 +413,112 @@ def _update(table: Table, names: list[str]) -> None:
         cursor.execute(sql, [*values, table.pk])
 
 
-def write(
-    code: str,
-    seen_version: int | None,
-    key: str,
-    compute: Callable[[Table, Game, int], tuple[str, int | None, dict[str, Any], dict[str, Any], str | None]],
-    seat: int | None = None,
-    posted: Mapping[str, Any] | None = None,
-    independent: bool = False,
-    resolve: Callable[[Table], tuple[int | None, Mapping[str, Any] | None, int | None, str]] | None = None,
-    expect_key: str = "",
-) -> Outcome:
-    """Lock, check, compute, append, snapshot, broadcast on commit.
+def write(request: WriteRequest) -> Outcome:
+    """The one write: lock, check, compute, append, save; on commit :data:`table_written`, then the broadcast.
 
-    ``compute(table, game, next_seq)`` returns ``(kind, seat, payload,
-    new_state_json, new_status)`` or raises; nothing is written if it raises.
-    A ``game`` row's compute may add a sixth item, the state it encoded
-    (``decode(encode(s)) == s``, the engine contract): it is not decoded again.
-    ``seen_version`` ``None`` skips the stale check (host tools that name
-    their target explicitly). A key seen before returns the first answer if
-    it came from the same ``seat`` with the same ``posted`` fields, and
-    raises :class:`KeyReused` otherwise.
-
-    ``resolve(table)``, when given, runs on the locked row before anything
-    else and returns ``(seat, posted, seen_version, stored key)`` in place
-    of the arguments (the API reads who is asking from the row it locks,
-    so a move loads the table once); it may raise to refuse the request.
-    ``expect_key`` is the stored key ``resolve`` is expected to return: the
-    lock's query then also says whether that key was used, and a fresh key
-    costs no look-up of its own (any other key is looked up as usual).
+    In one transaction: lock the table row (one query, which also says
+    whether the request's scoped key was used), run ``request.authorize``,
+    refuse an imported table, answer a key seen before in the asker's scope
+    with the first answer (:class:`KeyReused` when the posted fields differ),
+    refuse a stale version (:class:`StaleVersion`, unless only notes or, for
+    ``independent`` taps, only other seats' answers came since), run
+    ``request.compute`` on the locked row, append its log row (``version``
+    moves), move ``revision`` (every change any phone may see) and save.
+    After commit: :data:`table_written`, then :func:`broadcast_revision`
+    (best effort, bounded). Raises what ``compute`` and ``authorize`` raise,
+    ``StaleVersion``, ``KeyReused``, ``Forbidden("table_imported")``,
+    ``Table.DoesNotExist``; nothing is written when it raises.
     """
-    key = (key or "")[:80]
+    probe = request.stored_key
     try:
         with transaction.atomic():
-            probe = key if resolve is None else expect_key[:80]
-            table = _lock_for_write(code, probe)  # one query: the row, and whether the key was used at it
-            if resolve is not None:
-                seat, posted, seen_version, key = resolve(table)
-                key = (key or "")[:80]
-            refuse_imported(table)
+            table = _lock_for_write(request.code, probe)  # one query: the row, and whether the key was used at it
+            if request.authorize is not None:
+                request = request.authorize(table, request)
+            if not request.imported_ok:
+                refuse_imported(table)
+            key = request.stored_key
+            looked = False
             if key:
-                first = None if key == probe and not table.key_used else _keyed(table, key).first()
+                looked = key != probe or bool(table.key_used)
+                first = _keyed(table, key).first() if looked else None
                 if first is not None:
-                    if not _same_request(first, seat, posted):
-                        raise KeyReused()
-                    return Outcome(version=first.version, seq=first.seq, replayed=True)
-            before = (table.version, table.updated_at)
-            # The engine of this process's snapshot of exactly this row, when it holds one (no new engine).
-            held = live.held_snapshot(code, before)
-            game = held.game if held is not None else table.game()
-            if seen_version is not None and seen_version != table.version and not (
-                _only_refusals_since(table, seen_version)
-                or independent and _only_others_answered(table, game, seat, seen_version)
+                    return _replayed(first, request)
+            before = table.revision
+            hint = request.hint
+            if not (hint is not None and getattr(hint, "game", None) is not None and hint.code == table.code
+                    and hint.revision == table.revision):
+                hint = None
+            game = hint.game if hint is not None else table.game()
+            seen = request.seen_version
+            if seen is not None and seen != table.version and not (
+                _only_refusals_since(table, seen)
+                or request.independent and isinstance(request.actor, int)
+                and _only_others_answered(table, game, request.actor, seen)
             ):
-                raise StaleVersion(seen_version, table.version)
-            # The newest row by the (table, seq) index: the same cost at move 900 as at move 9 (the opening row is 0).
-            # Or, when this process holds the snapshot of exactly this (version, stamp), its newest row: every
-            # appended row moves the stamp in the same transaction, so that row is the table's newest.
-            newest = held.rows[-1].seq if held is not None and held.rows else None
+                # The lock's key probe read the database as it was before this request waited for the lock:
+                # a retry that raced its own first try sees the key only in a statement of its own.
+                first = _keyed(table, key).first() if key and not looked else None
+                if first is not None:
+                    return _replayed(first, request)
+                raise StaleVersion(seen, table.version)
+            # The newest row: the hint's, or by the (table, seq) index (the same cost at move 900 as at move 9).
+            newest = hint.newest_seq if hint is not None else None
             if newest is None:
                 newest = table.actions.order_by("-seq").values_list("seq", flat=True).first() or 0
             seq = newest + 1
-            computed = compute(table, game, seq)
-            kind, seat, payload, new_state, new_status = computed[:5]
-            table.version += 1
-            table.revision += 1
-            table.state = new_state
-            if new_status:
-                table.status = new_status
-            decoded = None
-            if kind == Action.Kind.GAME:  # the state ``compute`` encoded, when it says it (no second decode)
-                decoded = computed[5] if len(computed) > 5 else game.decode(new_state)
-            step = prompt_key(game, decoded) if kind == Action.Kind.GAME else ""
-            row = Action(table=table, seq=seq, kind=kind, seat=seat, payload=payload, idempotency_key=key,
-                         version=table.version, prompt_step=step)
-            _insert(row)
-            _update(table, ["version", "revision", "state", "status", "updated_at"])
-            version = table.version
-            stamp = table.updated_at.timestamp()
-
-            def after_commit() -> None:
-                if kind == Action.Kind.GAME:
-                    try:  # the phones' snapshot, made here from what the write holds (games/live.py)
-                        live.publish_move(table, game, decoded, row, before)
-                    except Exception:  # noqa: BLE001 - a cache, never the answer: the phones build it themselves
-                        log.warning("could not publish the snapshot of table %s v%s", code, version, exc_info=True)
-                broadcast_version(code, version, stamp)
-
-            transaction.on_commit(after_commit)
-            return Outcome(version=version, seq=seq)
+            change = request.compute(Locked(table, game, seq, request, hint.state if hint is not None else None))
+            return _apply(request, table, game, seq, change, key, before)
     except IntegrityError:
         # Two requests with one key raced past the look-up: the other one won.
-        first = Action.objects.filter(table__code=code, idempotency_key=key).first() if key else None
+        key = request.stored_key
+        first = Action.objects.filter(table__code=request.code, idempotency_key=key).first() if key else None
         if first is not None:
-            if not _same_request(first, seat, posted):
-                raise KeyReused() from None
-            return Outcome(version=first.version, seq=first.seq, replayed=True)
+            return _replayed(first, request)
         raise
 
 
-def lock_table(code: str) -> Table:
-    """The table row, locked until the end of the current transaction (always the first lock taken)."""
-    table = Table.objects.select_for_update().get(code=code)
-    refuse_imported(table)
-    return table
+def _replayed(first: Action, request: WriteRequest) -> Outcome:
+    """The first answer to a retried key, or :class:`KeyReused` when this request is another one."""
+    if not _same_request(first, request):
+        raise KeyReused()
+    return Outcome(version=first.version, seq=first.seq, replayed=True)
 
 
-def seat_key(seat: int, key: str) -> str:
-    """The stored idempotency key of a seat's own write: ``"<seat>/<key>"`` (``""`` stays ``""``; at most 80 chars).
+def _apply(request: WriteRequest, table: Table, game: Game, seq: int, change: Change, key: str,
+           before: int) -> Outcome:
+    """Save ``change`` on the locked ``table`` (log row, version, revision, fields) and plan what follows commit."""
+    names = ["revision", "updated_at", *change.fields]
+    table.revision += 1
+    if change.state is not None:
+        table.state = change.state
+        names.append("state")
+    if change.status:
+        table.status = change.status
+        names.append("status")
+    row = None
+    decoded = change.decoded
+    if change.kind is not None and not (request.imported_ok and table.imported):
+        table.version += 1
+        names.append("version")
+        step = ""
+        if change.kind == Action.Kind.GAME:
+            if decoded is None:
+                decoded = game.decode(table.state)
+            step = prompt_key(game, decoded)
+        row = Action(table=table, seq=seq, kind=change.kind, seat=change.seat, payload=change.payload,
+                     idempotency_key=key, version=table.version, prompt_step=step)
+        _insert(row)
+    _update(table, list(dict.fromkeys(names)))
+    saved = copy.copy(table)  # the caller's own row may be refreshed later: this moment stays
+    code, revision, version = table.code, table.revision, table.version
 
-    Issue 11 C: keys are looked up before anything else, so a key shared
-    by the whole table let seat A ask "did Bob write under key K?" (409
-    ``key_reused``, or the usual answer): with a key Bob's client made
-    guessable (a counter, the place of a list button), that said which move
-    Bob made. Each seat's keys live apart, so another seat's key is a fresh
-    key to A. A key too long for the column with its prefix is hashed.
-    """
-    if not key:
-        return ""
-    stored = f"{seat}/{key}"
-    if len(stored) > 80:
-        stored = f"{seat}/#{hashlib.sha256(key.encode()).hexdigest()}"
-    return stored
+    def after_commit() -> None:
+        try:  # the read model's snapshot, made from what the write holds
+            table_written.send(sender=Table, table=saved, row=row, game=game, state=decoded, before=before)
+        except Exception:  # noqa: BLE001 - a cache, never the answer: the phones build it themselves
+            log.warning("a receiver of table %s revision %s failed", code, revision, exc_info=True)
+        broadcast_revision(code, revision, version)
+
+    transaction.on_commit(after_commit)
+    return Outcome(version=version, seq=row.seq if row is not None else None, revision=revision)

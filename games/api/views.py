@@ -7,6 +7,7 @@ Seats authenticate with ``Authorization: Bearer <seat token>``; the host with
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -15,12 +16,11 @@ from django.shortcuts import get_object_or_404
 from django.template.response import SimpleTemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
 from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import live, pregame, rulebook, write_path
+from games import pregame, snapshots
 from games.access import bearer, is_host, join_link, seat_for, seat_index_for
 from games.api.serializers import (
     ActionDoneSerializer,
@@ -45,6 +45,8 @@ from games.commands import pregame as pregame_commands
 from games.engines.base import IllegalAction
 from games.models import Seat, Table
 from games.presenters import error_message, legal_for, log_lines, seat_context, tr
+from games.refusals import REFUSALS, refusal_for
+from games.write_path import SYSTEM, Outcome, StaleVersion, WriteRequest
 
 CODE = OpenApiParameter("code", str, OpenApiParameter.PATH, pattern=r"^[A-Za-z0-9]{1,12}$",
                         description="The table code (case does not matter).")
@@ -267,20 +269,18 @@ def _seat_index(request: Request, table: Table) -> int | None:
     return seat_index_for(request, table)
 
 
-def _expected_key(request: Request, code: str, posted: Any) -> str:
-    """The stored idempotency key this move is expected to use (:func:`write_path.seat_key`), or ``""``: a guess.
+def _guessed_seat(request: Request, code: str) -> int | str:
+    """The seat this move is expected to come from, or :data:`SYSTEM` when unknown: a guess.
 
     The seat comes from the newest snapshot this process holds of the
     table, whatever its version (a secret only ever opens one seat index);
-    the write still checks the secret against the row it locks.
+    it only lets the write's lock also probe the move's key. The write
+    checks the secret against the row it locks.
     """
     token = bearer(request)
-    key = posted.get("key") if isinstance(posted, dict) else None
-    if not token or not key or not isinstance(key, str):
-        return ""
-    snap = live.latest_snapshot(code)
+    snap = snapshots.latest(code) if token else None
     index = snap.seat_index(token) if snap is not None else None
-    return write_path.seat_key(index, key) if index is not None else ""
+    return index if index is not None else SYSTEM
 
 
 @rendered_in_view
@@ -291,7 +291,7 @@ def _expected_key(request: Request, code: str, posted: Any) -> str:
 def post_action(request: Request, code: str) -> Response:
     """Play one action (the one write path). 400: the rules forbid it; 409: stale version.
 
-    The table is read once, locked, by the write itself (issue 8): the
+    The table is read once, locked, by the write itself: the
     seat, the origin, the body and the action's schema are checked on that
     row, in that order, before anything else, so every answer is the one a
     view that loaded the table first gave (404, 403, 400, then the write's).
@@ -303,7 +303,7 @@ def post_action(request: Request, code: str) -> Response:
         posted, unreadable = None, exc
     asked: dict[str, Any] = {}
 
-    def authorize(table: Table) -> tuple[int, Any, int, str]:
+    def authorize(table: Table, move: WriteRequest) -> WriteRequest:
         asked["table"] = table
         index = _seat_index(request, table)
         if index is None:
@@ -316,51 +316,48 @@ def post_action(request: Request, code: str) -> Response:
         body.is_valid(raise_exception=True)
         data = body.validated_data
         asked["index"] = index
-        held = live.held_snapshot(table.code, (table.version, table.updated_at))
+        held = snapshots.held(table.code, table.revision)
         (held.game if held is not None else table.game()).check_payload(data["action"])  # the kind's schema
-        return index, data["action"], data["version"], data["key"]
+        return replace(move, actor=index, posted=data["action"], seen_version=data["version"], key=data["key"])
 
+    guess = _guessed_seat(request, code)
+    key = posted.get("key") if isinstance(posted, dict) and guess != SYSTEM else None
     try:
-        outcome = moves.submit_checked(code, authorize, _expected_key(request, code, posted))
+        outcome = moves.submit_move(WriteRequest(code, guess, moves.play, key=key if isinstance(key, str) else "",
+                                                 hint=snapshots.latest(code), authorize=authorize))
     except Table.DoesNotExist:
         raise Http404("No Table matches the given query.") from None
     except _Refused as refused:
         return refused.response
-    except _WRITE_REFUSALS as exc:
+    except REFUSALS as exc:
         return _refusal(asked["table"], asked["index"], exc)
     return _done(outcome)
 
 
-#: What a seat's write may raise that :func:`_refusal` answers.
-_WRITE_REFUSALS = (IllegalAction, write_path.StaleVersion, write_path.Forbidden, write_path.KeyReused)
-
-
-def _answer_write(table: Table, seat: int, write: Any) -> Response:
+def _answer_write(table: Table, seat: int | None, write: Any) -> Response:
     """Run one seat's write and answer it: 200 ``{version, seq, replayed}`` or :func:`_refusal`."""
     try:
         outcome = write()
-    except _WRITE_REFUSALS as exc:
+    except REFUSALS as exc:
         return _refusal(table, seat, exc)
     return _done(outcome)
 
 
-def _done(outcome: write_path.Outcome) -> Response:
+def _done(outcome: Outcome) -> Response:
     return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})
 
 
-def _refusal(table: Table, seat: int, exc: Exception) -> Response:
-    """The answer to a refused write: 400 refused (the engine's code and details), 409 stale (with the fresh
-    prompt) or a reused key, 403 closed."""
+def _refusal(table: Table, seat: int | None, exc: Exception) -> Response:
+    """The answer to a refused write (:func:`games.refusals.refusal_for`): 400 refused (with the engine's
+    details and the rule's link), 409 stale (with the fresh prompt) or a reused key, 403 not allowed."""
+    refused = refusal_for(exc, table=table, seat=seat)
+    extra: dict[str, Any] = {}
     if isinstance(exc, IllegalAction):
-        return _error(exc.code, error_message(exc), 400, details=exc.as_json()["details"],
-                      rule_url=rulebook.rule_url(table.slug, exc.code, table.code))
-    if isinstance(exc, write_path.StaleVersion):
+        extra = {"details": exc.as_json()["details"], "rule_url": refused.rule_url}
+    if isinstance(exc, StaleVersion):
         table.refresh_from_db()
-        return _error(exc.code, exc.message, 409, fresh=_prompt_body(table, seat))
-    if isinstance(exc, write_path.Forbidden):
-        return _error(exc.code, exc.message, 403)
-    assert isinstance(exc, write_path.KeyReused)
-    return _error(exc.code, exc.message, 409)
+        extra = {"fresh": _prompt_body(table, seat)}
+    return _error(refused.code, refused.message, refused.status, **extra)
 
 
 @extend_schema(parameters=[CODE], auth=OPTIONAL_SEAT_AUTH, responses={200: LogSerializer, **READ_ERRORS})
@@ -389,18 +386,8 @@ def undo(request: Request, code: str) -> Response:
     body = UndoSerializer(data=request.data)
     if not body.is_valid():
         return _error("bad_version", "Send the table version you saw: {\"version\": N}.", 400, fields=body.errors)
-    try:
-        outcome = host.undo_last(table.code, body.validated_data["version"], body.validated_data["key"])
-    except write_path.Forbidden as exc:
-        return _error(exc.code, exc.message, 403)
-    except write_path.KeyReused as exc:
-        return _error(exc.code, exc.message, 409)
-    except IllegalAction as exc:
-        return _error(exc.code, error_message(exc), 400)
-    except write_path.StaleVersion as exc:
-        table.refresh_from_db()
-        return _error(exc.code, exc.message, status.HTTP_409_CONFLICT, fresh=_prompt_body(table, None))
-    return Response({"version": outcome.version, "seq": outcome.seq, "replayed": outcome.replayed})
+    return _answer_write(table, None, lambda: host.undo_last(table.code, body.validated_data["version"],
+                                                             body.validated_data["key"]))
 
 
 @extend_schema(parameters=[CODE], auth=SEAT_AUTH, request=UndoMineSerializer,

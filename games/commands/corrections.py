@@ -3,8 +3,8 @@
 A correction is a small state machine: open (proposed) -> applied (agreed) |
 rejected (turned down by another seat) | withdrawn (by its proposer) | void
 (the later moves no longer fit it). Each transition happens once, under ONE
-lock order: the table row first (:func:`games.write_path.write` or
-:func:`games.write_path.lock_table`), then the correction row. Every closing
+lock order: the table row first (:func:`games.write_path.write` locks it),
+then the correction row. Every closing
 transition appends one ``correct`` log row under the single idempotency key
 ``correction-<id>``, so the database itself refuses a second closing row. A
 repeat (a second "no", a double confirm) answers the current outcome instead
@@ -22,11 +22,11 @@ from typing import Any
 
 from django.db import transaction
 
-from games.audit import effective_actions, opening_state, refuse_reopening, replay_rows, status_after
+from games.audit import app_drawn, effective_actions, opening_state, refuse_reopening, replay_rows, status_after
 from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, gettext_noop
-from games.models import Action, Correction, Table
-from games.write_path import Forbidden, KeyReused, Outcome, broadcast_version, lock_table, touch, write
+from games.models import Action, Correction, Seat, Table
+from games.write_path import SYSTEM, Change, Forbidden, KeyReused, Locked, Outcome, WriteRequest, write
 
 
 class _Decided(Exception):
@@ -84,13 +84,22 @@ def _check_seat(table: Table, seat: int) -> None:
         raise Forbidden("not_a_seat", "Only a player at this table can propose or answer a correction.")
 
 
+def refuse_app_drawn(table: Table, game: Game, rows: list[Action], seq: int) -> None:
+    """``IllegalAction("drawn_by_app")`` when log row ``seq`` holds a draw, roll or shuffle the app made from the
+    seed (:func:`games.audit.app_drawn`): the seed is the truth, so no correction may replace or drop it."""
+    if seq in app_drawn(table, game, rows):
+        raise IllegalAction("drawn_by_app", gettext_noop(
+            "Move #{seq} holds a draw, roll or shuffle the app made from the table's seed: what the app drew "
+            "stays drawn. Only what a player entered for a real card, tile or die can be corrected."), seq=seq)
+
+
 def propose_correction(code: str, proposer: int, target_seq: int, replacement: Mapping[str, Any] | None,
                        reason: str = "") -> Correction:
     """Seat ``proposer`` proposes that logged action ``target_seq`` be replaced by ``replacement`` (or dropped).
 
     ``replacement`` is an action payload (a JSON object) or ``None`` (drop).
-    What the proposer is told is computed from what the proposer may know
-    (issue 11): whether a change still fits the log depends on hidden hands,
+    What the proposer is told is computed from what the proposer may know:
+    whether a change still fits the log depends on hidden hands,
     bags and sealed offerings, so it is not checked here — a refusal or an
     acceptance would answer a question about another seat's secrets, and a
     refused probe would leave no trace. The proposal goes to the other
@@ -99,35 +108,42 @@ def propose_correction(code: str, proposer: int, target_seq: int, replacement: M
     reads. Probing therefore needs every other player's consent and stays in
     the log. Each seat has at most one open proposal at a time. Returns the
     open ``Correction``. Raises ``IllegalAction`` with code
-    ``no_such_action`` (the move does not count), ``bad_action`` (the
+    ``no_such_action`` (the move does not count), ``drawn_by_app`` (the move
+    holds a digital draw, roll or shuffle: the seed is the truth, see
+    :func:`games.audit.app_drawn`; whether it does is public, every log line
+    says who drew), ``bad_action`` (the
     replacement is not a JSON object of a declared shape),
     ``correction_open`` (this seat already has one waiting); ``Forbidden``
     (``not_a_seat``); ``Table.DoesNotExist``.
     """
     if replacement is not None and not isinstance(replacement, Mapping):
         raise IllegalAction("bad_action", gettext_noop("An action must be a JSON object."))
-    with transaction.atomic():
-        table = lock_table(code)
+    made: list[Correction] = []
+
+    def compute(at: Locked) -> Change:
+        table = at.table
         _check_seat(table, proposer)
         rows = list(table.actions.order_by("seq"))
         targets = {row.seq: row for row in effective_actions(rows)}
         if target_seq not in targets:
             raise IllegalAction("no_such_action", gettext_noop("Move #{seq} is not in the counted log."),
                                 seq=target_seq)
+        refuse_app_drawn(table, table.game(), rows, target_seq)
         if replacement is not None:
-            table.game().check_payload(replacement)  # its shape only: nothing hidden decides this
+            at.game.check_payload(replacement)  # its shape only: nothing hidden decides this
         if Correction.objects.filter(table=table, proposer=proposer, status=Correction.Status.OPEN).exists():
             raise IllegalAction("correction_open", gettext_noop(
                 "You already have a correction waiting for the others; withdraw it or wait for their answer first."))
-        correction = Correction.objects.create(
+        made.append(Correction.objects.create(
             table=table, proposer=proposer, target_seq=target_seq,
             replacement=dict(replacement) if replacement is not None else None, reason=(reason or "")[:200],
-        )
-        touch(code)  # the phones' snapshots are keyed by version and stamp
-        if correction.waiting_for(table.seats.count()):
-            version = table.version
-            transaction.on_commit(lambda: broadcast_version(code, version))
-            return correction
+        ))
+        return Change(None)
+
+    write(WriteRequest(code, proposer, compute))
+    correction = made[0]
+    if correction.waiting_for(Seat.objects.filter(table__code=code).count()):
+        return correction
     settle(code, correction.id, proposer)  # nobody else to ask
     correction.refresh_from_db()
     return correction
@@ -146,19 +162,26 @@ def confirm_correction(code: str, correction_id: int, seat: int) -> Correction:
     ``Correction.DoesNotExist`` for another table's correction.
     """
     refusal: IllegalAction | None = None
+    seats: list[int] = []
+
+    def compute(at: Locked) -> Change:
+        _check_seat(at.table, seat)
+        correction = Correction.objects.select_for_update().get(id=correction_id, table=at.table)
+        if correction.status != Correction.Status.OPEN or seat == correction.proposer or (
+                seat in correction.confirmations):
+            raise _Decided()
+        correction.confirmations = [*correction.confirmations, seat]
+        correction.save(update_fields=["confirmations"])
+        seats.append(at.table.seats.count())
+        return Change(None)
+
     with transaction.atomic():
-        table = lock_table(code)
-        _check_seat(table, seat)
-        correction = Correction.objects.select_for_update().get(id=correction_id, table=table)
-        if correction.status != Correction.Status.OPEN or seat == correction.proposer:
-            return correction
-        if seat not in correction.confirmations:
-            correction.confirmations = [*correction.confirmations, seat]
-            correction.save(update_fields=["confirmations"])
-            touch(code)
-        if correction.waiting_for(table.seats.count()):
-            version = table.version
-            transaction.on_commit(lambda: broadcast_version(code, version))
+        try:
+            write(WriteRequest(code, seat, compute))
+        except _Decided:
+            return Correction.objects.get(id=correction_id, table__code=code)
+        correction = Correction.objects.get(id=correction_id)
+        if correction.waiting_for(seats[0]):
             return correction
         try:  # the last "yes": decided in the same transaction, still holding the table lock
             settle(code, correction_id, seat)
@@ -179,7 +202,8 @@ def reject_correction(code: str, correction_id: int, seat: int) -> Correction:
     ``Correction.DoesNotExist``.
     """
 
-    def compute(table: Table, game: Game, seq: int):
+    def compute(at: Locked) -> Change:
+        table = at.table
         _check_seat(table, seat)
         correction = Correction.objects.select_for_update().get(id=correction_id, table=table)
         if correction.status != Correction.Status.OPEN:
@@ -190,17 +214,21 @@ def reject_correction(code: str, correction_id: int, seat: int) -> Correction:
         correction.save(update_fields=["status", "confirmations"])
         payload = {"target": correction.target_seq, "correction": correction.id, "rejected": True, "by": seat,
                    "withdrawn": withdrawn}
-        return Action.Kind.CORRECT, seat, payload, table.state, None
+        return Change(Action.Kind.CORRECT, seat, payload)
 
-    _close(code, correction_id, seat, compute)
+    _close(code, correction_id, compute)
     return Correction.objects.get(id=correction_id, table__code=code)
 
 
-def _close(code: str, correction_id: int, seat: int | None, compute: Callable[..., Any]) -> None:
-    """Run one closing transition through the write path; a correction already decided is left as it is."""
+def _close(code: str, correction_id: int, compute: Callable[[Locked], Change]) -> None:
+    """Run one closing transition through the write path; a correction already decided is left as it is.
+
+    The closing row is stored under the app's own key ``correction-<id>``
+    (:data:`SYSTEM` scope), one per correction, so the database refuses a second.
+    """
     Correction.objects.get(id=correction_id, table__code=code)  # DoesNotExist before any lock
     try:
-        write(code, None, f"correction-{correction_id}", compute, seat=seat)
+        write(WriteRequest(code, SYSTEM, compute, key=f"correction-{correction_id}"))
     except (_Decided, KeyReused):
         pass  # another phone (or this one, a moment ago) closed it first: the current outcome stands
 
@@ -213,7 +241,8 @@ def settle(code: str, correction_id: int, seat: int | None) -> None:
     """
     refusal: list[IllegalAction] = []
 
-    def compute(table: Table, game: Game, seq: int):
+    def compute(at: Locked) -> Change:
+        table, game, seq = at.table, at.game, at.seq
         correction = Correction.objects.select_for_update().get(id=correction_id, table=table)
         if correction.status != Correction.Status.OPEN:
             raise _Decided()
@@ -234,12 +263,13 @@ def settle(code: str, correction_id: int, seat: int | None) -> None:
             void = {"target": correction.target_seq, "correction": correction.id, "void": True}
             if exc.code == "seed_revealed":
                 void["reason"] = exc.code
-            return Action.Kind.CORRECT, None, void, table.state, None
+            return Change(Action.Kind.CORRECT, None, void)
         correction.status = Correction.Status.APPLIED
         correction.save(update_fields=["status"])
-        return Action.Kind.CORRECT, correction.proposer, payload, game.encode(state), status_after(game, state, table)
+        return Change(Action.Kind.CORRECT, correction.proposer, payload, game.encode(state),
+                      status=status_after(game, state, table))
 
-    _close(code, correction_id, seat, compute)
+    _close(code, correction_id, compute)
     if refusal:
         raise refusal[0]
 
@@ -298,4 +328,5 @@ def void_corrections_of_undone(code: str, outcome: Outcome) -> Outcome:
             pass  # the expected outcome: the target is no longer counted, so the correction turned void
     if not open_ids:
         return outcome
-    return Outcome(version=Table.objects.get(code=code).version, seq=outcome.seq)
+    table = Table.objects.get(code=code)
+    return Outcome(version=table.version, seq=outcome.seq, revision=table.revision)

@@ -2,114 +2,123 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
-from games import live
 from games import pregame as pregame_rules
 from games.audit import NOTE_KINDS, effective_actions, replay_rows, status_after
 from games.commands.corrections import void_corrections_of_undone
 from games.engines.base import Game, IllegalAction, gettext_noop
 from games.engines.chance import table_rng
 from games.models import Action, Table
-from games.write_path import Forbidden, Outcome, seat_key, write
+from games.write_path import SYSTEM, Change, Forbidden, Locked, Outcome, WriteRequest, write
 
 
-def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version: int | None, key: str = "") -> Outcome:
+def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version: int | None, key: str = "",
+                  hint: Any = None) -> Outcome:
     """Apply ``action`` for ``seat`` at table ``code`` (the one write path for moves).
 
     In digital mode the chance outcome is filled from the table's RNG for
-    this sequence number. Raises ``IllegalAction`` (the rules forbid it),
-    ``StaleVersion`` (the table moved on), ``Forbidden`` (game closed),
-    ``Table.DoesNotExist``.
+    this sequence number. ``key`` is the idempotency key as posted (stored
+    under the seat's own scope); ``hint`` a read-model snapshot (see
+    :class:`WriteRequest`). Raises ``IllegalAction`` (the rules forbid it),
+    ``StaleVersion`` (the table moved on), ``KeyReused``, ``Forbidden``
+    (game closed), ``Table.DoesNotExist``.
     """
-    if not isinstance(action, Mapping):
-        raise IllegalAction("bad_action", gettext_noop("An action must be a JSON object."))
-    return submit_checked(code, lambda table: (seat, action, seen_version, key), seat_key(seat, key))
+    return submit_move(WriteRequest(code, seat, play, seen_version, key, posted=action, hint=hint, kind=Action.Kind.GAME))
 
 
-def submit_checked(code: str, authorize: Callable[[Table], tuple[int, Any, int | None, str]],
-                   expect_key: str = "") -> Outcome:
-    """:func:`submit_action` for a request that says who it is from only once the table is locked (the API).
+def submit_move(request: WriteRequest) -> Outcome:
+    """Run a move ``request`` through :func:`write`: ``request.posted`` is the action, ``request.actor`` the seat.
 
-    ``authorize(table)`` runs on the locked row, before anything else is
-    checked or read, and returns ``(seat, action, seen_version, key)`` (the
-    key as posted), or raises to refuse the request (nothing is written).
-    ``expect_key`` is :func:`seat_key` of the seat and key it is expected to
-    return (a guess is fine: it only lets a fresh key cost no query of its
-    own). Raises what :func:`submit_action` raises.
+    ``request.authorize`` (the API and the pages: who asks is read from the
+    locked row) may return the request with its real seat, action, version
+    and key. A physical entry refused for a reason the drawer could not
+    rule out is logged publicly (:func:`_log_refused_entry`). Raises what
+    :func:`submit_action` raises, and what ``authorize`` raises.
     """
-    move: dict[str, Any] = {}
+    refused: list[tuple[IllegalAction, WriteRequest]] = []
 
-    def resolve(table: Table) -> tuple[int, Mapping[str, Any], int | None, str]:
-        seat, action, seen_version, key = authorize(table)
-        if not isinstance(action, Mapping):
+    def authorize(table: Table, asked: WriteRequest) -> WriteRequest:
+        if request.authorize is not None:
+            asked = request.authorize(table, asked)
+        if not isinstance(asked.posted, Mapping):
             raise IllegalAction("bad_action", gettext_noop("An action must be a JSON object."))
-        move.update(seat=seat, action=action)
-        return seat, action, seen_version, seat_key(seat, key)
+        if not isinstance(asked.actor, int):
+            raise Forbidden("not_a_seat", "Only a player at this table can move.")
+        return asked
 
-    def compute(table: Table, game: Game, seq: int):
-        if not table.is_open:
-            raise Forbidden("table_closed", "This table is closed: the game has ended.")
-        if pregame_rules.start_pending(table.pregame):
-            raise IllegalAction("start_first", gettext_noop(
-                "Before the first move the table decides who starts: {rule}."),
-                rule=pregame_rules.RULE_NAMES[table.pregame["start"]["rule"]])
-        seat = move["seat"]
-        state = live.held_state(table, game)  # this process's decoded snapshot of this row (never mutated)
-        if state is None:
-            state = game.decode(table.state)
-        payload = dict(move["action"])
-        if not game.physical:
-            game.refuse_client_outcome(payload)
-            payload = game.fill_chance(state, seat, payload, table_rng(table.seed, seq))
+    def compute(at: Locked) -> Change:
         try:
-            new_state = game.apply(state, seat, payload)
+            return play(at)
         except IllegalAction as exc:
-            if game.refusal_is_hidden(exc):
-                refused.append(exc)
+            if at.game.refusal_is_hidden(exc):
+                refused.append((exc, at.request))
             raise
-        status = Table.Status.FINISHED if game.result(new_state) is not None else None
-        return Action.Kind.GAME, seat, payload, game.encode(new_state), status, new_state
 
-    refused: list[IllegalAction] = []
     try:
-        return write(code, None, "", compute, independent=True, resolve=resolve, expect_key=expect_key)
+        return write(replace(request, compute=compute, independent=True, authorize=authorize, kind=Action.Kind.GAME))
     except IllegalAction as exc:
-        if refused and refused[0] is exc:
-            _log_refused_entry(code, move["seat"], move["action"])
+        if refused and refused[0][0] is exc:
+            asked = refused[0][1]
+            _log_refused_entry(asked.code, int(asked.actor), asked.posted or {})
         raise
+
+
+def play(at: Locked) -> Change:
+    """The :class:`Change` of one move: ``at.request.posted`` played by seat ``at.request.actor`` on the locked row.
+
+    In digital mode the chance outcome is filled from ``table_rng(seed, seq)``.
+    Raises ``Forbidden("table_closed")``, ``IllegalAction`` (``start_first``
+    before who starts is decided, or the engine's refusal).
+    """
+    table, game, seat = at.table, at.game, int(at.request.actor)
+    if not table.is_open:
+        raise Forbidden("table_closed", "This table is closed: the game has ended.")
+    if pregame_rules.start_pending(table.pregame):
+        raise IllegalAction("start_first", gettext_noop(
+            "Before the first move the table decides who starts: {rule}."),
+            rule=pregame_rules.RULE_NAMES[table.pregame["start"]["rule"]])
+    state = at.state()
+    payload = dict(at.request.posted or {})
+    if not game.physical:
+        game.refuse_client_outcome(payload)
+        payload = game.fill_chance(state, seat, payload, table_rng(table.seed, at.seq))
+    new_state = game.apply(state, seat, payload)
+    status = Table.Status.FINISHED if game.result(new_state) is not None else None
+    return Change(Action.Kind.GAME, seat, payload, game.encode(new_state), new_state, status)
 
 
 def _log_refused_entry(code: str, seat: int, action: Mapping[str, Any]) -> None:
     """Log that ``seat``'s physical entry was refused, with no content: a ``refused`` row every phone reads.
 
-    Issue 11 B: the bag or pile a drawer enters from is the whole set less
-    the board and every hand, so a refused entry (one the drawer could not
-    rule out, :meth:`Game.refusal_is_hidden`) tells the drawer something
-    about the others' hidden hands. The refusal stays as it is (one code,
-    one message whatever the reason), and each one is logged publicly
-    ("Alice's entry was refused; asked again"), so a seat probing the bag
-    through refusals does it in front of the whole table. The payload holds
-    only the action kind (never the outcome typed in); the row changes no
-    state, counts no move and is skipped by every replay. Written in its own
-    transaction after the refusal (nothing of the refused action is kept),
-    without an idempotency key: every refused request is logged, a retry
-    too, so no choice of keys can make a refusal go unlogged.
+    The bag or pile a drawer enters from is the whole set less the board and
+    every hand, so a refused entry (one the drawer could not rule out,
+    :meth:`Game.refusal_is_hidden`) tells the drawer something about the
+    others' hidden hands. The refusal stays as it is (one code, one message
+    whatever the reason), and each one is logged publicly ("Alice's entry
+    was refused; asked again"), so a seat probing the bag through refusals
+    does it in front of the whole table. The payload holds only the action
+    kind (never the outcome typed in); the row changes no state, counts no
+    move and is skipped by every replay. Written in its own transaction
+    after the refusal (nothing of the refused action is kept), without an
+    idempotency key: every refused request is logged, a retry too, so no
+    choice of keys can make a refusal go unlogged.
     """
     kind = action.get("kind") if isinstance(action.get("kind"), str) else ""
 
-    def compute(table: Table, game: Game, seq: int):
-        return Action.Kind.REFUSED, seat, {"kind": kind[:40]}, table.state, None
+    def compute(at: Locked) -> Change:
+        return Change(Action.Kind.REFUSED, seat, {"kind": kind[:40]})
 
     try:
-        write(code, None, "", compute, seat=seat)
+        write(WriteRequest(code, SYSTEM, compute))
     except Forbidden:
         pass  # the table was closed or imported in between: nothing more can be learnt at it
 
 
 def own_undo_target(rows: Iterable[Action], seat: int, game: Game, complete: bool = True) -> Action:
-    """The log row ``seat`` may take back now (issue 10 item 4), or ``IllegalAction`` naming why not.
+    """The log row ``seat`` may take back now, or ``IllegalAction`` naming why not.
 
     ``rows`` are log rows in ``seq`` order: the whole log, or (``complete``
     false) only its newest rows, as a snapshot holds them. Walking back from
@@ -132,7 +141,7 @@ def own_undo_target(rows: Iterable[Action], seat: int, game: Game, complete: boo
         if row.kind in (Action.Kind.SETUP, Action.Kind.START):
             break  # the opening position (and who starts): no move before it
         if row.kind in NOTE_KINDS:
-            continue  # a refused entry or a seat opened on another phone changed nothing (issue 11)
+            continue  # a refused entry or a seat opened on another phone changed nothing
         if row.kind != Action.Kind.GAME:
             raise IllegalAction("undo_not_last", gettext_noop(
                 "Only your last move can be taken back, and something else has happened at the table since; "
@@ -151,7 +160,7 @@ def own_undo_target(rows: Iterable[Action], seat: int, game: Game, complete: boo
 
 
 def undo_own(code: str, seat: int, seen_version: int | None, key: str = "") -> Outcome:
-    """Seat ``seat`` takes back its own last move (issue 10 item 4): an ``undo`` row ``{"undone": seq, "by": seat}``.
+    """Seat ``seat`` takes back its own last move: an ``undo`` row ``{"undone": seq, "by": seat}``.
 
     Allowed while nothing else has happened since (see :func:`own_undo_target`
     for the refusals, all ``IllegalAction``). Through the write path with the
@@ -159,7 +168,8 @@ def undo_own(code: str, seat: int, seen_version: int | None, key: str = "") -> O
     ``Forbidden("table_closed")`` once the game is over, ``KeyReused``.
     """
 
-    def compute(table: Table, game: Game, seq: int):
+    def compute(at: Locked) -> Change:
+        table, game, seq = at.table, at.game, at.seq
         if not table.is_open:
             raise Forbidden("table_closed", "This table is closed: the game has ended.")
         rows = list(table.actions.order_by("seq"))
@@ -172,6 +182,7 @@ def undo_own(code: str, seat: int, seen_version: int | None, key: str = "") -> O
         payload = {"undone": target.seq, "by": seat}
         probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.UNDO, payload=payload, version=0)]
         state = replay_rows(table, game, probe)
-        return Action.Kind.UNDO, seat, payload, game.encode(state), status_after(game, state, table)
+        return Change(Action.Kind.UNDO, seat, payload, game.encode(state), status=status_after(game, state, table))
 
-    return void_corrections_of_undone(code, write(code, seen_version, seat_key(seat, key), compute, seat=seat, posted={"by": seat}))
+    return void_corrections_of_undone(code, write(WriteRequest(code, seat, compute, seen_version, key,
+                                                               posted={"by": seat}, kind=Action.Kind.UNDO)))

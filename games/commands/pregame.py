@@ -15,7 +15,7 @@ from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, SeatInfo, gettext_noop
 from games.engines.chance import table_rng
 from games.models import Action, Seat, Table
-from games.write_path import Forbidden, Outcome, broadcast_version, lock_table, prompt_key, seat_key, write
+from games.write_path import HOST, Change, Forbidden, Locked, Outcome, WriteRequest, prompt_key, write
 
 
 def create_table(
@@ -32,7 +32,7 @@ def create_table(
 ) -> Table:
     """Create a table and its seats, deal the opening position and log it as row #0 (kind ``setup``).
 
-    Who starts (issue 10 item 1): ``start`` is one of :data:`START_RULES` or
+    Who starts: ``start`` is one of :data:`START_RULES` or
     ``"printed"`` (the game's own rule, :attr:`Game.start_rule`); ``None``
     (the API default) keeps the engine's opening (seat 0 starts). ``random``,
     ``chosen`` and ``winner`` (with ``start_seat``) are decided at once and
@@ -102,6 +102,12 @@ def create_table(
         start_now = pregame.get("start")
         if start_now and start_now["rule"] in ("random", "chosen", "winner"):
             _log_start_at_creation(table, game, opening, start_now)
+        elif not start_now and game.setup_start(opening) is not None:
+            # No start rule given, and the set-up itself drew the start player (Yellow & Yangtze, rules §1.3):
+            # that random outcome is a log line like every other (DESIGN.md "The engine contract").
+            Action.objects.create(table=table, seq=OPENING_SEQ + 1, kind=Action.Kind.START, seat=None,
+                                  payload={"rule": "random", "seat": game.setup_start(opening), "mode": "setup"},
+                                  version=0, prompt_step=prompt_key(game, opening))
     return table
 
 
@@ -124,7 +130,7 @@ def _log_start_at_creation(table: Table, game: Game, opening: Any, start: dict[s
 
 def decide_start(code: str, *, seat: int | None = None, cards: Mapping[Any, Any] | None = None,
                  draw: bool = False, key: str = "", by: int | str | None = None) -> Outcome:
-    """Answer the table's "who starts?" question before the first move (issue 10 item 1).
+    """Answer the table's "who starts?" question before the first move.
 
     ``youngest`` / ``oldest``: ``seat`` is the tapped seat. ``highest_card``:
     in digital mode ``draw=True`` turns up a card for every seat still
@@ -137,9 +143,12 @@ def decide_start(code: str, *, seat: int | None = None, cards: Mapping[Any, Any]
     player (:meth:`Game.with_start`). Raises ``IllegalAction``:
     ``start_decided`` (already decided, or a move was played),
     ``bad_start`` / ``bad_start_cards``; ``Forbidden("table_closed")``.
+    ``by`` is the asker (a seat index, or :data:`HOST`; ``None``: the host):
+    ``key`` is stored under the asker's own scope.
     """
 
-    def compute(table: Table, game: Game, seq: int):
+    def compute(at: Locked) -> Change:
+        table, game, seq = at.table, at.game, at.seq
         if not table.is_open:
             raise Forbidden("table_closed", "This table is closed: the game has ended.")
         start = pregame_rules.start_state(table.pregame)
@@ -170,31 +179,31 @@ def decide_start(code: str, *, seat: int | None = None, cards: Mapping[Any, Any]
         if chosen is not None:
             state = game.with_start(opening_state(table, game, rows), chosen)
         table.pregame = {**table.pregame, "start": {"rule": rule, "seat": chosen, "tied": payload.get("tied", [])}}
-        table.save(update_fields=["pregame"])
-        return Action.Kind.START, None, payload, game.encode(state), None
+        return Change(Action.Kind.START, None, payload, game.encode(state), fields=("pregame",))
 
-    # The key lives with the asker's own keys (seat_key, issue 11 C): posted as is, "1/K" would have asked
-    # whether seat 1 wrote a move under K (409 key_reused or not), and a phone's tap keys can be guessed.
-    return write(code, None, seat_key(by, key) if by is not None else key, compute)
+    return write(WriteRequest(code, HOST if by is None else by, compute, key=key, kind=Action.Kind.START))
 
 
 def _lock_and_walk(code: str, change: Callable[[dict[str, Any]], None]) -> Table:
-    with transaction.atomic():
-        table = lock_table(code)
+    """Change the walkthrough's ticks on the locked row (a change every phone sees: ``revision`` moves)."""
+    done: list[Table] = []
+
+    def compute(at: Locked) -> Change:
+        table = at.table
         walk = pregame_rules.walk_state(table.pregame)
         if not walk["on"]:
             raise IllegalAction("no_walkthrough", gettext_noop("This table has no set-up walkthrough."))
         change(walk)
         table.pregame = {**table.pregame, "walk": {"checked": walk["checked"], "skipped": walk["skipped"]}}
-        table.save(update_fields=["pregame", "updated_at"])
-        version = table.version
-        stamp = table.updated_at.timestamp()
-        transaction.on_commit(lambda: broadcast_version(code, version, stamp))
-    return table
+        done.append(table)
+        return Change(None, fields=("pregame",))
+
+    write(WriteRequest(code, HOST, compute))
+    return done[0]
 
 
 def check_walk_step(code: str, step: str, checked: bool = True) -> Table:
-    """The host checks (or unchecks) set-up step ``step`` (issue 10 item 2); kept on the table, pushed to phones.
+    """The host checks (or unchecks) set-up step ``step``; kept on the table, pushed to phones.
 
     Raises ``IllegalAction("no_such_step")`` for a step this table's
     walkthrough does not have, ``IllegalAction("no_walkthrough")``.
@@ -212,7 +221,7 @@ def check_walk_step(code: str, step: str, checked: bool = True) -> Table:
 
 
 def skip_walkthrough(code: str) -> Table:
-    """The host skips the rest of the set-up walkthrough (issue 10 item 2)."""
+    """The host skips the rest of the set-up walkthrough."""
 
     def change(walk: dict[str, Any]) -> None:
         walk["skipped"] = True
@@ -221,7 +230,7 @@ def skip_walkthrough(code: str) -> Table:
 
 
 def next_game_start(table: Table) -> tuple[str, int | None]:
-    """Who starts the next game with the same players (issue 10 item 6): ``(rule, seat)``.
+    """Who starts the next game with the same players: ``(rule, seat)``.
 
     A game whose rulebook says the winner starts (:attr:`Game.next_game_start`
     ``"winner"``, Sorry! section 2.3) gives the seat that won (the one who
@@ -240,7 +249,7 @@ def next_game_start(table: Table) -> tuple[str, int | None]:
 
 
 def play_again(code: str, device: str = "") -> Table:
-    """From the final tally, a new table with the same seats, phones and options (issue 10 item 6).
+    """From the final tally, a new table with the same seats, phones and options.
 
     Same game, options (components included), seat names, colours and
     teams; each new seat is claimed by the device that held the old one
@@ -251,26 +260,36 @@ def play_again(code: str, device: str = "") -> Table:
     returns the same new table. Raises ``Forbidden("table_open")`` while the
     game is still played.
     """
-    with transaction.atomic():
-        table = lock_table(code)
+    made: list[Table] = []
+
+    def compute(at: Locked) -> Change:
+        table = at.table
         if table.is_open:
             raise Forbidden("table_open", "The next game starts from the final tally of this one.")
         existing = table.pregame.get("next")
         if existing and Table.objects.filter(code=existing).exists():
-            return Table.objects.get(code=existing)
+            made.append(Table.objects.get(code=existing))
+            raise _Existing()
         seats = list(table.seats.order_by("index"))
         rule, seat = next_game_start(table)
-        new = create_table(
+        made.append(create_table(
             table.slug, table.options, [{"name": s.name, "colour": s.colour, "team": s.team} for s in seats],
             device=table.created_by_device or device, start=rule, start_seat=seat,
             walkthrough=pregame_rules.walk_state(table.pregame)["on"],
             devices=[s.claimed_by_device for s in seats], previous=table.code,
-        )
-        table.pregame = {**table.pregame, "next": new.code}
-        table.save(update_fields=["pregame", "updated_at"])
-        version = table.version
-        transaction.on_commit(lambda: broadcast_version(code, version))
-    return new
+        ))
+        table.pregame = {**table.pregame, "next": made[0].code}
+        return Change(None, fields=("pregame",))
+
+    try:
+        write(WriteRequest(code, HOST, compute))
+    except _Existing:
+        pass  # asked twice: the same next game
+    return made[0]
+
+
+class _Existing(Exception):
+    """Internal: the next game exists already; nothing is written."""
 
 
 def follow_seat(old: Table, old_seat: Seat) -> Seat:

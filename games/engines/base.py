@@ -381,6 +381,12 @@ class Game:
         """
         raise NotImplementedError
 
+    def setup_start(self, state: Any) -> int | None:
+        """May: the start player :meth:`setup` drew at random into the opening ``state`` (a game whose rulebook
+        has the start player drawn as part of the set-up), or ``None`` when the set-up draws none (seat 0
+        starts until the table decides otherwise)."""
+        return None
+
     def start_cards(self) -> dict[str, int] | None:
         """The deck a "highest card" start is drawn from (card -> copies), or ``None`` when the game has none."""
         return None

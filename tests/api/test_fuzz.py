@@ -46,4 +46,4 @@ def test_random_action_bodies_never_cause_a_server_error(slug, action, version, 
     if response.status_code >= 400:
         assert response.json()["code"]
         table.refresh_from_db()
-        assert table.version == 0 and not table.actions.filter(seq__gt=0).exists(), "a refused action writes nothing"
+        assert table.version == 0 and not table.actions.filter(version__gt=0).exists(), "a refused action writes nothing"

@@ -8,11 +8,11 @@ import io
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import live
+from games import snapshots
 from games.commands.host import hand_over_seat
 from games.commands.pregame import create_table
 from games.models import Table
@@ -101,27 +101,27 @@ def test_a_move_reads_the_table_once_and_looks_up_no_key(table, django_capture_o
 
 def test_a_stale_answer_leaves_the_cached_snapshot_as_it_was(table):
     alice = _api(_token(table, 0))
-    live.clear_local_caches()
+    snapshots.clear()
     stale = _post(alice, table.code, {"action": {"kind": "draw"}, "version": 7})
     assert stale.status_code == 409 and stale.json()["fresh"]["version"] == 0
     table.refresh_from_db()
-    snap = live.snapshot_for(table)
+    snap = snapshots.for_table(table)
     assert snap.table.version == table.version == 0 and snap.table is not table
 
 
 def test_a_snapshot_rebuilt_from_the_log_is_what_the_next_move_applies_to(table, django_capture_on_commit_callbacks):
     """The write applies a move to this process's decoded snapshot of the locked row: ``replay_table --fix``
-    (another process, same version) moves the stamp, so the next move starts from the rebuilt state."""
+    (another process, same version) moves the revision, so the next move starts from the rebuilt state."""
     alice = _api(_token(table, 0))
     with django_capture_on_commit_callbacks(execute=True):
         assert _post(alice, table.code, {"action": {"kind": "draw"}, "version": 0}).status_code == 200
     table.refresh_from_db()
-    assert live.held_snapshot(table.code, (table.version, table.updated_at)) is not None
+    assert snapshots.held(table.code, table.revision) is not None
     good = table.state
     damaged = {**good, "totals": [9, 9, 9]}
-    Table.objects.filter(pk=table.pk).update(state=damaged, updated_at=timezone.now())
+    Table.objects.filter(pk=table.pk).update(state=damaged, revision=F("revision") + 1)
     table.refresh_from_db()
-    assert live.snapshot_for(table).decoded().state.totals == (9, 9, 9)  # this process holds the damaged moment
+    assert snapshots.for_table(table).state.totals == (9, 9, 9)  # this process holds the damaged moment
     call_command("replay_table", table.code, "--fix", stdout=io.StringIO())
     table.refresh_from_db()
     assert table.state == good

@@ -1,16 +1,15 @@
-"""Bench: CPU of the websocket pushes of one move, in process (issue 8: live sync at café scale).
+"""Bench: CPU of the websocket pushes of one move, in process.
 
 Prints numbers only; asserts nothing about time.
 
 Run: .venv/bin/python tests/bench/bench_push.py [moves] [runs]
 
-A table is created on a fresh SQLite file and played through the write path (the one write path, which
-leaves the new snapshot in this process as a server's write does: games/live.py ``publish_move``). After
-each move, every phone's socket renders its frame as ``TableConsumer.table_version`` does in the event loop:
-``games.consumers.render_push`` with the group message's ``(version, stamp)`` marker and the socket's own
-``live.Sent`` (plus the copy a socket keeps of it, ``_send_frame``'s history entry, timed apart; up to
-the commit that made ``live.push`` replace its dictionaries instead of changing them, ``_render_inline`` also
-rendered into a copy, which this bench timed too). Only the renders are timed, with ``time.process_time()``; the move itself and
+A table is created on a fresh SQLite file and played through the write path (whose ``table_written``
+signal leaves the new snapshot in this process as a server's write does: games/snapshots.py). After
+each move, every phone's socket renders its frame as ``TableConsumer.table_revision`` does:
+``games.consumers.render_push`` with the group message's revision and the socket's own
+``regions.Sent`` (plus the copy a socket keeps of it, ``_send_frame``'s history entry, timed apart).
+Only the renders are timed, with ``time.process_time()``; the move itself and
 the choice of the next one are not. Each configuration plays the same moves ``runs`` times from cold
 per-process caches and the minimum is printed (CPU ms per move for all the table's pushes, and per push).
 
@@ -40,7 +39,7 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
-from games import digits, live  # noqa: E402
+from games import digits, regions, snapshots  # noqa: E402
 from games.commands.moves import submit_action  # noqa: E402
 from games.commands.pregame import create_table  # noqa: E402
 from games.consumers import render_push  # noqa: E402
@@ -51,12 +50,12 @@ NAMES = ("Ann", "Ben", "Cat", "Dan")
 
 def play(slug: str, languages: tuple[str, ...], screen: bool, moves: int, seed: int = 3) -> tuple[float, float, int, int]:
     """Play ``moves`` moves on a fresh table; return (render CPU s, copy CPU s, pushes, frame bytes)."""
-    live.clear_local_caches()
+    snapshots.clear()
     table = create_table(slug, {}, [{"name": n} for n in NAMES[:len(languages)]], seed=seed)
     tokens = [s.token for s in table.seats.order_by("index")]
-    phones = [(tokens[i], lang, False, live.Sent(), digits.system_for(lang, None)) for i, lang in enumerate(languages)]
+    phones = [(tokens[i], lang, False, regions.Sent(), digits.system_for(lang, None)) for i, lang in enumerate(languages)]
     if screen:
-        phones.append((None, "en", True, live.Sent(), digits.system_for("en", None)))
+        phones.append((None, "en", True, regions.Sent(), digits.system_for("en", None)))
     # Every phone connects (its first frame, untimed: every region).
     for token, lang, is_screen, sent, system in phones:
         render_push(table.code, token, lang, is_screen, sent, digit_system=system)
@@ -71,10 +70,10 @@ def play(slug: str, languages: tuple[str, ...], screen: bool, moves: int, seed: 
             break
         seat = chooser.choice(game.prompt(state).seats)
         submit_action(row.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
-        marker = live.current_marker(row.code)
+        revision = snapshots.current_revision(row.code)
         for token, lang, is_screen, sent, system in phones:
             t1 = time.process_time()
-            frame = render_push(row.code, token, lang, is_screen, sent, None, None, None, marker, system)
+            frame = render_push(row.code, token, lang, is_screen, sent, None, None, None, revision, system)
             t2 = time.process_time()
             kept = sent.copy()  # TableConsumer._send_frame keeps what the phone shows as of this frame
             t3 = time.process_time()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import live
+from games import regions, snapshots
 from games.commands.corrections import confirm_correction, propose_correction
 from games.commands.host import hand_over_seat, undo_last
 from games.commands.moves import submit_action
@@ -19,10 +19,10 @@ def test_a_websocket_render_costs_at_most_two_queries_once_the_table_snapshot_is
     table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}], seed=3)
     tokens = [s.token for s in table.seats.order_by("index")]
     submit_action(table.code, 0, {"kind": "draw"}, 0)
-    render_push(table.code, tokens[0], "en", False, live.Sent())  # the first phone loads the snapshot
+    render_push(table.code, tokens[0], "en", False, regions.Sent())  # the first phone loads the snapshot
     for token in tokens[1:]:
         with django_assert_max_num_queries(2):
-            frame = render_push(table.code, token, "en", False, live.Sent())
+            frame = render_push(table.code, token, "en", False, regions.Sent())
         assert 'data-version="1"' in frame
 
 
@@ -34,16 +34,16 @@ def test_undone_marks_come_from_the_window_of_newest_rows_alone():
     table.refresh_from_db()
     from games.presenters import log_lines
 
-    lines = log_lines(live.snapshot_for(table), table.game(), 0)
+    lines = log_lines(snapshots.for_table(table), table.game(), 0)
     assert [(line["seq"], line.get("counted")) for line in lines] == [(2, None), (1, False), (0, None)]
 
 
 def test_a_seat_handed_over_gets_no_more_frames_with_its_old_secret():
     table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     old = table.seats.get(index=1).token
-    assert render_push(table.code, old, "en", False, live.Sent())
+    assert render_push(table.code, old, "en", False, regions.Sent())
     hand_over_seat(table.code, 1)
-    assert render_push(table.code, old, "en", False, live.Sent()) is None
+    assert render_push(table.code, old, "en", False, regions.Sent()) is None
 
 
 def test_a_correction_proposed_without_a_new_version_still_reaches_the_other_phones():
@@ -51,7 +51,7 @@ def test_a_correction_proposed_without_a_new_version_still_reaches_the_other_pho
     ben = table.seats.get(index=1).token
     phone_for(table, 0)
     submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
-    sent = live.Sent()
+    sent = regions.Sent()
     render_push(table.code, ben, "en", False, sent)
     propose_correction(table.code, 0, 1, {"kind": "draw", "card": "2"})
     frame = render_push(table.code, ben, "en", False, sent)
@@ -75,9 +75,9 @@ def test_a_snapshot_being_decoded_in_one_thread_never_hands_another_thread_an_em
     import threading
 
     table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
-    snap = live.snapshot_for(table)
-    fresh = live.Snapshot(key=snap.key + "-fresh", table=snap.table, seats=snap.seats, rows=snap.rows,
-                          undone=snap.undone, replaced=snap.replaced, corrections=snap.corrections)
+    snap = snapshots.for_table(table)
+    fresh = snapshots.Snapshot(code=snap.code, revision=snap.revision, table=snap.table, seats=snap.seats,
+                               rows=snap.rows, corrections=snap.corrections)
     game = fresh.table.game(fresh.seat_infos())  # built here: the other thread reads no database
     real_decode = game.decode
     seen: list = []
@@ -85,7 +85,7 @@ def test_a_snapshot_being_decoded_in_one_thread_never_hands_another_thread_an_em
 
     def other_render() -> None:
         try:
-            seen.append(fresh.decoded().state)
+            seen.append(fresh.state)
         except Exception as exc:  # noqa: BLE001 - the assertion below names it
             seen.append(exc)
 
@@ -99,5 +99,5 @@ def test_a_snapshot_being_decoded_in_one_thread_never_hands_another_thread_an_em
 
     game.decode = decode
     fresh.table.game = lambda *args, **kwargs: game
-    assert fresh.decoded().state is not None
+    assert fresh.state is not None
     assert len(seen) == 1 and seen[0] is not None and not isinstance(seen[0], Exception), seen

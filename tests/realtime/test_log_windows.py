@@ -1,4 +1,4 @@
-"""A phone's log lines are reused from its previous push only when nothing about them changed (issue 8)."""
+"""A phone's log lines are reused from the snapshot before only when nothing about them changed."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 import pytest
 from django.utils import translation
 
-from games import live, presenters
+from games import presenters, snapshots
 from games.commands.corrections import confirm_correction, propose_correction
 from games.commands.host import undo_last
 from games.commands.moves import submit_action
@@ -18,15 +18,21 @@ pytestmark = pytest.mark.django_db
 
 
 def _fresh(row, game, viewer):
-    """The lines built from the database rows (no window of an earlier push, no line cache)."""
-    live._LINES.clear()
+    """The lines built from the database rows (no snapshot, nothing memoized)."""
     return [dict(line) for line in presenters.log_lines(row, game, viewer)]
 
 
 def test_the_lines_reused_from_the_last_push_are_the_lines_built_anew_through_moves_undos_and_corrections(monkeypatch):
     made = []
-    real = presenters._log_line
-    monkeypatch.setattr(presenters, "_log_line", lambda row, *args: made.append(row.seq) or real(row, *args))
+
+    class Counted(presenters.ShownLine):
+        __slots__ = ()
+
+        def __init__(self, *args, **kwargs):
+            made.append(kwargs.get("seq"))
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(presenters, "ShownLine", Counted)  # built only when no snapshot holds the line
     table = create_table("counting", {"components": "physical"},
                                   [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}])
     chooser = random.Random(2)
@@ -48,24 +54,25 @@ def test_the_lines_reused_from_the_last_push_are_the_lines_built_anew_through_mo
             seat = chooser.choice(game.prompt(state).seats)
             submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
         row = Table.objects.get(code=table.code)
-        snap = live.snapshot_for(row)
+        snap = snapshots.for_table(row)
         for language in ("en", "fa"):
             with translation.override(language):
                 for viewer in (None, 0, 1, 2):
                     made.clear()
-                    reused = presenters.log_lines(snap, snap.game, viewer)  # the window of the last step's push
+                    reused = presenters.log_lines(snap, snap.game, viewer)  # lines of the snapshot before, reused
                     reuses += len(made) < len(reused)
                     assert reused == _fresh(row, snap.game, viewer), (step, language, viewer)
                     assert presenters.log_lines(snap, snap.game, viewer) == reused
                     marks |= {(line.get("counted"), line.get("dropped")) for line in reused}
                     checked += 1
-    assert checked >= 100 and reuses >= 50, "most pushes reused the lines of the push before"
+    assert checked >= 100 and reuses >= 50, "most snapshots reused the lines of the snapshot before"
     assert {(False, False), (False, True)} <= marks, "an undone move and a move dropped by a correction were shown"
 
 
 def test_a_sentence_is_shared_only_between_details_the_translation_cannot_tell_apart():
     from games.engines.base import LogLine
 
+    snap = snapshots.for_table(create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3))
     plain = presenters._plain
     apart = [{"n": 1}, {"n": 1.0}, {"n": True}, {"n": "1"}, {"n": [1, 2]}, {"n": [2, 1]}, {"n": {"a": 1, "b": 2}},
              {"n": {"b": 2, "a": 1}}, {"n": LogLine("x {y}", {"y": 1})}, {"n": LogLine("x {y}", {"y": 1}, True)}, None]
@@ -76,5 +83,5 @@ def test_a_sentence_is_shared_only_between_details_the_translation_cannot_tell_a
         with translation.override(language):
             for text, details in (("{who} drew {card}", {"who": "Ann", "card": "sorry"}), ("Pass", None),
                                   ("{first} and {second}", {"first": ["red", "blue"], "second": {"wood": 2}})):
-                assert presenters.shared_tr(text, details) == presenters.tr(text, details)
-                assert presenters.shared_tr(text, details) == presenters.tr(text, details)  # from the cache
+                assert presenters.shared_tr(snap, text, details) == presenters.tr(text, details)
+                assert presenters.shared_tr(snap, text, details) == presenters.tr(text, details)  # memoized

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import live
+from games import regions, snapshots
 from games.commands.pregame import create_table
 from games.presenters import seat_context
 
@@ -19,13 +19,13 @@ SHARED = ("prompt", "result", "seats", "signature", "waiting_names", "result_ste
 
 
 def _fresh_snapshot(code):
-    live.clear_local_caches()
-    return live.snapshot_by_code(code)
+    snapshots.clear()
+    return snapshots.by_code(code)
 
 
 def _plain(context):
     """A context without its process-local helpers, for comparison."""
-    return {k: v for k, v in context.items() if not k.startswith("_") and k not in ("game", "table")}
+    return {k: v for k, v in context.items() if not k.startswith("_") and k not in ("game", "table", "snapshot")}
 
 
 @pytest.mark.parametrize("first", [None, 0, 2])
@@ -47,7 +47,7 @@ def test_the_shared_part_is_built_once_per_snapshot_and_language_and_holds_no_vi
     contexts = [seat_context(snap, viewer) for viewer in (0, 1, 2, 3, None)]
     for key in SHARED:
         assert all(c[key] is contexts[0][key] for c in contexts), key
-    assert len([k for k in snap.memo if k[0] == "public"]) == 1  # one language, one build
+    assert len(snap._memos["public"]) == 1  # one language, one build
     # Per viewer: the seat, its turn, its legal taps.
     assert [c["seat"] for c in contexts] == [0, 1, 2, 3, None]
     movers = [c for c in contexts if c["legal"]]
@@ -57,8 +57,8 @@ def test_the_shared_part_is_built_once_per_snapshot_and_language_and_holds_no_vi
 def test_a_replaced_piece_of_a_context_is_digested_anew(db):
     table = create_table("sorry", {}, SEATS)
     snap = _fresh_snapshot(table.code)
-    status = next(r for r in live.REGIONS if r.name == "status")
+    status = next(r for r in regions.REGIONS if r.name == "status")
     context = seat_context(snap, 0)
     other = {**seat_context(snap, 0), "prompt": {**context["prompt"], "text_shown": "something else"}}
     other.pop("_parts", None)
-    assert live.region_digest(status, context) != live.region_digest(status, other)
+    assert regions.region_digest(status, context) != regions.region_digest(status, other)

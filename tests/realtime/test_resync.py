@@ -68,7 +68,7 @@ async def test_a_phone_that_lost_two_pushes_gets_what_changed_since_the_last_one
 
 async def test_a_lost_group_message_is_caught_up_by_the_next_heartbeat(monkeypatch):
     table, sock, first = await bob_socket()
-    monkeypatch.setattr(write_path, "broadcast_version", lambda *args, **kwargs: False)  # the layer drops it
+    monkeypatch.setattr(write_path, "broadcast_revision", lambda *args, **kwargs: False)  # the layer drops it
     await alice_plays(table, 0)
     assert await sock.receive_nothing(0.3)
     await sock.send_to(text_data=json.dumps({"frame": FRAME.search(first).group(1)}))
@@ -92,11 +92,11 @@ async def test_a_push_to_a_socket_the_phone_just_closed_is_not_a_server_error():
 
     from autobahn.exception import Disconnected
 
-    from games import live
+    from games import regions
     from games.consumers import TableConsumer
 
     consumer = TableConsumer()
-    consumer.socket_id, consumer.frames, consumer.history, consumer.sent = "s", 0, OrderedDict(), live.Sent()
+    consumer.socket_id, consumer.frames, consumer.history, consumer.sent = "s", 0, OrderedDict(), regions.Sent()
 
     async def gone(**kwargs):
         raise Disconnected("Attempt to send on a closed protocol")
@@ -106,11 +106,15 @@ async def test_a_push_to_a_socket_the_phone_just_closed_is_not_a_server_error():
     assert consumer.last_frame == "s.1"
 
 
-async def test_a_push_costs_no_thread_hop_to_close_database_connections(monkeypatch):
+@pytest.mark.parametrize("without_hop", [True, False])
+async def test_a_push_costs_no_thread_hop_to_close_database_connections(monkeypatch, settings, without_hop):
     """Channels' dispatch hops to a thread before every message to close old connections; this consumer's
-    reads close their own (database_sync_to_async), so a push rendered in the event loop makes no hop."""
+    reads close their own (database_sync_to_async), so a push rendered in the event loop makes no hop
+    (games/socket_dispatch.py). With the setting off, Channels dispatches as it does, and phones are
+    pushed and heard alike."""
     import channels.consumer
 
+    settings.SOCKET_DISPATCH_WITHOUT_HOP = without_hop
     hops = []
 
     async def counted():
@@ -122,5 +126,6 @@ async def test_a_push_costs_no_thread_hop_to_close_database_connections(monkeypa
     pushed = await sock.receive_from(5)
     await sock.send_to(text_data=json.dumps({"frame": FRAME.search(pushed).group(1)}))  # a heartbeat
     assert await sock.receive_nothing(0.5)
-    assert hops == []
+    assert 'data-version="1"' in pushed
+    assert (hops == []) is without_hop, hops
     await sock.disconnect()

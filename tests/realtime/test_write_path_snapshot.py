@@ -1,4 +1,4 @@
-"""Issue 8, second pass: the write path builds the phones' snapshot, sockets reload nothing, taps get 204."""
+"""The write path's signal builds the phones' snapshot, sockets reload nothing, taps get 204."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from asgiref.sync import sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import live
+from games import regions, snapshots
 from games.commands.corrections import propose_correction
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table
@@ -22,13 +22,13 @@ from tests.conftest import cookie_header, phone_for, post_action, socket_for
 pytestmark = pytest.mark.django_db(transaction=True)  # the snapshot is published on commit
 
 
-def _built_from_the_database(table: Table) -> live.Snapshot:
+def _built_from_the_database(table: Table) -> snapshots.Snapshot:
     """The snapshot a phone would load itself (no earlier one in this process)."""
-    live.clear_local_caches()
-    return live.snapshot_for(table)
+    snapshots.clear()
+    return snapshots.for_table(table)
 
 
-def _shape(snap: live.Snapshot) -> tuple:
+def _shape(snap: snapshots.Snapshot) -> tuple:
     return ([(r.seq, r.kind, r.seat, json.dumps(r.payload, sort_keys=True)) for r in snap.rows], sorted(snap.undone),
             {k: v.seq for k, v in snap.replaced.items()}, snap.seats, snap.corrections, snap.table.version)
 
@@ -46,29 +46,30 @@ def _play(table: Table, moves: int, seed: int = 5) -> None:
 def test_after_a_move_no_phone_reads_the_database_and_the_snapshot_is_the_one_the_database_gives():
     table = create_table("sorry", {}, [{"name": n} for n in ("Ann", "Bob", "Cy", "Di")], seed=4)
     tokens = [s.token for s in table.seats.order_by("index")]
-    sents = [live.Sent() for _ in tokens]
+    sents = [regions.Sent() for _ in tokens]
     for token, sent in zip(tokens, sents, strict=True):
         render_push(table.code, token, "en", False, sent)
     for _ in range(45):  # past the 40-row log window
         _play(table, 1)
         table.refresh_from_db()
-        marker = (table.version, table.updated_at.timestamp())
-        assert live.has_snapshot(table.code, marker), "the write path left the new snapshot in this process"
+        revision = table.revision
+        assert snapshots.held(table.code, revision) is not None, "the write path left the new snapshot in this process"
         with CaptureQueriesContext(connection) as queries:
-            frames = [render_push(table.code, t, "en", False, s, marker=marker) for t, s in zip(tokens, sents, strict=True)]
+            frames = [render_push(table.code, t, "en", False, s, revision=revision)
+                      for t, s in zip(tokens, sents, strict=True)]
         assert len(queries) == 0, [q["sql"] for q in queries]
         assert all(f'data-version="{table.version}"' in f for f in frames)
-    published = live.snapshot_by_code(table.code, (table.version, table.updated_at.timestamp()))
+    published = snapshots.by_code(table.code, table.revision)
     assert _shape(published) == _shape(_built_from_the_database(table))
 
 
 def test_a_move_after_a_claim_or_a_correction_builds_its_snapshot_from_the_database():
-    """The earlier snapshot no longer holds the seats or corrections: its stamp moved, so it is not reused."""
+    """The earlier snapshot no longer holds the seats or corrections: the revision moved, so it is not reused."""
     table = create_table("sorry", {"components": "physical"}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     phone_for(table, 0)
     submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
     table.refresh_from_db()
-    live.snapshot_for(table)
+    snapshots.for_table(table)
     propose_correction(table.code, 0, 1, {"kind": "draw", "card": "2"})
     table.refresh_from_db()
     game = table.game()
@@ -76,7 +77,7 @@ def test_a_move_after_a_claim_or_a_correction_builds_its_snapshot_from_the_datab
     seat = game.prompt(state).seats[0]
     submit_action(table.code, seat, legal_for(game, state, seat)[0]["payload"], table.version)
     table.refresh_from_db()
-    published = live.snapshot_by_code(table.code, (table.version, table.updated_at.timestamp()))
+    published = snapshots.by_code(table.code, table.revision)
     assert published.corrections, "the open correction is in the new snapshot"
     assert _shape(published) == _shape(_built_from_the_database(table))
 
@@ -132,3 +133,78 @@ async def test_a_socket_renders_a_move_in_the_event_loop_with_no_query(counting_
     assert 'data-version="1"' in pushed and "Alice plays a card." in pushed
     assert threaded == [], "rendered without the thread hop"
     await comm.disconnect()
+
+
+def test_a_write_sends_table_written_with_the_saved_row_and_broadcasts_its_revision(monkeypatch):
+    from games import write_path
+
+    table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    table.refresh_from_db()
+    heard: list = []
+    sent: list = []
+
+    def receiver(sender, **kwargs):
+        heard.append(kwargs)
+
+    write_path.table_written.connect(receiver)
+    monkeypatch.setattr(write_path, "broadcast_version", lambda *args: sent.append(args) or True)
+    try:
+        submit_action(table.code, 0, {"kind": "draw"}, table.version)
+    finally:
+        write_path.table_written.disconnect(receiver)
+    saved = Table.objects.get(code=table.code)
+    assert len(heard) == 1
+    told = heard[0]
+    assert told["before"] == table.revision and told["table"].revision == saved.revision == table.revision + 1
+    assert told["row"].seq == 1 and told["row"].kind == "game" and told["state"] == told["game"].decode(saved.state)
+    assert sent == [(table.code, saved.version, saved.revision)]
+
+
+def test_the_write_takes_a_hint_only_at_the_revision_it_locks():
+    """A snapshot of another revision is no hint: the write builds its own engine (and reads the newest row)."""
+    from games import write_path
+
+    table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    table.refresh_from_db()
+    hint = snapshots.for_table(table)
+    used: list = []
+
+    def compute(row, game, seq):
+        used.append((game is hint.game, seq))
+        return "end", None, {}, row.state, None
+
+    write_path.write(table.code, None, "", compute, hint=hint)
+    write_path.write(table.code, None, "", compute, hint=hint)  # the hint is one revision behind now
+    assert used == [(True, 1), (False, 2)]
+
+
+@pytest.mark.asyncio
+async def test_the_table_screen_renders_in_a_thread_until_its_draw_tally_is_on_the_snapshot(monkeypatch):
+    """The screen's tally reads the log: decided up front from the snapshot, never by catching Django's refusal."""
+    from games import consumers
+
+    table = await sync_to_async(create_table)("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    screen = socket_for(table.code, screen=True)
+    assert (await screen.connect())[0]
+    await screen.receive_from(timeout=5)
+    threaded = []
+    real = consumers.TableConsumer._render
+
+    async def counted(self, *args, **kwargs):
+        threaded.append(kwargs.get("revision"))
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(consumers.TableConsumer, "_render", counted)
+    await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, 0)
+    assert 'data-version="1"' in await screen.receive_from(timeout=5)
+    revision = (await sync_to_async(Table.objects.get)(code=table.code)).revision
+    assert threaded == [revision], "the new snapshot had no tally yet: rendered in a thread"
+    snap = snapshots.held(table.code, revision)
+    assert snap is not None and snap.memoized("draws", True)
+    from channels.layers import get_channel_layer
+
+    await get_channel_layer().group_send(f"table_{table.code}", {"type": "table.revision", "revision": revision,
+                                                                 "version": 1})
+    assert await screen.receive_nothing(0.3), "nothing changed for the screen"
+    assert threaded == [revision], "with the tally on the snapshot, the screen renders in the event loop"
+    await screen.disconnect()

@@ -18,7 +18,8 @@ Two kinds of probe, both run for one seat (the *viewer*) at a live table:
 
 Writes made while probing (an illegal action that turns out legal, a
 correction proposal) are rolled back with a savepoint, so probing never
-changes the game.
+changes the game. A rolled-back write's revision is used again by the next
+real write, so the read model forgets what it read meanwhile (:func:`roll_back`).
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.test import Client
-from django.utils import timezone
 
+from games import snapshots
 from games.audit import effective_actions, replay_rows
 from games.commands.corrections import confirm_correction, correction_choices, propose_correction
 from games.engines.base import IllegalAction
@@ -194,7 +196,7 @@ class Doors:
             answer = self.api.post(path, {**body, "version": self.table.version}, content_type="application/json")
             return f"{answer.status_code} {answer.content.decode()}"
         finally:
-            transaction.savepoint_rollback(sid)
+            roll_back(sid)
 
     def refusal(self, action: dict[str, Any]) -> str:
         """The API's answer to ``action`` posted by the viewer, rolled back if it was accepted after all."""
@@ -205,7 +207,7 @@ class Doors:
                                    {"action": action, "version": self.table.version}, content_type="application/json")
             return f"{answer.status_code} {answer.content.decode()}"
         finally:
-            transaction.savepoint_rollback(sid)
+            roll_back(sid)
 
     def fix_page(self, seq: int) -> str:
         """The fix-move page of log row ``seq`` (the choice list, shown to the mover only)."""
@@ -219,21 +221,27 @@ class Doors:
             answer = self.phone.post(f"/t/{self.table.code}/corrections/", data, follow=True)
             return answer.content.decode()
         finally:
-            transaction.savepoint_rollback(sid)
+            roll_back(sid)
+
+
+def roll_back(sid: str) -> None:
+    """Roll back to savepoint ``sid`` and forget the snapshots read since: their revisions never committed."""
+    transaction.savepoint_rollback(sid)
+    snapshots.clear()
 
 
 def with_state(table: Table, state_json: dict[str, Any], read: Callable[[], Any]) -> Any:
     """Run ``read`` while the table's snapshot is ``state_json`` (version unchanged), then put the real one back.
 
-    ``updated_at`` moves with each swap: phones read a table through a snapshot cached per version and
-    stamp (games/live.py), so a swap that kept the stamp would show the real state again.
+    ``revision`` moves with each swap: phones read a table through the snapshot of its revision
+    (games/snapshots.py), so a swap that kept the revision would show the real state again.
     """
     real = Table.objects.get(id=table.id).state
-    Table.objects.filter(id=table.id).update(state=state_json, updated_at=timezone.now())
+    Table.objects.filter(id=table.id).update(state=state_json, revision=F("revision") + 1)
     try:
         return read()
     finally:
-        Table.objects.filter(id=table.id).update(state=real, updated_at=timezone.now())
+        Table.objects.filter(id=table.id).update(state=real, revision=F("revision") + 1)
 
 
 def is_outcome(game: Any, action: dict[str, Any]) -> bool:
@@ -360,7 +368,7 @@ def open_correction_probe(table: Table, game: Any, viewer: int, doors: Doors, fi
             except IllegalAction:
                 continue  # this change no longer fits the later moves: try another
             finally:
-                transaction.savepoint_rollback(sid)
+                roll_back(sid)
 
 
 def correction_refusal_probe(table: Table, viewer: int, doors: Doors, figures: Figures, label: str) -> None:
@@ -452,7 +460,7 @@ def refused_entry_probe(table: Table, viewer: int, figures: Figures, label: str)
             screen = readable(Client().get(f"/t/{code}/screen/").content.decode())
             figures.check(all(text in screen for text in texts), f"{label}: the table screen misses {texts}")
         finally:
-            transaction.savepoint_rollback(sid)
+            roll_back(sid)
     figures.check(len(texts) <= 1, f"{label}: the public line differs between refused entries: {sorted(texts)}")
 
 
@@ -477,7 +485,10 @@ def reopened_seed_probe(table: Table, viewer: int, figures: Figures, label: str)
 
     def agreed_correction() -> None:
         last = effective_actions(list(table.actions.order_by("seq")))[-1]
-        correction = propose_correction(code, viewer, last.seq, None)
+        try:
+            correction = propose_correction(code, viewer, last.seq, None)
+        except IllegalAction:
+            return  # refused at once (a draw the app made stays drawn): nothing to reopen
         for other in range(table.seats.count()):
             if other != viewer:
                 try:
@@ -494,4 +505,4 @@ def reopened_seed_probe(table: Table, viewer: int, figures: Figures, label: str)
             figures.check(after["status"] != "playing",
                           f"{label}: {name} reopened the game although its seed {seed} is public")
         finally:
-            transaction.savepoint_rollback(sid)
+            roll_back(sid)

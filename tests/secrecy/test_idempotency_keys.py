@@ -17,11 +17,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.commands import moves
+from games import write_path
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table
 from games.models import Table
-from games.write_path import seat_key
+from games.write_path import scoped_key
 
 from .probes import Figures
 
@@ -77,7 +77,7 @@ def test_a_retried_tap_is_still_answered_once():
 
 def test_control_keys_shared_across_seats_are_caught(monkeypatch):
     """Plant the old table-wide keys: the probe must flag Bob's key."""
-    monkeypatch.setattr(moves, "seat_key", lambda seat, key: key)
+    monkeypatch.setattr(write_path, "scoped_key", lambda actor, key: key)
     table, bobs_key = bob_taps_his_draw(["yellow", "yellow", "red", "red", "blue", "green"])
     figures = Figures()
     key_probe(table, 0, [bobs_key], figures, "planted shared keys")
@@ -98,5 +98,5 @@ def test_the_start_question_does_not_tell_whether_another_seat_used_a_key():
 
     fresh = answer("a-key-nobody-used")
     assert fresh.startswith("400")
-    assert answer(seat_key(1, bobs_key)) == fresh
+    assert answer(scoped_key(1, bobs_key)) == fresh
     assert answer(bobs_key) == fresh

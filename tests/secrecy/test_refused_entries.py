@@ -21,8 +21,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.commands import moves
 from games.audit import replay
+from games.commands import moves
 from games.commands.moves import _log_refused_entry, own_undo_target, submit_action
 from games.commands.pregame import create_table
 from games.engines.base import IllegalAction

@@ -16,8 +16,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.commands import host
 from games.audit import replay
+from games.commands import host
 from games.commands.host import claim_seat
 from games.commands.pregame import create_table
 from tests.conftest import phone_for

@@ -254,6 +254,7 @@ def test_control_an_open_correction_shown_as_its_owner_reads_it_is_caught(monkey
             mover = table.actions.get(seq=correction.target_seq).seat
             own = game.describe(mover, correction.replacement, mover)
             entry["replacement"] = tr(own.text, own.details)
+            entry["hidden"] = False  # and worded as an ordinary correction, content and all
         return context
 
     table = played_until("yellow_yangtze", {"components": "physical"}, 4,

@@ -14,8 +14,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.commands import corrections, host
 from games.audit import effective_actions
+from games.commands import corrections, host
 from games.commands.corrections import confirm_correction, propose_correction
 from games.commands.pregame import create_table
 from games.engines.base import IllegalAction

@@ -21,7 +21,7 @@ from games.commands.corrections import confirm_correction, propose_correction
 from games.commands.host import hand_over_seat, undo_last
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table
-from games.write_path import BROADCAST_TIMEOUT, broadcast_version, group_name
+from games.write_path import BROADCAST_TIMEOUT, broadcast_revision, group_name
 from tests.conftest import phone_for, post_action
 
 
@@ -93,12 +93,12 @@ def test_host_tools_and_corrections_also_survive_a_failing_channel_layer(fixture
     assert [row.kind for row in table.actions.filter(seq__gt=0).order_by("seq")] == ["game", "correct", "undo"]
 
 
-def test_broadcast_version_reports_a_failure_instead_of_raising(monkeypatch):
+def test_broadcast_revision_reports_a_failure_instead_of_raising(monkeypatch):
     monkeypatch.setattr(write_path, "get_channel_layer", lambda *args: RefusingLayer())
-    assert broadcast_version("ABCDEF", 3) is False
+    assert broadcast_revision("ABCDEF", 3, 2) is False
     monkeypatch.setattr(write_path, "get_channel_layer", lambda *args: FrozenLayer())
     started = time.monotonic()
-    assert broadcast_version("ABCDEF", 3) is False
+    assert broadcast_revision("ABCDEF", 3, 2) is False
     assert time.monotonic() - started < BROADCAST_TIMEOUT + 0.5
 
 
@@ -134,7 +134,7 @@ def test_a_broadcast_slower_than_the_bound_still_reaches_the_phones(monkeypatch)
         phone = await layer.inner.new_channel()
         await layer.inner.group_add(group_name("ABCDEF"), phone)
         started = time.monotonic()
-        seen["taken"] = await sync_to_async(broadcast_version)("ABCDEF", 4)  # a write's thread
+        seen["taken"] = await sync_to_async(broadcast_revision)("ABCDEF", 5, 4)  # a write's thread
         seen["waited"] = time.monotonic() - started
         seen["message"] = await asyncio.wait_for(layer.inner.receive(phone), 3)
 
@@ -143,4 +143,4 @@ def test_a_broadcast_slower_than_the_bound_still_reaches_the_phones(monkeypatch)
     worker.join(10)
     assert seen["waited"] < BROADCAST_TIMEOUT + 0.3, "the write does not wait for the send"
     assert seen["taken"] is False
-    assert seen["message"] == {"type": "table.version", "version": 4}
+    assert seen["message"] == {"type": "table.revision", "revision": 5, "version": 4}

@@ -202,8 +202,10 @@ def test_yellow_yangtze_a_correction_that_hidden_tiles_break_names_nothing(db):
     # the bag holds 12 yellow tiles: the second and third seats drew all of them, behind their screens
     table, order = yy_deal({0: ["red"] * 6, 1: ["yellow"] * 6, 2: ["yellow"] * 6})
     first = order[0]
-    exc = voided(table, first, 1, {"kind": "draw", "tiles": ["yellow"] + ["red"] * 5}, last=order[1])
-    assert_tells_nothing(exc, ["yellow", "bag", "#3", "§"])
+    hands = list(table.actions.filter(kind="game").order_by("seq").values_list("seq", flat=True))  # after row #1,
+    # the start the set-up drew
+    exc = voided(table, first, hands[0], {"kind": "draw", "tiles": ["yellow"] + ["red"] * 5}, last=order[1])
+    assert_tells_nothing(exc, ["yellow", "bag", f"#{hands[2]}", "§"])
     assert exc.details == {}
     page = phone_for(table, first).get(f"/t/{table.code}/").content.decode()
     assert "6 yellow" not in page

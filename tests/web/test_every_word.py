@@ -25,6 +25,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
+from games.audit import app_drawn
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table
 from games.engines import available_slugs, get_game_class
@@ -132,7 +133,9 @@ def pages_of(table, lang: str) -> dict[str, tuple[str, bool]]:
         out["history page"] = (_ok(host.get(f"/t/{table.code}/history/")), True)
         out["replay step 1"] = (_ok(host.get(f"/t/{table.code}/history/replay/?step=1")), True)
         out["rules at hand"] = (_ok(host.get(f"/rules/{table.slug}/?t={table.code}")), True)
-    last = table.actions.filter(kind="game").order_by("-seq").first()
+    rows = list(table.actions.order_by("seq"))
+    drawn = app_drawn(table, table.game(), rows)  # a move holding a digital draw has no fix page (it stays drawn)
+    last = next((r for r in reversed(rows) if r.kind == "game" and r.seq not in drawn), None)
     if last is not None:
         mover = _client(table, last.seat, lang)
         out["fix page (mover)"] = (_ok(mover.get(f"/t/{table.code}/corrections/fix/{last.seq}/")), True)

@@ -208,7 +208,7 @@ def test_the_csv_has_one_row_per_player_with_rank_and_components():
 def test_the_bgstats_link_carries_game_date_players_scores_and_winner():
     table = finished("amun_re", {}, 3, seed=4)
     link = export.bgstats_link(table)
-    assert link.startswith("https://app.bgstatsapp.com/addPlay.html?data=")
+    assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     play = json.loads(unquote(link.split("data=", 1)[1]))
     result = table.game().result(table.game().decode(table.state))
     assert play["game"]["name"] == "Amun-Re" or play["game"]["name"] == table.title

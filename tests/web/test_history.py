@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games import history, live
+from games import history, regions
 from games.access import DEVICE_COOKIE, read_signed
 from games.audit import effective_actions
 from games.chance_stats import chance_stats
@@ -62,12 +62,12 @@ def test_the_history_page_shows_the_final_tally_exactly_as_the_table_did():
     table = finished("amun_re", {}, 3, seed=4)
     phone = phone_for(table, 0)
     page = phone.get(f"/t/{table.code}/history/").content.decode()
-    status = next(r for r in live.REGIONS if r.name == "status")
+    status = next(r for r in regions.REGIONS if r.name == "status")
     context = seat_context(table, 0)
     context.update(is_host=False, error=None, csrf_token="")
-    _, region = live.render_region(status, context)
+    _, region = regions.render_region(status, context)
     assert region in page
-    assert f"/t/{table.code}/export.json" in page and "app.bgstatsapp.com/addPlay.html" in page
+    assert f"/t/{table.code}/export.json" in page and "app.bgstatsapp.com/createPlay.html" in page
     assert phone.get(f"/t/{table.code}/").content.decode().count(f"/t/{table.code}/history/") == 1
 
 
@@ -79,7 +79,7 @@ def test_an_open_game_has_no_history_yet():
 
 def test_each_replay_step_shows_the_public_board_the_table_screen_showed_after_that_move():
     table = create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=21)
-    board = next(r for r in live.REGIONS if r.name == "board")
+    board = next(r for r in regions.REGIONS if r.name == "board")
     game = table.game()
     rng = random.Random(21)
     shown = []
@@ -91,7 +91,7 @@ def test_each_replay_step_shows_the_public_board_the_table_screen_showed_after_t
         table.refresh_from_db()
         context = seat_context(table, None)
         context.update(is_host=False, error=None, csrf_token="")
-        shown.append(live.render_region(board, context)[1])
+        shown.append(regions.render_region(board, context)[1])
         if len(shown) == 25 and not undone:
             undone = True
             undo_last(table.code, table.version)  # an undone move is not a replay step

@@ -94,8 +94,10 @@ def test_the_opening_row_is_seq_zero_and_moves_still_count_from_one():
     game = table.game()
     state = game.decode(table.state)
     seat = game.prompt(state).seats[0]
+    start = table.actions.get(kind=Action.Kind.START)  # the start player the set-up drew, logged as row #1
+    assert start.seq == OPENING_SEQ + 1 and start.version == 0
     outcome = submit_action(table.code, seat, game.legal_actions(state, seat)[0], 0)
-    assert outcome.seq == 1 and outcome.version == 1
+    assert outcome.seq == 2 and outcome.version == 1
 
 
 def test_the_log_names_the_deal_in_words_and_never_shows_the_dealt_state():
@@ -107,7 +109,8 @@ def test_the_log_names_the_deal_in_words_and_never_shows_the_dealt_state():
     answer = client.get(f"/api/tables/{table.code}/log/", HTTP_AUTHORIZATION=f"Bearer {token}")
     assert answer.status_code == 200
     lines = answer.json()["log"]
-    assert [line["text"] for line in lines] == ["The opening position was dealt."]
+    starter = table.seats.get(index=table.actions.get(kind=Action.Kind.START).payload["seat"]).name
+    assert [line["text"] for line in lines] == [f"{starter} starts (drawn at random).", "The opening position was dealt."]
     assert "hands" not in answer.content.decode() and "bag" not in answer.content.decode()
 
 

@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from games import live, pregame
+from games import pregame, snapshots
 from games.access import host_cookie, seat_cookie, set_signed
 from games.audit import check_draws, replay
 from games.commands.host import ask_start_again, end_game, hand_over_seat
@@ -265,7 +265,7 @@ def test_checked_steps_are_kept_across_a_reload_and_only_the_host_checks_them(db
     host, other = _host_phone(table), phone_for(table, 1)
     assert host.post(f"/t/{table.code}/host/walk/", {"step": "colours", "checked": "1"}).status_code == 302
     assert other.post(f"/t/{table.code}/host/walk/", {"step": "provinces", "checked": "1"}).status_code == 403
-    live.clear_local_caches()
+    snapshots.clear()
     page = host.get(f"/t/{table.code}/").content.decode()
     assert "Set-up: 1 of 5 steps done" in page
     assert 'data-walk-step="colours"' in page and 'aria-pressed="true"' in page

@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from games import live
+from games import regions
 from games.models import Table
 from games.presenters import seat_context
 from tests.conftest import phone_for
@@ -43,14 +43,14 @@ def test_equal_results_share_a_rank_on_the_phone_and_the_table_screen(counting_t
 
 def test_the_result_region_changes_when_the_ties_do(counting_table):
     finish(counting_table, [10, 4, 4])
-    status = next(r for r in live.REGIONS if r.name == "status")
+    status = next(r for r in regions.REGIONS if r.name == "status")
     context = seat_context(counting_table, 0)
     assert context["result_ties"] == ["Bob and Carol both have 4 and share rank 2."]
     assert "share rank" not in " ".join(context["result_steps"]), "the ties are shown beside the ranking, once"
     other = {**context, "result_ties": []}
     other.pop("_parts", None)
     context.pop("_parts", None)
-    assert live.region_digest(status, context) != live.region_digest(status, other)
+    assert regions.region_digest(status, context) != regions.region_digest(status, other)
 
 
 def test_the_api_view_gives_each_row_its_rank_and_the_tie_sentences(counting_table):

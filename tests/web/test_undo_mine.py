@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from games import live
+from games import regions
 from games.audit import effective_actions, replay
 from games.commands.host import end_game, undo_last
 from games.commands.moves import submit_action, undo_own
@@ -136,7 +136,7 @@ def test_the_log_says_who_took_back_which_move_and_marks_it_undone(counting_tabl
 def test_only_the_seat_that_may_undo_sees_the_button_and_its_region_changes_with_it(counting_table):
     submit_action(counting_table.code, 0, {"kind": "draw"}, 0)
     counting_table.refresh_from_db()
-    controls = next(r for r in live.REGIONS if r.name == "controls")
+    controls = next(r for r in regions.REGIONS if r.name == "controls")
     bob_before = seat_context(counting_table, 1)
     assert not bob_before["can_undo_own"] and not seat_context(counting_table, 0)["can_undo_own"]
     card = counting_table.actions.get(seq=1).payload["card"]
@@ -146,9 +146,9 @@ def test_only_the_seat_that_may_undo_sees_the_button_and_its_region_changes_with
     assert alice["can_undo_own"] and not alice["legal"], "Alice has nothing to play, yet may undo"
     assert not bob["can_undo_own"] and not seat_context(counting_table, None)["can_undo_own"]
     empty = {**alice, "can_undo_own": False}
-    assert live.region_digest(controls, alice) != live.region_digest(controls, empty)
-    assert "Undo my move" in live.render_region(controls, alice)[1]
-    assert "Undo my move" not in live.render_region(controls, bob)[1]
+    assert regions.region_digest(controls, alice) != regions.region_digest(controls, empty)
+    assert "Undo my move" in regions.render_region(controls, alice)[1]
+    assert "Undo my move" not in regions.render_region(controls, bob)[1]
 
 
 def test_the_phone_takes_back_its_move_and_gets_the_table_fragment(counting_table):

@@ -164,6 +164,10 @@ class YellowYangtzeGame(Game):
                 s = self.settle(s, seat, self.fill_chance(s, seat, {"kind": "draw"}, rng))
         return s
 
+    def setup_start(self, state: State) -> int | None:
+        """§1.3: the set-up draws the start player at random (``state.start``)."""
+        return state.start
+
     def with_start(self, state: State, seat: int) -> State:
         """§1.3 step 8: ``seat`` starts; the deal still pending (physical mode) goes round from it, and the
         start player lays out the market. Once the deal is drawn only the start player changes."""

@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 from games.audit import IncompleteLog, replay
 from games.engines.base import IllegalAction
 from games.models import Table
+from games.write_path import SYSTEM, Change, WriteRequest, write
 
 
 class Command(BaseCommand):
@@ -67,10 +68,10 @@ class Command(BaseCommand):
                 self.stdout.write(f"{table.code}: not fixed: the log does not record its opening position, "
                                   "so this replay re-dealt the set-up and cannot be trusted")
             elif options["fix"]:
-                table.state = replayed
-                # The stamp moves with the state: a running server holds the table's snapshot (and its decoded
-                # state, which the write path applies the next move to) under (version, updated_at).
-                table.save(update_fields=["state", "updated_at"])
+                # Through the write path: the revision moves with the state (a running server holds the
+                # table's snapshot, and its decoded state, under its revision) and every phone is told.
+                write(WriteRequest(table.code, SYSTEM, lambda at, state=replayed: Change(None, state=state),
+                                   imported_ok=True))
                 self.stdout.write(f"{table.code}: snapshot rebuilt from the log")
         if refused:
             raise CommandError(f"{refused} table(s) not fixed: no complete replay")

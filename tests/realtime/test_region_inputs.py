@@ -1,0 +1,92 @@
+"""Each region is drawn by its template from exactly the context keys it declares (games/regions.py ``Region.reads``).
+
+Every region of every game is rendered twice over several positions, for
+every seat and the table screen, in two languages: with the whole seat
+context, and with a context holding only the region's declared keys. A
+template that reads anything else draws something different (Django shows a
+missing variable as nothing), and the test names the region.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games import regions, snapshots
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
+from games.models import Table
+from games.presenters import seat_context
+
+pytestmark = pytest.mark.django_db
+
+
+def _seats(slug: str) -> list[dict]:
+    names = ["Ann", "B'o<b", "Cy", "Di"]
+    return [{"name": n} for n in names[: 3 if slug == "amun_re" else 4]]
+
+
+def _draw(region: regions.Region, context: dict) -> str:
+    return render_to_string(f"{regions.PAGE}#{region.partial}", context)
+
+
+def _only_declared(region: regions.Region, context: dict) -> dict:
+    return {key: context[key] for key in region.reads if key in context}
+
+
+def _contexts(slug: str, positions: int):
+    """Seat contexts (every seat, the screen; host or not) at ``positions`` positions of one seeded game."""
+    table = create_table(slug, {}, _seats(slug), seed=5)
+    chooser = random.Random(5)
+    for _ in range(positions):
+        row = Table.objects.get(code=table.code)
+        snap = snapshots.for_table(row)
+        for seat in (None, *range(len(_seats(slug)))):
+            context = seat_context(snap, seat)
+            context.update(is_host=seat in (None, 0), csrf_token="a-csrf-token")
+            yield context
+        game, state = snap.game, snap.state
+        if game.result(state) is not None:
+            return
+        seat = chooser.choice(game.prompt(state).seats)
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            return
+        submit_action(table.code, seat, chooser.choice(legal), row.version)
+
+
+@pytest.mark.parametrize("slug", ["sorry", "yellow_yangtze", "amun_re", "catan_junior", "counting"])
+def test_every_region_draws_the_same_from_its_declared_keys_alone(slug, fixture_game_registered):
+    compared = 0
+    for language in ("en", "fa"):
+        with translation.override(language):
+            for context in _contexts(slug, 6):
+                for region in (*regions.REGIONS, regions.LOG, regions.STATIC):
+                    if region is regions.STATIC and not context.get("static_template"):
+                        continue
+                    full = _draw(region, dict(context))
+                    assert _draw(region, _only_declared(region, context)) == full, (slug, language, region.name)
+                    compared += 1
+    assert compared >= 2 * 6 * len(regions.REGIONS), compared
+
+
+def test_a_region_reading_a_key_it_does_not_declare_fails_the_comparison():
+    table = create_table("sorry", {}, _seats("sorry"), seed=5)
+    context = seat_context(snapshots.for_table(Table.objects.get(code=table.code)), 0)
+    context.update(is_host=True, csrf_token="a-csrf-token")
+    links = next(region for region in regions.REGIONS if region.name == "links")
+    narrower = regions.Region(links.name, links.id, links.partial, ("table", "screen", "me"), links.inputs)
+    assert _draw(narrower, _only_declared(narrower, context)) != _draw(links, dict(context))
+
+
+def test_the_meta_region_is_its_template_pushed_with_the_phones_digits_as_an_out_of_band_swap():
+    table = create_table("sorry", {}, _seats("sorry"), seed=5)
+    row = Table.objects.get(code=table.code)
+    with translation.override("fa"):
+        context = seat_context(snapshots.for_table(row), 1)
+        frame = regions.push(context, regions.Sent(), "persian")
+    assert f'<div hx-swap-oob="true" id="r-meta" hidden data-version="{row.version}"' in frame
+    assert 'data-seat="1"' in frame and 'data-my-turn="0"' in frame

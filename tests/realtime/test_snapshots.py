@@ -1,0 +1,88 @@
+"""The read model (games/snapshots.py): one immutable snapshot per (table, revision), its values memoized on it."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from django.core.cache.backends.locmem import LocMemCache
+
+from games import snapshots
+from games.commands.host import hand_over_seat
+from games.commands.pregame import create_table
+from games.models import Table
+from games.presenters import seat_context
+
+pytestmark = pytest.mark.django_db
+
+
+def _table():
+    table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    table.refresh_from_db()
+    return table
+
+
+def test_a_value_is_built_once_per_snapshot_and_anew_for_the_next_revision():
+    table = _table()
+    snap = snapshots.for_table(table)
+    built = []
+    assert snap.memo("test", 1, lambda: built.append(1) or "a") == "a"
+    assert snap.memo("test", 1, lambda: built.append(1) or "b") == "a"
+    assert built == [1]
+    assert snapshots.for_table(Table.objects.get(code=table.code)) is snap, "same revision, same snapshot"
+    hand_over_seat(table.code, 1)  # no new version, a new revision: no touch() needed
+    after = snapshots.for_table(Table.objects.get(code=table.code))
+    assert after is not snap and after.revision > snap.revision
+    assert after.memo("test", 1, lambda: "c") == "c", "a revision's values are its own"
+
+
+def test_a_phone_with_a_handed_over_secret_is_no_seat_at_the_next_revision():
+    table = _table()
+    old = table.seats.get(index=1).token
+    assert snapshots.for_table(table).seat_index(old) == 1
+    hand_over_seat(table.code, 1)
+    assert snapshots.by_code(table.code).seat_index(old) is None
+
+
+def test_a_snapshot_sent_to_another_worker_carries_no_derived_value():
+    snap = snapshots.for_table(_table())
+    seat_context(snap, 0)
+    copy = pickle.loads(pickle.dumps(snap))
+    assert copy.key == snap.key and not copy.decoded and copy._memos == {} and not copy.inherited
+    assert seat_context(copy, 0)["view"] == seat_context(snap, 0)["view"]
+
+
+def test_a_failing_shared_cache_is_a_miss_and_is_left_alone_for_a_while(monkeypatch):
+    calls = []
+
+    class Down(LocMemCache):
+        def get(self, *args, **kwargs):
+            calls.append("get")
+            raise ConnectionError("redis is away")
+
+        def set(self, *args, **kwargs):
+            calls.append("set")
+            raise ConnectionError("redis is away")
+
+    monkeypatch.setattr(snapshots, "cache", Down("down", {}))
+    monkeypatch.setattr(snapshots.SHARED, "shared", True)
+    monkeypatch.setattr(snapshots.SHARED, "down_until", 0.0)
+    assert snapshots.shared_get("k") is None
+    snapshots.shared_set("k", 1)
+    assert snapshots.shared_get("k") is None
+    assert calls == ["get"], "after one failure the shared cache is skipped"
+    table = _table()
+    assert snapshots.by_code(table.code).revision == table.revision, "phones still read the table"
+
+
+def test_the_process_keeps_a_bounded_number_of_snapshots():
+    cache = snapshots.SnapshotCache(2)
+    table = _table()
+    made = [snapshots.Snapshot(code=table.code, revision=r, table=table, seats=(), rows=(), corrections=())
+            for r in (1, 2, 3)]
+    for snap in made:
+        cache.put(snap)
+    assert cache.get(table.code, 1) is None and cache.get(table.code, 3) is made[2]
+    assert cache.newest(table.code) is made[2]
+    assert cache.put(snapshots.Snapshot(code=table.code, revision=3, table=table, seats=(), rows=(),
+                                        corrections=())) is made[2], "the snapshot held first is the one shared"

@@ -437,7 +437,12 @@
     handle.setAttribute("aria-expanded", open ? "true" : "false");
     handle.hidden = !open && bar.scrollHeight <= bar.clientHeight + 2;
   }
-  function afterRender() { highlight(); turnSignal(); soundButtons(); barHandle(); barToControls(); }
+  function walkFold() {
+    var fold = document.getElementById("walk-fold"), open = false;
+    try { open = sessionStorage.getItem("companion.walkOpen") === "1"; } catch (e) { /* private mode */ }
+    if (fold && open && !fold.open) fold.open = true;
+  }
+  function afterRender() { walkFold(); highlight(); turnSignal(); soundButtons(); barHandle(); barToControls(); }
   // − / + steppers: each changes its input within min/max and tells the page's own listeners (input event).
   function step(event) {
     var button = event.target.closest && event.target.closest(".stepper button[data-step]");
@@ -453,7 +458,10 @@
     document.body.addEventListener("click", step);
     document.addEventListener("toggle", function (event) {  // a fold opened in the bar: its choices in view
       var d = event.target, bar = d.closest && d.closest("#actionbar");
-      if (d.id === "walk-fold" && event.isTrusted) document.body.classList.toggle("bar-open", d.open);  // the walkthrough opens the bar with it
+      if (d.id === "walk-fold") {  // the walkthrough opens the bar with it, and stays open across the host's ticks (a reload)
+        document.body.classList.toggle("bar-open", d.open);
+        try { sessionStorage.setItem("companion.walkOpen", d.open ? "1" : "0"); } catch (e) { /* private mode */ }
+      }
       if (bar && d.open) revealInBar(bar, d);
       if (bar) barHandle();
     }, true);

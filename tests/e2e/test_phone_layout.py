@@ -109,11 +109,12 @@ def test_every_game_holds_360_px_and_44_px_taps_in_every_direction(live_url, bro
         assert played >= 4, f"{slug}/{lang}: only {played} moves were played"
         if slug == "yellow_yangtze":  # tiles were laid: the newest one is lit on the phone that watched it laid
             assert any(p.locator("#r-board use[data-tile].last-move").count() for p in pages), "the last move is lit"
-        # A dropped socket says so, and the banner goes when it is back (the htmx ws extension's events).
-        pages[1].evaluate("document.body.dispatchEvent(new CustomEvent('htmx:wsClose', {bubbles: true}))")
-        assert pages[1].locator("#reconnecting").is_visible()
-        pages[1].evaluate("document.body.dispatchEvent(new CustomEvent('htmx:wsOpen', {bubbles: true}))")
-        assert not pages[1].locator("#reconnecting").is_visible()
+        # A dropped socket says so, and the banner goes when it is back (the phone offline, then online again).
+        pages[1].context.set_offline(True)
+        pages[1].evaluate("window.dispatchEvent(new Event('offline'))")
+        pages[1].wait_for_selector("#reconnecting:not([hidden])", timeout=5000)
+        pages[1].context.set_offline(False)
+        pages[1].wait_for_selector("#reconnecting", state="hidden", timeout=10000)
         # The turn sound is a per-phone choice that survives a reload.
         toggle = pages[0].locator(".sound-toggle")
         assert toggle.get_attribute("aria-pressed") == "true"

@@ -35,6 +35,8 @@ def test_a_ticked_step_the_start_and_the_next_game_reach_the_other_phone_live(li
     assert "Who is the youngest?" in bob.locator("#r-status").inner_text()
     assert bob.locator("#table [data-action]").count() == 0  # nobody moves before the table knows who starts
     # The host ticks a set-up step; Bob's list follows without a reload.
+    assert alice.locator("#walk-fold").get_attribute("open") is None  # the walkthrough starts folded: the map in sight
+    alice.click("#walk-fold > summary")
     alice.click("[data-walk-step=ghost] button")
     alice.wait_for_selector("[data-walk-step=ghost].done")
     bob.wait_for_selector("#r-status summary:has-text('1 of 5')")

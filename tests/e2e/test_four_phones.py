@@ -216,8 +216,8 @@ def _open_folds(page, locator) -> None:
 
 
 # Where the tapped button sat before the tap: inside the viewport (and, in the action bar, inside the bar's own
-# scrolled box) without any scrolling, or not (every button in thumb reach, issue 9): a tap that needed a scroll
-# first fails the game. REACH_PENDING names steps a game may still leave out of reach (none now: the Yellow & Yangtze
+# scrolled box) without any scrolling, or after one tap on the bar's handle (the bar keeps to a third of the screen
+# until opened), or not: a tap that needed a scroll first fails the game. REACH_PENDING names steps a game may still leave out of reach (none now: the Yellow & Yangtze
 # picks and the removals after a war moved into the bar).
 REACH_PENDING: dict[str, set[str]] = {}
 REACH = """el => { const r = el.getBoundingClientRect(), bar = el.closest('#actionbar');
@@ -229,6 +229,12 @@ OUT_OF_REACH: list[str] = []
 def _tap_marked(page, where: str) -> None:
     target = page.locator("[data-four]")
     _open_folds(page, target)
+    opened = False
+    if not target.evaluate(REACH) and target.evaluate("el => !!el.closest('#actionbar')"):
+        handle = page.locator("#bar-handle")  # the bar holds more than its third of the screen: open it (one tap)
+        if handle.is_visible():
+            handle.click()
+            opened = True
     if not target.evaluate(REACH):
         OUT_OF_REACH.append(where)
     if target.evaluate("el => !!el.closest('svg')"):  # a board target: a thumb taps its middle (again on a zoomed Y&Y map)
@@ -239,6 +245,8 @@ def _tap_marked(page, where: str) -> None:
             tap_centre(page, target)
     else:
         target.click(timeout=5000)
+    if opened and page.locator("body.bar-open #bar-handle").is_visible():
+        page.locator("#bar-handle").click()  # and closed again: the board back in sight
 
 
 def tap_move(page, slug: str, action: dict[str, Any], where: str) -> None:

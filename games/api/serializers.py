@@ -52,6 +52,10 @@ class CreateTableSerializer(serializers.Serializer):
     walkthrough = serializers.BooleanField(required=False, default=False,
                                            help_text="Walk the phones through the physical set-up (issue 10 item 2).")
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = sorted(REGISTRY)  # the registry as it is now, not at import time
+
     def validate_options(self, value: dict) -> dict:
         """Options are bounded JSON: at most 64 KiB, nested at most 16 deep, no NUL."""
         return _bounded_json(value, what="options", max_bytes=64 * 1024, max_depth=16)

@@ -1,4 +1,4 @@
-"""One digit system per page (issue 9 item 3): Persian digits in fa and ps, Latin in en and az, per phone.
+"""One digit system per page: Persian digits in fa and ps, Latin in en and az, per phone.
 
 The pass runs over rendered HTML at the output boundary (the HTTP response in
 :class:`DigitsMiddleware`, the websocket frame in ``games.consumers``), so every

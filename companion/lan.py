@@ -1,4 +1,4 @@
-"""The address other phones at the table can reach this machine on (issue 9 item 6).
+"""The address other phones at the table can reach this machine on.
 
 ``make run HOST=0.0.0.0`` serves on every address of the machine; the address worth printing, putting in
 join links and QR codes and allowing as a host is the machine's address on the local network (the Wi-Fi

@@ -44,7 +44,7 @@ if "pytest" in sys.modules and not env("SECRET_KEY") and not PRODUCTION:
     os.environ["SECRET_KEY"] = "tests-only-" + "k" * 20 + "0123456789abcdefghijklmnopqrstuvwxyz"
 SECRET_KEY = secret_key.installation_key(env("SECRET_KEY"), DATA_DIR, PRODUCTION)
 ALLOWED_HOSTS = env("ALLOWED_HOSTS")
-# Phones at the table (issue 9 item 6). SERVE_HOST: the address the server binds (`make run` passes its
+# Phones at the table. SERVE_HOST: the address the server binds (`make run` passes its
 # HOST); on every address (0.0.0.0, ::) the machine's LAN address is found (companion/lan.py, no traffic)
 # and the host page's join links and QR codes use it. PUBLIC_URL (e.g. http://192.168.1.20:8000) overrides
 # it. Every such address is an allowed host, so the links the app prints are ones it answers.
@@ -127,9 +127,9 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db("DATABASE_URL")}
 # Under ASGI each request's sync code runs in a thread of its own, so Django's persistent connections
-# (CONN_MAX_AGE > 0) are never reused and pile up until PostgreSQL refuses clients (seen in the realtime
-# bench). Connections close with each request instead, and on PostgreSQL they go back to psycopg's pool,
-# which saves the fresh connection per request (~10 % of a saturated worker, issue 8).
+# (CONN_MAX_AGE > 0) are never reused and pile up until PostgreSQL refuses clients.
+# Connections close with each request instead, and on PostgreSQL they go back to psycopg's pool,
+# which saves opening a fresh connection per request.
 DATABASES["default"]["CONN_MAX_AGE"] = 0
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": env("DB_POOL_MAX"),
@@ -147,17 +147,15 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 # Each socket's consumer waits for its next message with a blocking pop that Redis ends after
 # channels_redis's brpop_timeout (5 s); redis-py 8 reads every answer with a 5 s socket timeout by
-# default, so on a busy worker the empty answer of that pop arrived "late", the read raised
-# "Timeout reading from 127.0.0.1:6379" and the consumer (and its phone's socket) died (seen at
-# 60 tables of 4 phones on 2 workers). The read timeout is therefore well above brpop_timeout; it
+# default, so on a busy worker the empty answer of that pop can arrive "late", the read would raise
+# "Timeout reading from 127.0.0.1:6379" and the consumer (and its phone's socket) would die. The read timeout is therefore well above brpop_timeout; it
 # still ends a read from a frozen Redis. The pool waits for a free connection (companion/channel_layer.py)
 # instead of refusing the 101st command of a reconnect storm.
 REDIS_LAYER_SOCKET_TIMEOUT = 20.0
 # channels_redis keeps every message for the sockets of one worker in ONE Redis key (its process-local
 # "specific.<worker>!" channel, one entry per group message), and a group_send silently drops a message
-# (logged at INFO only) once that key holds ``capacity`` entries. With the default 100, a worker that fell
-# 100 moves behind lost pushes (issue 8: 79 of 838 moves timed out at 200 tables of 4 phones on 2 workers;
-# a lost push waits for the phone's 20 s heartbeat). Entries are ~200 bytes: 20 000 cost ~4 MB of Redis.
+# (logged at INFO only) once that key holds ``capacity`` entries. With the default 100, a worker that falls
+# 100 moves behind loses pushes (a lost push waits for the phone's 20 s heartbeat). Entries are ~200 bytes: 20 000 cost ~4 MB of Redis.
 REDIS_LAYER_CAPACITY = env.int("REDIS_LAYER_CAPACITY", default=20000)
 if env("REDIS_URL"):
     CHANNEL_LAYERS = {
@@ -242,7 +240,7 @@ LOGGING = {
     "loggers": {"channels_redis.core": {"handlers": ["console"], "level": "INFO", "propagate": False}},
 }
 
-# -- Strict input and lesser doors (issue 11, findings 6-7) ---------------------------------------
+# -- Strict input and lesser doors ---------------------------------------
 # NUL characters and bodies over the limit are refused with a 4xx {code, message} (games/middleware.py).
 MIDDLEWARE.insert(MIDDLEWARE.index("games.middleware.LocaleMiddleware") + 1,
                   "games.middleware.InputGuardMiddleware")

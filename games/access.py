@@ -63,7 +63,7 @@ def set_signed(response: HttpResponse, name: str, value: str) -> None:
 
 
 class Reach(NamedTuple):
-    """Where the other phones reach this server (issue 9 item 6), as the host page says it.
+    """Where the other phones reach this server, as the host page says it.
 
     ``origin``: ``scheme://host[:port]`` without a trailing slash; ``via``: ``"public"`` (the
     ``PUBLIC_URL`` setting), ``"lan"`` (the machine's LAN address in place of the loopback name the host
@@ -182,7 +182,7 @@ def is_host(request: HttpRequest, table: Table) -> bool:
 
 
 def refusal(request: HttpRequest, table: Table, message: str) -> HttpResponse:
-    """A 403 that names why: the site page with a way back to the table (issue 9 item 7).
+    """A 403 that names why: the site page with a way back to the table.
 
     htmx requests (a tap answered into ``#table``) and API calls keep the short
     plain-text answer their callers show in place.

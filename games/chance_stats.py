@@ -117,7 +117,7 @@ def _derivable(table: Table, all_rows: list[Action], counted: list[Action], fiel
 
     Only a digital draw (``audit.check_draws`` re-derived it, and no correction changed it since) is public
     at the end: a draw typed in by hand (physical components) or changed by a correction is not given by the
-    seed, and counting it would tell every phone what went into another seat's hidden hand (issue 11).
+    seed, and counting it would tell every phone what went into another seat's hidden hand.
     """
     checked = set(check_draws(table).checked) if table.seed is not None else set()
     logged = {row.seq: row.payload for row in all_rows if row.kind == Action.Kind.GAME}

@@ -13,6 +13,8 @@ the current ones and sends nothing when they match, everything otherwise
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import logging
 import secrets
 import time
@@ -152,6 +154,9 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
         self.frames = 0
         self.last_frame = ""  # the page's own state: no push applied yet
         self.history: OrderedDict[str, regions.Sent] = OrderedDict()
+        self.acting: set[asyncio.Task] = set()  # taps being written, pongs waiting for them
+        self.unanswered = 0  # taps received whose write or refusal is not yet done
+        self.tap_lock = asyncio.Lock()  # one tap of this socket at a time, in the order they came
         self.checked_at = 0.0  # time.monotonic() of the last heartbeat that read the table's row
         # Join the group before the first render: a move committed between the two is then heard
         # (pushed after this frame) instead of being told to a group this socket was not in yet.
@@ -177,27 +182,75 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
         ``{"frame": ID, "ping": P}``: the phone's heartbeat, answered with what
         changed since push ID (nothing when current), then, with ``ping``, a
         pong (every message before it has been handled). A tap acts for this
-        socket's own seat through the one write path (in a thread) and is
-        answered by nothing when applied (the push every phone gets is the
-        answer) or by a refusal frame; a stale tap also gets every region.
+        socket's own seat through the one write path (:meth:`_act`, beside
+        this loop) and is answered by nothing when applied (the push every
+        phone gets is the answer) or by a refusal frame; a stale tap also gets
+        every region.
         """
         message = socket_taps.read_message(text_data, bytes_data)
         if isinstance(message, socket_taps.Heartbeat):
             await self._heartbeat(message.frame)
-            if message.ping is not None:
+            if message.ping is not None and self.unanswered:
+                self._beside(self._pong_after_taps(message.ping))  # answered once the taps before it are
+            elif message.ping is not None:
                 await self._send_quietly(socket_taps.pong(message.ping))
             return
         if isinstance(message, socket_taps.Tap):
+            self.unanswered += 1
+            self._beside(self._act(message))
+            return
+        refusal = socket_taps.refusal_of(message, self.language)
+        if refusal is not None:
+            await self._answer_refusal(refusal)
+
+    def _beside(self, work: Any) -> None:
+        """Run coroutine ``work`` beside this socket's message loop, kept (from the collector) until done."""
+        task = asyncio.ensure_future(work)
+        self.acting.add(task)
+        task.add_done_callback(self.acting.discard)
+
+    async def _pong_after_taps(self, ping: Any) -> None:
+        """The pong of a heartbeat that came after taps still being written: sent through this socket's own
+        channel once they are answered, so it follows their refusals and pushes as it follows the taps."""
+        async with self.tap_lock:
+            pass
+        await self.channel_layer.send(self.channel_name, {"type": "tap.pong", "ping": ping})
+
+    async def tap_pong(self, event: dict[str, Any]) -> None:
+        """Channel message ``tap.pong``: the pong of a heartbeat that waited for this socket's taps."""
+        await self._send_quietly(socket_taps.pong(event["ping"]))
+
+    async def _act(self, tap: socket_taps.Tap) -> None:
+        """Run ``tap`` through the write path in a thread, after the taps this socket received before it.
+
+        It runs beside the socket's message loop, so the table's group message
+        for this very move (this phone's own push) is not held up behind the
+        write. A refusal comes back through this socket's own channel
+        (``tap.refused``), so it is answered in order with the pushes.
+        """
+        async with self.tap_lock:
             try:
-                refusal = await database_sync_to_async(socket_taps.act)(self.code, self.token, self.screen, message,
+                refusal = await database_sync_to_async(socket_taps.act)(self.code, self.token, self.screen, tap,
                                                                         self.language)
             except Exception:  # noqa: BLE001 - a fault of the server answers this tap; the socket and later taps go on
                 log.exception("a socket tap at table %s failed", self.code)
                 refusal = socket_taps.fault(self.language)
-        else:
-            refusal = socket_taps.refusal_of(message, self.language)
-        if refusal is None:
-            return
+            # Queued behind the move's own push, and before the lock is let go: a pong waiting for this tap follows.
+            answer = {"type": "tap.done"} if refusal is None else {"type": "tap.refused", **dataclasses.asdict(refusal)}
+            await self.channel_layer.send(self.channel_name, answer)
+
+    async def tap_done(self, event: dict[str, Any]) -> None:
+        """Channel message ``tap.done``: a tap of this socket was applied (its push went before this)."""
+        self.unanswered -= 1
+
+    async def tap_refused(self, event: dict[str, Any]) -> None:
+        """Channel message ``tap.refused`` (a :class:`socket_taps.Refusal`'s fields): answer the tap's refusal."""
+        self.unanswered -= 1
+        fields = {f.name for f in dataclasses.fields(socket_taps.Refusal)}
+        await self._answer_refusal(socket_taps.Refusal(**{k: v for k, v in event.items() if k in fields}))
+
+    async def _answer_refusal(self, refusal: socket_taps.Refusal) -> None:
+        """Send ``refusal`` to this phone; after a stale tap, every region first (the phone is behind)."""
         if refusal.stale:
             self.sent = regions.Sent()  # what the phone shows is older than this socket thought: every region
             await self._refresh()

@@ -1,4 +1,4 @@
-"""One digit system per page (issue 9 item 3): Persian digits in fa and ps, Latin in en and az, per phone.
+"""One digit system per page: Persian digits in fa and ps, Latin in en and az, per phone.
 
 The pass runs over rendered HTML at the output boundary (the HTTP response in
 :class:`DigitsMiddleware`, the websocket frame in ``games.consumers``), so every
@@ -34,7 +34,8 @@ _TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "012345678
 _NATIVE = re.compile("[۰-۹٠-٩]")
 _ASCII_DIGIT = re.compile("[0-9]")
 # A digit run touching a Latin letter is part of a code ("XYYWC8" in a title, a hex "A11"): it stays as printed.
-_WITH_LETTERS = re.compile(r"(?<![A-Za-z0-9۰-۹٠-٩])[0-9۰-۹٠-٩]+(?![A-Za-z0-9۰-۹٠-٩])")
+# A character reference (``&#39;``) is markup, not a number: its digits stay.
+_WITH_LETTERS = re.compile(r"(?<!&#)(?<![A-Za-z0-9۰-۹٠-٩])[0-9۰-۹٠-٩]+(?![A-Za-z0-9۰-۹٠-٩])")
 _TOKEN = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:.-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|[^<]+|<",
                     re.S)
 _RAW = {"script", "style", "textarea", "code", "kbd", "samp", "pre"}

@@ -1,4 +1,4 @@
-"""The site's error pages (issue 9 item 7): 400, 403, 404 and 500 in the site layout and the reader's language.
+"""The site's error pages: 400, 403, 404 and 500 in the site layout and the reader's language.
 
 Django's own handlers render 400.html and 500.html without the request, so
 the page would lose its language picker and CSRF token; these render

@@ -55,8 +55,8 @@ class NewTableForm(forms.Form):
         self._add_start_fields(slug)
 
     def _add_start_fields(self, slug: str) -> None:
-        """Who starts (issue 10 item 1): the printed rule (default), its printed alternatives, random, or
-        the host's pick (``start_seat``); and whether to walk through the set-up (item 2)."""
+        """Who starts: the printed rule (default), its printed alternatives, random, or
+        the host's pick (``start_seat``); and whether to walk through the set-up."""
         cls = get_game_class(slug) if slug else None
         if cls is None or cls.start_rule is None:
             return
@@ -93,7 +93,7 @@ class NewTableForm(forms.Form):
         return data
 
     def start_options(self) -> dict[str, Any]:
-        """``create_table``'s who-starts and walkthrough arguments from the cleaned form (issue 10 items 1, 2)."""
+        """``create_table``'s who-starts and walkthrough arguments from the cleaned form."""
         rule = self.cleaned_data.get("start") or "printed"
         seat = self.cleaned_data.get("start_seat") or 0
         return {"start": rule, "start_seat": seat if rule == "chosen" else None,

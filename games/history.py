@@ -1,4 +1,4 @@
-"""Past games (issue 10 item 7): this device's finished tables, their final tally, a step-through replay.
+"""Past games: this device's finished tables, their final tally, a step-through replay.
 
 A device's tables are those it created, those whose seat it claimed, and
 those whose seat secret it holds in a ``seat_<CODE>`` cookie (games/access.py).

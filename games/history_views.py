@@ -1,4 +1,4 @@
-"""Past games on the web (issue 10 items 7 and 8): the history list, a table's final tally with its exports,
+"""Past games on the web: the history list, a table's final tally with its exports,
 the step-through replay, and importing an exported game."""
 
 from __future__ import annotations

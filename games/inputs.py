@@ -1,5 +1,5 @@
 """Strict input at the edge: JSON that is too deep, too large or holds a NUL character is refused
-before anything is parsed further or stored (issue 11, finding 6).
+before anything is parsed further or stored.
 
 :func:`load_json` is the one way the web layer turns posted text (an action
 field, a board editor drawing, an imported profile file) into JSON.

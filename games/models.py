@@ -70,7 +70,7 @@ class Table(models.Model):
     created_by_device = models.CharField(max_length=64, blank=True, default="")
     # Rebuilt from an exported game (games/export.py): read-only, every write is refused ("table_imported").
     imported = models.BooleanField(default=False)
-    # Before, between and after games (issue 10 items 1, 2, 6), see ``games/pregame.py``: ``{"start": {"rule",
+    # Before, between and after games, see ``games/pregame.py``: ``{"start": {"rule",
     # "seat", "tied", "asked"}, "walk": {"checked": [step ids], "skipped": bool}, "next": code, "previous": code}``.
     # Empty for tables made without these steps (the API default): seat 0 starts, no walkthrough.
     pregame = models.JSONField(default=dict, blank=True)
@@ -101,7 +101,7 @@ class Table(models.Model):
         """The seats as the engine sees them, in seat order.
 
         Index, name, colour and team never change after the table is created (a hand-over changes only the
-        secret), so this process reads them once per table: every write and prompt used to query them.
+        secret), so this process reads them once per table instead of on every write and prompt.
         """
         key = (self.pk, self.code)
         infos = _SEAT_INFOS.get(key)
@@ -165,7 +165,7 @@ class Action(models.Model):
     ``setup`` (seq 0, version 0: the opening position the set-up dealt,
     payload ``{"state": encoded state}``; every replay starts from it, so the
     deal's randomness is in the log like every other chance outcome) or
-    ``start`` (who starts, before the first move, issue 10 item 1: payload
+    ``start`` (who starts, before the first move: payload
     ``{"rule", "seat": start seat or None, "rounds": [{seat: card}, ...],
     "mode": "digital" | "physical"}``; every replay applies the last one
     with a seat to the opening, :meth:`Game.with_start`).
@@ -180,10 +180,10 @@ class Action(models.Model):
         OPTIONS = "options", _("options")
         SETUP = "setup", _("opening deal")
         START = "start", _("who starts")
-        # A seat's own entry of a hidden draw that the table's record refused (issue 11 B): logged with no
+        # A seat's own entry of a hidden draw that the table's record refused: logged with no
         # content, so every phone sees that a refusal happened and probing the bag through refusals shows.
         REFUSED = "refused", _("entry refused")
-        # A seat held by one phone was opened on another (its join link used again, issue 11 C): logged so
+        # A seat held by one phone was opened on another (its join link used again): logged so
         # that whoever holds every link (the host's page lists them) cannot read another seat's phone unseen.
         OPENED = "opened", _("seat opened on another phone")
 

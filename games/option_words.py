@@ -1,4 +1,4 @@
-"""The lobby's words for every table option (issue 9 item 5): label, one-line explanation, value names, group.
+"""The lobby's words for every table option: label, one-line explanation, value names, group.
 
 The engines declare their options (``OptionSpec``: machine name, default, allowed values, and a help text
 citing the rules file for maintainers). Players never see those: the lobby shows, for each option, the

@@ -1,4 +1,4 @@
-"""Before the first move (issue 10 items 1 and 2): who starts, and the physical set-up walked step by step.
+"""Before the first move: who starts, and the physical set-up walked step by step.
 
 Who starts is decided once per table, before the first move, by one of
 :data:`games.engines.base.START_RULES`:
@@ -9,7 +9,7 @@ Who starts is decided once per table, before the first move, by one of
   it); in physical mode a phone taps in what each real card showed, one round at a time;
 * ``random``: one draw from ``table_rng(seed, seq)`` when the table is created;
 * ``chosen``: the host picked the seat when creating the table;
-* ``winner``: a next game (issue 10 item 6) of a game whose rulebook says the winner starts (Sorry!).
+* ``winner``: a next game of a game whose rulebook says the winner starts (Sorry!).
 
 Each decision is a ``start`` log row (:class:`games.models.Action`); every replay applies the last
 one that names a seat to the opening position (:meth:`Game.with_start`). Seat indexes run clockwise
@@ -51,7 +51,7 @@ def printed_rule(cls: type[Game]) -> str:
 
 def start_choices(cls: type[Game]) -> list[str]:
     """The start rules offered for game ``cls`` at table creation: the printed rule first, then the
-    rulebook's alternatives, ``random`` and ``chosen`` (issue 10 item 1)."""
+    rulebook's alternatives, ``random`` and ``chosen``."""
     out = [cls.start_rule, *cls.start_alternatives, "random", "chosen"]
     return [r for i, r in enumerate(out) if r not in out[:i]]
 
@@ -84,7 +84,7 @@ def draw_highest(game: Game, seats: list[int], rng: random.Random) -> tuple[list
     Each round every seat still in turns up one card from the full deck
     (:meth:`Game.start_cards`, drawn without replacement within the round and
     returned after it); the highest card starts, and the seats tied on it
-    draw again (issue 10 item 1). ``rounds`` is ``[{"<seat>": card}, ...]``.
+    draw again. ``rounds`` is ``[{"<seat>": card}, ...]``.
     Deterministic for a given ``rng`` state, so the log replays and
     ``check_draws`` re-derives it.
     """
@@ -258,7 +258,7 @@ _STEPS = {"sorry": _sorry, "yellow_yangtze": _yellow_yangtze, "amun_re": _amun_r
 
 
 def walkthrough(game: Game) -> list[Step]:
-    """The set-up steps of ``game`` for its player count and options (issue 10 item 2), in table order.
+    """The set-up steps of ``game`` for its player count and options, in table order.
 
     Counts come from the rules files (section in each ``Step.source``) and
     the table's options (pawns per colour, deck, hand size, edition). A game

@@ -263,7 +263,7 @@ def _host_line(row: Action, names: Mapping[int, str]) -> str:
         return gettext("The opening position was dealt.")
     if row.kind == Action.Kind.START:
         return start_line(row.payload, names)
-    if row.kind == Action.Kind.REFUSED:  # never what was typed in: only that a refusal happened (issue 11 B)
+    if row.kind == Action.Kind.REFUSED:  # never what was typed in: only that a refusal happened
         return gettext("The app refused the draw %(who)s entered; %(who)s is asked to enter it again.") % {
             "who": isolate(names.get(row.seat, "?"))}
     if row.kind == Action.Kind.OPENED:
@@ -286,7 +286,7 @@ def card_label(card: str) -> str:
 
 
 def start_line(payload: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """The log line of a ``start`` row (issue 10 item 1): who starts and why, with every card turned up.
+    """The log line of a ``start`` row: who starts and why, with every card turned up.
 
     Everything in it is public: the start draw is made in front of the
     whole table, before any hand is dealt.
@@ -308,7 +308,7 @@ def start_line(payload: Mapping[str, Any], names: Mapping[int, str]) -> str:
 
 def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
                     seats: list[dict[str, Any]]) -> dict[str, Any]:
-    """What the phones show before, between and after games (issue 10 items 1, 2, 6).
+    """What the phones show before, between and after games.
 
     ``start``: ``None`` once decided (or never asked), else ``{"rule",
     "question", "source", "drawing", "tied", "physical", "cards",
@@ -367,12 +367,12 @@ def game_template(slug: str, name: str, fallback: str) -> str:
 
 
 def result_ties(result: Mapping[str, Any] | None) -> list[str]:
-    """The translated tie sentences of a final result (issue 10 item 5): who was level on score and what separated them."""
+    """The translated tie sentences of a final result: who was level on score and what separated them."""
     return [tr(tie.get("text", ""), tie.get("details")) for tie in (result or {}).get("ties", [])]
 
 
 def can_undo_own(snap: Snapshot, viewer: int | None) -> bool:
-    """True when seat ``viewer`` may take back its own last move now (issue 10 item 4).
+    """True when seat ``viewer`` may take back its own last move now.
 
     Read from the snapshot's newest log rows only (no query): when they do
     not reach the move, the button is not shown (the service decides anyway).

@@ -1,4 +1,4 @@
-"""Rules at hand (issue 10 item 3): a short rules reference per game, one page per section.
+"""Rules at hand: a short rules reference per game, one page per section.
 
 What lives where:
 

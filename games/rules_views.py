@@ -1,4 +1,4 @@
-"""Rules at hand (issue 10 item 3): the pages of each game's short rules reference.
+"""Rules at hand: the pages of each game's short rules reference.
 
 ``/rules/<slug>/`` lists the sections; ``/rules/<slug>/<key>/`` shows one. With
 ``?t=CODE`` (a table of that game) the page adds what that table's rule options

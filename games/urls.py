@@ -38,7 +38,7 @@ urlpatterns = [
     path("t/<str:code>/host/components/", views.components, name="components"),
     path("rules/<slug:slug>/", rules_views.rules_index, name="rules_index"),
     path("rules/<slug:slug>/<slug:key>/", rules_views.rules_section, name="rules_section"),
-    # past games (issue 10 items 7-8)
+    # past games
     path("history/", history_views.history_list, name="history"),
     path("history/import/", history_views.import_game, name="import_game"),
     path("t/<str:code>/history/", history_views.table_history, name="table_history"),

@@ -164,7 +164,7 @@ def _render_table(request: HttpRequest, table: Table, seat: int | None, status: 
     get_token(request)  # makes sure the phone has a CSRF cookie
     # The unmasked secret (as the phone's socket sends it), so a region with a form digests the same in the
     # page and in the socket's pushes; Django accepts it in a form as well as a masked one.
-    if error:  # "Why? Read the rule": the section the refusal cites (issue 10 item 3)
+    if error:  # "Why? Read the rule": the section the refusal cites
         error = {**error, "rule_url": rulebook.rule_url(table.slug, error["code"], table.code)}
     context.update(is_host=getattr(request, "is_host", False), error=error, csrf_token=request.META["CSRF_COOKIE"])
     shown = regions.page_regions(context)
@@ -225,9 +225,9 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
 
     The table is read once, locked, by the write itself: the seat
     (from the table's snapshot, :func:`games.access.seat_index_for`) and the
-    posted fields are checked on that row first, in the order
-    :func:`games.access.table_view` and the write used to check them (404,
-    403 no seat, then the action, version and key).
+    posted fields are checked on that row first, in the same order as
+    :func:`games.access.table_view` and the write path (404, 403 no seat,
+    then the action, version and key).
     """
     code = code.upper()
     asked: dict[str, Any] = {}
@@ -451,7 +451,7 @@ def host(request: HttpRequest, table: Table) -> HttpResponse:
         {"seat": s, "link": join_link(request, table.code, s.token)}
         for s in table.seats.all()
     ]
-    where = reach(request)  # the address the other phones use (issue 9 item 6), said on the page
+    where = reach(request)  # the address the other phones use, said on the page
     context = {"table": table, "seats": seats, "reach": where,
                "screen_url": where.origin + reverse("games:screen", args=[table.code]),
                "draws": {"commitment": table.seed_commitment, "seed": table.seed_revealed}}
@@ -548,7 +548,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
     )
 
 
-# -- before, between and after games (issue 10 items 1, 2, 6) -------------------------------------------------
+# -- before, between and after games -------------------------------------------------
 
 
 def _back(request: HttpRequest, table: Table) -> HttpResponse:
@@ -595,7 +595,7 @@ def start_again(request: HttpRequest, table: Table) -> HttpResponse:
 @require_POST
 @table_view(host=True)
 def walk(request: HttpRequest, table: Table) -> HttpResponse:
-    """Host: check or uncheck one set-up step (``step``, ``checked`` 1/0), or ``skip`` the walkthrough (item 2)."""
+    """Host: check or uncheck one set-up step (``step``, ``checked`` 1/0), or ``skip`` the walkthrough."""
     try:
         if request.POST.get("skip"):
             pregame_commands.skip_walkthrough(table.code)
@@ -638,7 +638,7 @@ def _follow(request: HttpRequest, old: Table, new: Table, response: HttpResponse
 @require_POST
 @table_view()
 def next_game(request: HttpRequest, table: Table) -> HttpResponse:
-    """Follow the host into the next game (issue 10 item 6): this phone gets its own seat of the new table.
+    """Follow the host into the next game: this phone gets its own seat of the new table.
 
     Only the phone whose cookie holds the current secret of seat N of this
     table gets seat N of the next one; any other phone is refused (403), so

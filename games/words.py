@@ -1,4 +1,4 @@
-"""Engine sentences in the reader's words (issue 9 item 3): terms translated, names and Latin runs isolated.
+"""Engine sentences in the reader's words: terms translated, names and Latin runs isolated.
 
 An engine's ``LogLine`` holds an English template and plain details
 (``{"name": "Alice", "colour": "black"}``). :func:`show` fills it for the

@@ -372,7 +372,7 @@ def _lock_for_write(code: str, probe: str) -> Table:
     """``Table.objects.select_for_update().get(code=code)``, with ``key_used`` (was ``probe`` used?) when given.
 
     ``key_used`` is what :func:`_keyed` asks, in the partial unique
-    index's own words (an ORM ``Exists`` compiled for ~0.5 ms per move).
+    index's own words (an ORM ``Exists`` would be compiled again on every move).
     Raises ``Table.DoesNotExist``.
     """
     shape = (connection.vendor, bool(probe))

@@ -1,4 +1,4 @@
-"""Scale-out with Redis away: moves are still answered and saved (issue 11, finding 3).
+"""Scale-out with Redis away: moves are still answered and saved.
 
 Run by ``make test-scale`` with DATABASE_URL pointing at PostgreSQL. A real
 daphne worker runs with REDIS_URL pointing at (a) a port where nothing

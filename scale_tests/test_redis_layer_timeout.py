@@ -2,13 +2,13 @@
 
 Run by ``make test-scale`` (REDIS_URL set). channels_redis waits for a consumer's next message with a
 blocking pop that Redis ends after ``brpop_timeout`` (5 s); redis-py 8 reads each answer with a 5 s socket
-timeout unless told otherwise. When the worker's event loop was busy (rendering pushes for many phones)
-just as Redis answered, the read timed out, ``redis.exceptions.TimeoutError: Timeout reading from
-127.0.0.1:6379`` killed the consumer and the phone's socket closed with 1006 (18 sockets in a 60-table
-load run on two workers). companion/settings.py gives the layer a longer read timeout.
+timeout unless told otherwise. When the worker's event loop is busy (rendering pushes for many phones)
+just as Redis answers, that read times out, ``redis.exceptions.TimeoutError: Timeout reading from
+127.0.0.1:6379`` kills the consumer and the phone's socket closes with 1006. companion/settings.py gives
+the layer a longer read timeout.
 
-And a reconnect storm: redis-py's pool refused the 101st command in flight (``MaxConnectionsError: Too
-many connections``, 38 consumers at 100 tables); companion/channel_layer.py makes the pool wait.
+And a reconnect storm: redis-py's pool refuses the 101st command in flight (``MaxConnectionsError: Too
+many connections``); companion/channel_layer.py makes the pool wait.
 """
 
 from __future__ import annotations

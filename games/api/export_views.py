@@ -1,4 +1,4 @@
-"""The API of past games (issue 10 item 8): a finished game's export as JSON or CSV, and importing one."""
+"""The API of past games: a finished game's export as JSON or CSV, and importing one."""
 
 from __future__ import annotations
 

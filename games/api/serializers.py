@@ -45,12 +45,16 @@ class CreateTableSerializer(serializers.Serializer):
 
     start = serializers.ChoiceField(
         choices=["printed", "youngest", "oldest", "highest_card", "random", "chosen"], required=False,
-        help_text="Who starts (issue 10 item 1): the game's printed rule, a question the phones answer before "
+        help_text="Who starts: the game's printed rule, a question the phones answer before "
                   "the first move, a random seat from the table's seed, or start_seat. Absent: seat 0 starts.")
     start_seat = serializers.IntegerField(required=False, min_value=0, max_value=4,
                                           help_text="The seat that starts when start is chosen.")
     walkthrough = serializers.BooleanField(required=False, default=False,
-                                           help_text="Walk the phones through the physical set-up (issue 10 item 2).")
+                                           help_text="Walk the phones through the physical set-up.")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = sorted(REGISTRY)  # the registry as it is now, not at import time
 
     def validate_options(self, value: dict) -> dict:
         """Options are bounded JSON: at most 64 KiB, nested at most 16 deep, no NUL."""
@@ -95,7 +99,7 @@ class PostActionSerializer(serializers.Serializer):
 
 
 class UndoMineSerializer(serializers.Serializer):
-    """``POST /api/tables/{code}/undo-mine/``: take back my own last move (issue 10 item 4)."""
+    """``POST /api/tables/{code}/undo-mine/``: take back my own last move."""
 
     version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION,
                                        help_text="The table version the undo was chosen at.")
@@ -103,7 +107,7 @@ class UndoMineSerializer(serializers.Serializer):
                                 help_text="Idempotency key: a retry with the same key writes nothing twice.")
 
 class StartSerializer(serializers.Serializer):
-    """``POST /api/tables/{code}/start/``: answer "who starts?" before the first move (issue 10 item 1)."""
+    """``POST /api/tables/{code}/start/``: answer "who starts?" before the first move."""
 
     seat = serializers.IntegerField(required=False, min_value=0, max_value=4,
                                     help_text="youngest / oldest: the seat that is the youngest (oldest).")

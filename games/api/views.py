@@ -118,7 +118,7 @@ def _prompt_body(table: Table, seat: int | None) -> dict[str, Any]:
     prompt = game.prompt(state)
     body = prompt.as_json()
     body["text"] = tr(prompt.text, prompt.details)
-    waiting = pregame.start_pending(table.pregame)  # no move before the table decided who starts (issue 10 item 1)
+    waiting = pregame.start_pending(table.pregame)  # no move before the table decided who starts
     answer = {
         "version": table.version,
         "status": table.status,
@@ -230,7 +230,7 @@ def prompt(request: Request, code: str) -> Response:
 
 
 def rendered_in_view(view: Any) -> Any:
-    """Wrap a DRF function view so its answer is rendered in the view's own thread (issue 8).
+    """Wrap a DRF function view so its answer is rendered in the view's own thread.
 
     Django renders a ``TemplateResponse`` (DRF's ``Response`` is one) after the
     view, through ``sync_to_async`` under ASGI: one more thread hop per request.
@@ -416,7 +416,7 @@ def undo_mine(request: Request, code: str) -> Response:
 @api_view(["POST"])
 @throttle_classes([TableThrottle])
 def start(request: Request, code: str) -> Response:
-    """Answer "who starts?" before the first move (issue 10 item 1): ``{"seat"}`` (youngest, oldest),
+    """Answer "who starts?" before the first move: ``{"seat"}`` (youngest, oldest),
     ``{"draw": true}`` (highest card, digital) or ``{"cards": {"0": "7", ...}}`` (highest card, physical).
 
     400 ``start_decided``, ``bad_start``, ``bad_start_cards``; 403 without a seat or once the game is over.

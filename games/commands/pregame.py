@@ -39,7 +39,7 @@ def create_table(
     logged as row #1 (kind ``start``, still version 0: ``random`` draws from
     ``table_rng(seed, 1)``); ``youngest``, ``oldest`` and ``highest_card``
     are asked on the phones before the first move (:func:`decide_start`).
-    ``walkthrough`` turns on the set-up walkthrough (item 2). ``devices``
+    ``walkthrough`` turns on the set-up walkthrough. ``devices``
     (one per seat) and ``previous`` (the last game's code) come from
     :func:`play_again`. ``IllegalAction("bad_start")`` for a bad rule or seat.
 

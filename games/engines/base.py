@@ -148,7 +148,7 @@ class OptionSpec:
     help: str = ""
 
 
-#: The ways a table may decide who starts (issue 10 item 1): the two asked questions, a card drawn by
+#: The ways a table may decide who starts: the two asked questions, a card drawn by
 #: every player (ties draw again), the table's seeded RNG, the host's pick, and the last game's winner.
 START_RULES: tuple[str, ...] = ("youngest", "oldest", "highest_card", "random", "chosen", "winner")
 
@@ -186,10 +186,10 @@ class Game:
     reveal_kinds: ClassVar[tuple[str, ...]] = ()
     #: Refusal codes of a physical entry (a draw typed in by its drawer) that may depend on other seats'
     #: hidden values: the drawer is offered every outcome it cannot rule out, so such a refusal means only
-    #: another seat's hidden hand rules the outcome out (issue 11 B). The write path logs each one publicly.
+    #: another seat's hidden hand rules the outcome out. The write path logs each one publicly.
     hidden_refusals: ClassVar[tuple[str, ...]] = ()
 
-    #: Who starts (issue 10 item 1): the printed rule of the game's rulebook, one of :data:`START_RULES`
+    #: Who starts: the printed rule of the game's rulebook, one of :data:`START_RULES`
     #: (``youngest``, ``oldest``, ``highest_card``, ``random``); ``start_alternatives`` are other printed
     #: ways the rulebook allows; ``start_source`` cites the rules-file section; ``next_game_start`` is the
     #: rule for a next game with the same players (``winner``: the winner of the last game starts), or
@@ -310,7 +310,7 @@ class Game:
 
         A draw, roll or deal whose payload carries its outcome (a field of
         :attr:`chance_fields`), or a kind listed in :attr:`reveal_kinds`.
-        Issue 10 item 4: a player may not take such a move back (it would
+        A player may not take such a move back (it would
         let them draw again); the host's undo and corrections still can.
         """
         if not isinstance(action, Mapping):
@@ -374,8 +374,8 @@ class Game:
     def with_start(self, state: Any, seat: int) -> Any:
         """Must: the opening ``state`` with ``seat`` as the start player; play then goes clockwise from it.
 
-        Called once, before the first move, when the table decided who starts
-        (issue 10 item 1). Seat indexes are clockwise round the real table, so
+        Called once, before the first move, when the table decided who starts.
+        Seat indexes are clockwise round the real table, so
         only the seat in turn (and any start-player token) changes. Raises
         ``IllegalAction("bad_start")`` for a seat that is not at the table.
         """

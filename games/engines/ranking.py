@@ -1,4 +1,4 @@
-"""Shared ranks and tie sentences of a final result (issue 10 item 5).
+"""Shared ranks and tie sentences of a final result.
 
 Every engine's ``result()`` orders the seats by the game's full ordering key
 (score, then the tie-breaks its rulebook names). Equal keys share a rank

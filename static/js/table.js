@@ -412,7 +412,7 @@
       b.textContent = on ? b.dataset.on : b.dataset.off;
     });
   }
-  // Every button in thumb reach (issue 9): the action bar scrolls inside itself; bring ``el`` (its controls, or a fold
+  // Every button in thumb reach: the action bar scrolls inside itself; bring ``el`` (its controls, or a fold
   // just opened in it) into the bar's view, scrolling as little as possible and never past el's top.
   function revealInBar(bar, el) {
     var b = bar.getBoundingClientRect(), r = el.getBoundingClientRect();

@@ -1,4 +1,4 @@
-"""``POST /actions/`` reads the table once, locked, by the write itself (issue 8): the answers stay those of a
+"""``POST /actions/`` reads the table once, locked, by the write itself: the answers stay those of a
 view that loaded the table first, and the snapshots this process holds stay the moments they name."""
 
 from __future__ import annotations

@@ -5,7 +5,6 @@ negative (schema-invalid) cases, with all of schemathesis' response checks
 (status code, content type, headers and body conformance, server errors, ...).
 A Sorry! table is created first and about half the cases aim at it with its
 seat or host secret, so the authenticated endpoints are exercised too.
-Issue 11, findings 6 and 7.
 """
 
 from __future__ import annotations

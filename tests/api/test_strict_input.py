@@ -1,4 +1,4 @@
-"""Strict input on the API (issue 11, findings 6 and 7): every bad body is a 4xx ``{code, message}``
+"""Strict input on the API: every bad body is a 4xx ``{code, message}``
 that writes nothing, never a 500; cookie writes need this site's Origin; the schema says what is answered."""
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def test_every_engine_declares_a_schema_that_accepts_its_own_legal_actions():
                 for payload in legal:
                     game.check_payload(payload)
                 # In physical mode a listed draw may still be one the real bag cannot give (the list is what the
-                # drawer may know, issue 11): try the listed actions until one applies.
+                # drawer may know): try the listed actions until one applies.
                 for choice in chooser.sample(legal, len(legal)):
                     action = game.fill_chance(state, seat, choice, table_rng(7, step + 1))
                     game.check_payload(action)

@@ -1,4 +1,4 @@
-"""``POST /api/tables/{code}/undo-mine/`` (issue 10 item 4) on the fixture game."""
+"""``POST /api/tables/{code}/undo-mine/`` on the fixture game."""
 
 from __future__ import annotations
 

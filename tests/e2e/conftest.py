@@ -95,7 +95,7 @@ def phone(browser):
 
 
 def choose_first_seat_without_walkthrough(page) -> None:
-    """Lobby: the host picks seat 0 to start and skips the set-up walkthrough (issue 10 items 1, 2), so a
+    """Lobby: the host picks seat 0 to start and skips the set-up walkthrough, so a
     test plays from the first tap as tables did before the lobby asked who starts."""
     page.select_option("select[name=start]", "chosen")
     page.select_option("select[name=start_seat]", "0")

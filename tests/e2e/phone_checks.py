@@ -1,4 +1,4 @@
-"""Shared checks of the phone-at-the-table browser tests (issue 9): width, thumb, action bar, words.
+"""Shared checks of the phone-at-the-table browser tests: width, thumb, action bar, words.
 
 Used by ``test_phone_layout.py``, ``test_words_in_browser.py`` and ``test_four_phones.py``:
 

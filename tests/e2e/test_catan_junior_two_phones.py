@@ -130,7 +130,7 @@ def test_a_player_picks_counts_for_a_trade_offer_which_is_clamped_to_holdings_an
     alice.click("#cj-offer-picker > summary")
     button = alice.locator("[data-cj-offer] button[data-kind=offer_trade]")
     assert button.is_disabled(), "nothing picked yet"
-    # Counts are picked with the + button (issue 9: no typing); + past what Bob holds stays at his count.
+    # Counts are picked with the + button (no typing); + past what Bob holds stays at his count.
     for _ in range(mine.count(give)):
         alice.locator(f".stepper:has(input[data-side=give][data-res={give}]) button[data-step='1']").click()
     for _ in range(9):

@@ -1,4 +1,4 @@
-"""Four phones, four languages, one whole game of each game (issue 9, "done when").
+"""Four phones, four languages, one whole game of each game (the phone-at-the-table "done when").
 
 For each of Sorry!, Yellow & Yangtze, Amun-Re and Catan Junior: one table with four seats and the
 real box (``components: physical``, so every card, tile and roll is tapped in and a planned game
@@ -217,7 +217,8 @@ def _open_folds(page, locator) -> None:
 
 # Where the tapped button sat before the tap: inside the viewport (and, in the action bar, inside the bar's own
 # scrolled box) without any scrolling, or after one tap on the bar's handle (the bar keeps to a third of the screen
-# until opened), or not: a tap that needed a scroll first fails the game. REACH_PENDING names steps a game may still leave out of reach (none now: the Yellow & Yangtze
+# until opened), or not: a tap that needed a scroll first fails the game. REACH_PENDING names steps a game may still
+# leave out of reach (none now: the Yellow & Yangtze
 # picks and the removals after a war moved into the bar).
 REACH_PENDING: dict[str, set[str]] = {}
 REACH = """el => { const r = el.getBoundingClientRect(), bar = el.closest('#actionbar');

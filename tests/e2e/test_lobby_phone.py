@@ -1,7 +1,6 @@
-"""The lobby on a 360 px phone (issue 9 item 5): nothing wider than the phone, every control at least 44 px.
+"""The lobby on a 360 px phone: nothing wider than the phone, every control at least 44 px.
 
-Prints the page height of each game's lobby, groups collapsed and all open (a measure, not a limit:
-before issue 9 the lobby was about 850 px collapsed and 2,400 px open, with 17-24 px controls).
+Prints the page height of each game's lobby, groups collapsed and all open (a measure, not a limit).
 """
 
 from __future__ import annotations

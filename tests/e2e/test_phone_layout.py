@@ -1,4 +1,4 @@
-"""The phone at the table (issue 9): every game at 360 x 740 in fa, ps and en holds the width and the thumb.
+"""The phone at the table: every game at 360 x 740 in fa, ps and en holds the width and the thumb.
 
 One server; for each game and language a fresh two-seat table, two phones
 (browser contexts with the language cookie) that join by their links and play

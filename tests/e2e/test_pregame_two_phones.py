@@ -1,4 +1,4 @@
-"""Issue 10 items 1, 2, 6 in two real browsers: the set-up list, who starts, and the next game in one tap.
+"""Who starts, set-up and play again in two real browsers: the set-up list, who starts, and the next game in one tap.
 
 Checks what only a browser shows: a push that keeps the table version (a ticked step, the next game) is
 not skipped by the page as one it already shows, and each phone follows to its own seat of the new table.

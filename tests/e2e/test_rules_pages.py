@@ -1,4 +1,4 @@
-"""Rules at hand on a 360 px phone (issue 10 item 3): every section page, left-to-right and right-to-left,
+"""Rules at hand on a 360 px phone: every section page, left-to-right and right-to-left,
 fits the screen without sideways scrolling, and a refusal's link opens its section at the cited rule."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every word in the reader's language, as a browser shows it (issue 9 items 3 and 9).
+"""Every word in the reader's language, as a browser shows it.
 
 For each game, three phones (360 px wide, Chromium) join one table in Persian and in
 Pashto and play a few turns: the phone whose turn it is taps a lit button when one is
@@ -116,7 +116,7 @@ def test_a_few_turns_show_no_latin_word_outside_names_and_codes(browser, live_ur
 
 @pytest.mark.parametrize("slug", ["sorry", "yellow_yangtze"])
 def test_an_english_phone_page_fetches_no_font_and_stays_small(browser, live_url, slug):
-    """First load stays small (issue 9 item 3): the Arabic-script font's unicode-range keeps it off en pages."""
+    """First load stays small: the Arabic-script font's unicode-range keeps it off en pages."""
     code, phones = _phones(browser, live_url, slug, "en")
     try:
         _, page, _, fonts = phones[0]

@@ -1,4 +1,4 @@
-"""A Yellow & Yangtze turn on a 360 x 740 phone in Persian, with only what is in view (issue 9).
+"""A Yellow & Yangtze turn on a 360 x 740 phone in Persian, with only what is in view.
 
 The starting player's phone opens the table and never scrolls: the map is
 in view above the action bar and the bar holds the picks (tiles with their

@@ -127,7 +127,7 @@ async def test_pushed_fragments_carry_the_phones_own_csrf_token_for_plain_forms(
 
 
 async def test_a_push_after_a_one_pawn_move_carries_only_the_changed_regions():
-    """Issue 8: a Sorry! move sends the pieces, the prompt, the new log line and the version, nothing else."""
+    """A Sorry! move sends the pieces, the prompt, the new log line and the version, nothing else."""
     table = await sync_to_async(create_table)("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     ben = await sync_to_async(phone_for)(table, 1)
     b = await connect(table.code, [cookie_header(ben, table.code)])
@@ -167,7 +167,7 @@ async def test_a_push_after_a_one_pawn_move_carries_only_the_changed_regions():
 
 
 async def test_a_page_that_holds_the_current_regions_gets_no_first_frame():
-    """Issue 8: the page load is not followed by a frame that resends what the page already holds."""
+    """The page load is not followed by a frame that resends what the page already holds."""
     table = await sync_to_async(create_table)("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     ben = await sync_to_async(phone_for)(table, 1)
     page = (await sync_to_async(ben.get)(f"/t/{table.code}/")).content.decode()
@@ -191,9 +191,9 @@ async def test_a_page_that_holds_the_current_regions_gets_no_first_frame():
 async def test_a_move_made_while_a_socket_opens_still_reaches_it(monkeypatch):
     """The socket joins the table's group before it renders its first frame.
 
-    It rendered first: a move committed between that render and joining the group was told to a group
-    the socket was not in yet, and the phone sat one version behind until the next move (seen in a
-    reconnect storm under load: a phone at the end of a game never saw the last move).
+    Rendering first would let a move committed between that render and joining the group go to a group
+    the socket is not in yet, leaving the phone one version behind until the next move (in a reconnect
+    storm under load, a phone at the end of a game would never see the last move).
     """
     from games import consumers
 

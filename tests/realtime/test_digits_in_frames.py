@@ -1,4 +1,4 @@
-"""Each phone's websocket frames are written in its own digit system (issue 9 item 3).
+"""Each phone's websocket frames are written in its own digit system.
 
 Regions are cached with ASCII digits (shared by every phone of the table); the socket
 writes its frame's text-node digits as its phone reads them, attributes untouched.

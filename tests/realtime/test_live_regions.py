@@ -1,4 +1,4 @@
-"""Live sync at café scale (issue 8): shared snapshots, few queries, pushes of what changed only."""
+"""Live sync at café scale: shared snapshots, few queries, pushes of what changed only."""
 
 from __future__ import annotations
 

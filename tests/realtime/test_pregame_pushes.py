@@ -1,4 +1,4 @@
-"""Issue 10 items 1, 2, 6 over the websocket: the start answer, a checked set-up step and the next game reach
+"""Who starts, set-up and play again over the websocket: the start answer, a checked set-up step and the next game reach
 every phone without a reload, each phone's push computed from its own seat."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 8, second pass: the public part of a phone's context is built once per snapshot and shared.
+"""The public part of a phone's context is built once per snapshot and shared.
 
 What is shared must be what every viewer is shown alike: a seat's context is
 the same whichever phone (or the table screen) built the snapshot's public

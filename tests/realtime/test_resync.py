@@ -1,4 +1,4 @@
-"""A phone that missed a push resyncs by itself (issue 8): its heartbeat names the last push it applied."""
+"""A phone that missed a push resyncs by itself: its heartbeat names the last push it applied."""
 
 from __future__ import annotations
 

@@ -147,7 +147,7 @@ def test_a_write_sends_table_written_with_the_saved_row_and_broadcasts_its_revis
         heard.append(kwargs)
 
     write_path.table_written.connect(receiver)
-    monkeypatch.setattr(write_path, "broadcast_version", lambda *args: sent.append(args) or True)
+    monkeypatch.setattr(write_path, "broadcast_revision", lambda *args: sent.append(args) or True)
     try:
         submit_action(table.code, 0, {"kind": "draw"}, table.version)
     finally:
@@ -157,7 +157,7 @@ def test_a_write_sends_table_written_with_the_saved_row_and_broadcasts_its_revis
     told = heard[0]
     assert told["before"] == table.revision and told["table"].revision == saved.revision == table.revision + 1
     assert told["row"].seq == 1 and told["row"].kind == "game" and told["state"] == told["game"].decode(saved.state)
-    assert sent == [(table.code, saved.version, saved.revision)]
+    assert sent == [(table.code, saved.revision, saved.version)]
 
 
 def test_the_write_takes_a_hint_only_at_the_revision_it_locks():
@@ -169,12 +169,13 @@ def test_the_write_takes_a_hint_only_at_the_revision_it_locks():
     hint = snapshots.for_table(table)
     used: list = []
 
-    def compute(row, game, seq):
-        used.append((game is hint.game, seq))
-        return "end", None, {}, row.state, None
+    def compute(at):
+        used.append((at.game is hint.game, at.seq))
+        return write_path.Change("end")
 
-    write_path.write(table.code, None, "", compute, hint=hint)
-    write_path.write(table.code, None, "", compute, hint=hint)  # the hint is one revision behind now
+    write_path.write(write_path.WriteRequest(table.code, write_path.HOST, compute, hint=hint))
+    # the hint is one revision behind now
+    write_path.write(write_path.WriteRequest(table.code, write_path.HOST, compute, hint=hint))
     assert used == [(True, 1), (False, 2)]
 
 

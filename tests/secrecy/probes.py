@@ -1,4 +1,4 @@
-"""Door probes for the secrecy suite (issue 11 C; DESIGN.md "Pages and sync": secrets stay on their owner's phone).
+"""Door probes for the secrecy suite (DESIGN.md "Pages and sync": secrets stay on their owner's phone).
 
 Two kinds of probe, both run for one seat (the *viewer*) at a live table:
 
@@ -176,7 +176,7 @@ class Doors:
             "api view": self.api.get(f"/api/tables/{code}/view/").content.decode(),
             "api prompt": self.api.get(f"/api/tables/{code}/prompt/").content.decode(),
             "api log": self.api.get(f"/api/tables/{code}/log/").content.decode(),
-            # The doors of issue 10: the table screen (its draw statistics), the public table answer, the
+            # The doors of the table's other pages: the table screen (its draw statistics), the public table answer, the
             # history, replay and exports of a table still played (refused), who starts and undo-my-move.
             "screen": Client().get(f"/t/{code}/screen/").content.decode(),
             "api table": Client().get(f"/api/tables/{code}/").content.decode(),
@@ -254,7 +254,7 @@ def illegal_actions(game: Any, state: Any, viewer: int) -> list[dict[str, Any]]:
 
     Another seat's moves are refused (not the viewer's turn, or not the
     viewer's pieces); in physical mode, a listed outcome the real bag or
-    deck cannot give is refused too (issue 11 B): no refusal may differ
+    deck cannot give is refused too: no refusal may differ
     between the state and its twin.
     """
     out: list[dict[str, Any]] = []
@@ -315,7 +315,7 @@ def probe_step(table: Table, viewer: int, doors: Doors, figures: Figures, label:
         for action, a, b in zip(illegal, refusals, twin_refusals, strict=True):
             if is_outcome(game, action) and a[:1] != b[:1]:
                 # A typed-in outcome the hidden truth rules out is refused, one it allows is taken: that is
-                # the table-truth discrepancy the refusal exists for (issue 11 B); its words are engine-tested,
+                # the table-truth discrepancy the refusal exists for; its words are engine-tested,
                 # and every such refusal is a public line (refused_entry_probe below, and test_refused_entries).
                 continue
             figures.check(a == b, f"{label}: refusal of {action} depends on seat {other}'s hidden values")
@@ -413,7 +413,7 @@ def correction_refusal_probe(table: Table, viewer: int, doors: Doors, figures: F
 def refused_entry_probe(table: Table, viewer: int, figures: Figures, label: str) -> None:
     """The viewer types in listed outcomes the real bag or pile refuses: each refusal must be public, yet empty.
 
-    Issue 11 B: a refused physical entry of an outcome the viewer cannot rule
+    A refused physical entry of an outcome the viewer cannot rule
     out tells the viewer something about the others' hands. Each refusal
     must leave exactly one new log line on another seat's phone, on the API
     log read without a seat and on the table screen, naming the viewer and

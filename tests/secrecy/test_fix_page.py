@@ -1,4 +1,4 @@
-"""The fix-move page of another seat's move is built without that seat's options (issue 11 C, timing door).
+"""The fix-move page of another seat's move is built without that seat's options (the timing door).
 
 What else a move could have been is listed from its mover's options (a
 physical draw: every outcome the mover cannot rule out, which is the whole

@@ -1,15 +1,15 @@
-"""Another seat's idempotency key tells seat A nothing (issue 11 C: the refusal door of the write path).
+"""Another seat's idempotency key tells seat A nothing (the refusal door of the write path).
 
 A write names an idempotency key; a key seen before answers the first write
-again, or 409 ``key_reused`` when another write used it. Keys were looked up
-across the whole table, before the turn was checked, so seat A, posting any
-action under a key Bob may have used, was answered 409 for Bob's key and
+again, or 409 ``key_reused`` when another write used it. Keys looked up
+across the whole table, before the turn is checked, would let seat A, posting
+any action under a key Bob may have used, be answered 409 for Bob's key and
 "not your turn" for others, with nothing written and no trace. Where Bob's
-keys can be guessed, that tells A which move Bob made: the generic controls
-(games without their own) carried "CODE-4-1-draw-37", the table, version,
-seat, kind and the button's place in Bob's list, which for a physical draw
-is every outcome Bob cannot rule out, so the place is the tiles Bob drew; an
-API client may use keys as plain as "move-12". Keys are now kept per seat.
+keys can be guessed, that tells A which move Bob made: a key built from the
+table, version, seat, kind and the button's place in Bob's list names, for a
+physical draw, the tiles Bob drew (the list is every outcome Bob cannot rule
+out); an API client may use keys as plain as "move-12". So keys are kept per
+seat.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def test_a_retried_tap_is_still_answered_once():
 
 
 def test_control_keys_shared_across_seats_are_caught(monkeypatch):
-    """Plant the old table-wide keys: the probe must flag Bob's key."""
+    """Plant table-wide keys: the probe must flag Bob's key."""
     monkeypatch.setattr(write_path, "scoped_key", lambda actor, key: key)
     table, bobs_key = bob_taps_his_draw(["yellow", "yellow", "red", "red", "blue", "green"])
     figures = Figures()
@@ -86,8 +86,8 @@ def test_control_keys_shared_across_seats_are_caught(monkeypatch):
 
 
 def test_the_start_question_does_not_tell_whether_another_seat_used_a_key():
-    """The attacker's door (issue 8 stop): "who starts?" looked keys up as posted, so seat 0 posting key
-    "1/K" was answered 409 key_reused when Bob's stored key was "1/K" (his key K), 400 start_decided otherwise."""
+    """The attacker's door: "who starts?" looks keys up in the asker's own scope, so seat 0 posting key
+    "1/K" gets the same answer whether or not Bob's stored key is "1/K" (his key K)."""
     table, bobs_key = bob_taps_his_draw(["yellow", "yellow", "red", "red", "blue", "green"])
     alice = Client(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=0).token}")
 

@@ -1,4 +1,4 @@
-"""A refused physical entry is seen by the whole table (issue 11 B; DESIGN.md "Pages and sync": secrets stay).
+"""A refused physical entry is seen by the whole table (DESIGN.md "Pages and sync": secrets stay).
 
 In physical mode a seat types in what it drew. Its phone lists every outcome
 the seat cannot rule out (the tiles or cards it cannot see), and the engine
@@ -154,7 +154,7 @@ def test_a_refused_entry_changes_nothing_and_keeps_undo_my_move():
 
 
 def test_control_refusals_left_unlogged_are_caught(monkeypatch):
-    """Plant the old behaviour (a refusal writes nothing): the probe must flag the silent refusal."""
+    """Plant a refusal that writes nothing: the probe must flag the silent refusal."""
     monkeypatch.setattr(moves, "_log_refused_entry", lambda *args, **kwargs: None)
     table = yellow_yangtze_table()
     figures = Figures()

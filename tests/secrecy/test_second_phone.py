@@ -1,4 +1,4 @@
-"""A seat opened on a second phone is seen by the whole table (issue 11 C: the join-link door).
+"""A seat opened on a second phone is seen by the whole table (the join-link door).
 
 Whoever holds every join link can read any seat's hidden hand by opening
 its link on a phone of their own: the host's page lists every link and QR
@@ -62,7 +62,7 @@ def test_a_seat_opened_on_a_second_phone_is_a_public_line():
 
 
 def test_control_a_silent_second_phone_is_caught(monkeypatch):
-    """Plant the old claim (no line): the probe must flag it."""
+    """Plant a claim that logs no line: the probe must flag it."""
     real = claim_seat
 
     def silent(seat, device):

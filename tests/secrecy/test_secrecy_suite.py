@@ -1,4 +1,4 @@
-"""No secret leaks through any door (issue 11 C): seeded games of every game with secrets, probed at each step.
+"""No secret leaks through any door: seeded games of every game with secrets, probed at each step.
 
 Games with secrets: Yellow & Yangtze (hands, screened points), Sorry! in
 points mode (hands) and Amun-Re (sealed offerings); Catan Junior has none
@@ -8,36 +8,15 @@ and seat 0's doors are probed (see :mod:`tests.secrecy.probes`) against a
 twin for every other seat and against the other seats' own log lines.
 Planted-leak controls prove that the probes catch a leak in a door.
 
-Figures (probes and leaks), as printed by ``pytest -s tests/secrecy`` on
-2 December 2026 (40 s wall for the whole folder on two cores shared with
-other test runs):
+``pytest -s tests/secrecy`` prints the figures of each run: the probed
+steps, the twins, the probes and the leaks found (every run must find none;
+the planted-leak controls must each be caught).
 
-| run | probed steps | twins | probes | leaks |
-| --- | --- | --- | --- | --- |
-| Yellow & Yangtze, digital | 3 | 6 | 192 | 0 |
-| Yellow & Yangtze, physical | 5 | 10 | 416 | 0 |
-| Sorry! points, digital | 3 | 6 | 482 | 0 |
-| Sorry! points, physical | 5 | 7 | 530 | 0 |
-| Amun-Re, digital | 4 | 3 | 115 | 0 |
-| Amun-Re, physical | 4 | 2 | 90 | 0 |
-| correction refusals (Y&Y, Amun-Re) | | | 6 | 0 |
-| refused entries, dealt by hand (Y&Y, Sorry! points; test_refused_entries) | | | 22 | 0 |
-| a finished game reopened (test_seed_after_the_end) | | | 3 | 0 |
-| another seat's idempotency key (test_idempotency_keys) | | | 1 | 0 |
-| a seat opened on a second phone (test_second_phone) | | | 5 | 0 |
-| planted controls (page, log, refusal, open correction, undo mine, silent or quoting refusal, reopening, shared keys, silent second phone) | | | 217 | 23 (all caught) |
-
-Before 2 December a refused physical draw wrote nothing: with Bob and
-Carol holding 9 of the 12 yellow tiles, Alice's "6 yellow" was refused and
-"3 yellow" taken, unseen by anyone (test_refused_entries finds 8 silent
-refusals in 17 probes with that behaviour planted). And the host's undo of
-a finished digital game reopened it with its seed published.
-
-With the Yellow & Yangtze draw prompt of before issue 11 B the physical run
-finds 3 leaks (the API prompt depends on another seat's hand). The
-correction-refusal leaks are the rule another seat's later move broke,
-quoted to the proposer; that test fails until the corrections answer only
-"move #N no longer fits" (fixed on another branch).
+A refused physical draw is logged for the whole table, so no refusal goes
+unseen; a finished game stays over with its seed published. The draw prompt
+of a physical run lists only what its drawer cannot rule out, and a refused
+correction says only "move #N no longer fits", never the rule another
+seat's later move broke.
 """
 
 from __future__ import annotations
@@ -80,7 +59,7 @@ def choose(rng: random.Random, game: Any, state: Any, seat: int) -> dict[str, An
     for action in legal:
         try:
             game.apply(state, seat, game.fill_chance(state, seat, action, random.Random(0)))
-        except Exception:  # noqa: BLE001 - a listed outcome the hidden truth rules out (issue 11 B)
+        except Exception:  # noqa: BLE001 - a listed outcome the hidden truth rules out
             continue
         return action
     raise AssertionError("no listed action applies")
@@ -104,7 +83,7 @@ def run(slug: str, options: dict[str, Any], seed: int, moves: int, every: int, f
     table = create_table(slug, options, THREE, seed=seed)
     doors = Doors(table, VIEWER)
     rng = random.Random(seed)
-    chance_probes = 2  # physical-mode choice lists of seat 0 (issue 11 B): probed the first times they come up
+    chance_probes = 2  # physical-mode choice lists of seat 0: probed the first times they come up
     for n in range(moves):
         table.refresh_from_db()
         game = table.game()
@@ -133,7 +112,7 @@ def test_no_door_shows_seat_0_another_seats_hidden_values(slug, options, seed, m
     assert figures.leaks == []
 
 
-# -- correction refusals (kept apart: fixed on another branch) ---------------------------------------------
+# -- correction refusals (kept apart) ---------------------------------------------
 
 
 @pytest.mark.parametrize(("slug", "options", "seed", "moves", "every"), [GAMES[1], GAMES[4]],
@@ -142,9 +121,8 @@ def test_a_refused_correction_never_quotes_the_rule_another_seats_move_broke(slu
     """Seat 0 proposes to drop or change its own latest move; a refusal may say "move #N no longer fits", no more.
 
     The rule a later move of another seat would break talks about that
-    seat's hand, points or offering. Until the corrections messages say only
-    that move #N no longer fits (another branch), this test finds the Amun-Re
-    case below and fails.
+    seat's hand, points or offering, so quoting it would leak; the Amun-Re
+    case below is one such move.
     """
     figures = Figures()
     run(slug, options, seed, moves, every, figures, probe=correction_refusal_probe)

@@ -1,4 +1,4 @@
-"""The seed is secret while the game is played, and a game over stays over (README "Fair draws"; issue 11 C).
+"""The seed is secret while the game is played, and a game over stays over (README "Fair draws").
 
 The seed is published with the final tally so anyone can re-derive every
 digital draw. A finished game that the host's undo or an agreed correction
@@ -77,7 +77,7 @@ def test_a_game_played_physically_from_its_creation_may_still_be_reopened():
 
 
 def test_control_a_reopening_is_caught(monkeypatch):
-    """Plant the old behaviour (a finished game reopens): the probe must flag both doors."""
+    """Plant a finished game that reopens: the probe must flag both doors."""
     monkeypatch.setattr(host, "refuse_reopening", lambda *args: None)
     monkeypatch.setattr(corrections, "refuse_reopening", lambda *args: None)
     table = finished({"points_mode": True, "components": "digital"})

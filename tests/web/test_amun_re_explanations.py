@@ -122,6 +122,6 @@ def test_the_province_shorthand_has_a_key_under_the_players():
         "+2 empty pyramid spaces",
     ):
         assert entry in text
-    # The top card of a column is written in words (issue 9 item 3), not as F/C/K letters.
+    # The top card of a column is written in words, not as F/C/K letters.
     assert "farms: " in text and "caravans: " in text and "Kingdom " in text
     assert not re.search(r"\b[FCK]\d", text)

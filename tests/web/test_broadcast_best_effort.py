@@ -1,4 +1,4 @@
-"""The broadcast after a move is best effort (issue 11, finding 3; DESIGN.md "The write path" step 3).
+"""The broadcast after a move is best effort (DESIGN.md "The write path" step 3).
 
 The move is committed before the table's group hears ``version N``. A channel
 layer that is down (Redis refuses) or frozen (accepts and never answers) must
@@ -118,8 +118,7 @@ class BusyLoopLayer:
 def test_a_broadcast_slower_than_the_bound_still_reaches_the_phones(monkeypatch):
     """A busy event loop delays the send past BROADCAST_TIMEOUT: the write stops waiting, the send goes on.
 
-    Before, the send was cancelled at 0.5 s and the table's phones never heard of the move (77 lost
-    broadcasts in a load run of 60 tables on 2 workers). The server's event loop is a fresh one in a
+    Cancelling the send at the bound would leave the table's phones never hearing of the move. The server's event loop is a fresh one in a
     thread of its own: the browser tests' Playwright leaves its loop marked running in the main thread.
     """
     import threading

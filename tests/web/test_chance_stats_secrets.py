@@ -1,4 +1,4 @@
-"""The draw statistics never count a hidden draw the revealed seed does not give (issue 10 item 9, issue 11).
+"""The draw statistics never count a hidden draw the revealed seed does not give.
 
 Once a game is over its statistics are shown on the table screen and the
 history page, on the ground that the seed is revealed then too, so every

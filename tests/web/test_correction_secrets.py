@@ -1,11 +1,10 @@
-"""A correction tells each seat only what that seat may see (issue 11, finding 1).
+"""A correction tells each seat only what that seat may see.
 
-A correction is re-checked against every later move. When a later move no
-longer fits, the refusal used to quote that move's rule: "move #34 would no
-longer be legal: Rule 2.5: no set of your cards adds up to 1", which is
-another seat's sealed offering; and even a bare yes/no at proposal answered a
-question about hidden hands, invisibly. Now a proposal is never refused for
-what the proposer cannot see: it goes to the other phones, and the replay
+A correction is re-checked against every later move. The rule a later move
+would break can be another seat's secret ("Rule 2.5: no set of your cards
+adds up to 1" is another seat's sealed offering), and even a bare yes/no at
+proposal would answer a question about hidden hands. So a proposal is never
+refused for what the proposer cannot see: it goes to the other phones, and the replay
 happens when the last of them confirms. A change that no longer fits then
 closes as void (a log row every phone reads), and the last confirmer is told
 the move only when that seat may read it, never the engine's rule text, code
@@ -260,7 +259,7 @@ def test_a_replacement_the_rules_refuse_is_described_as_proposed_without_the_rul
     assert guess.details == {} and "7" not in guess.message
 
 
-# -- the proposal itself is no oracle (the attacker's probe of issue 11) ---------------------------------
+# -- the proposal itself is no oracle (the attacker's probe) ---------------------------------
 
 
 def test_a_proposal_is_answered_the_same_whether_or_not_another_seats_hidden_hand_allows_it(db):

@@ -1,4 +1,4 @@
-"""Corrections are a small state machine with one lock order (issue 11, finding 2).
+"""Corrections are a small state machine with one lock order.
 
 open (proposed) -> applied (agreed) | rejected (turned down by another seat)
 | withdrawn (by its proposer) | void (the later moves no longer fit). Each

@@ -1,4 +1,4 @@
-"""One digit system per page (issue 9 item 3): Persian digits in fa and ps, Latin in en and az, per phone.
+"""One digit system per page: Persian digits in fa and ps, Latin in en and az, per phone.
 
 The pass (games/digits.py) rewrites what people read (text nodes, placeholders, tooltips, labels read
 out): SVG coordinates, data attributes, form values, URLs, scripts and codes keep their ASCII digits.

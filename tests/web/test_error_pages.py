@@ -1,4 +1,4 @@
-"""Every refusal and error page (issue 9 item 7): the site layout, the reader's language and direction, a way back."""
+"""Every refusal and error page: the site layout, the reader's language and direction, a way back."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every word in the reader's language (issue 9 items 3 and 9): every page of every game, in fa, ps and az.
+"""Every word in the reader's language: every page of every game, in fa, ps and az.
 
 Each game is played from a seeded opening to its final tally through the one write path;
 at the opening, at the first time each prompt step comes up (wars, revolts, auctions,

@@ -1,4 +1,4 @@
-"""Export, CSV, BG Stats and import (issue 10 item 8): every game round-trips; a tampered file is refused."""
+"""Export, CSV, BG Stats and import: every game round-trips; a tampered file is refused."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fair draws, provably (issue 10 item 9): a published commitment, the seed revealed at the end, re-derived draws."""
+"""Fair draws, provably: a published commitment, the seed revealed at the end, re-derived draws."""
 
 from __future__ import annotations
 

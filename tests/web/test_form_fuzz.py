@@ -1,4 +1,4 @@
-"""No form post makes a page answer 500 (issue 11, finding 6): random junk in every field of every form
+"""No form post makes a page answer 500: random junk in every field of every form
 endpoint (lobby, phone page, corrections, host tools, editors, import) is a 2xx, 3xx or 4xx."""
 
 from __future__ import annotations

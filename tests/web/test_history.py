@@ -1,4 +1,4 @@
-"""History and step-through replay (issue 10 item 7), and roll/draw statistics beside chance (item 9)."""
+"""History and step-through replay, and roll/draw statistics beside chance."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Join from the phones that are really there (issue 9 item 6): the LAN address, its join links and hosts.
+"""Join from the phones that are really there: the LAN address, its join links and hosts.
 
 The socket is mocked: the tests check what :func:`companion.lan.lan_address` asks the kernel (a UDP
 ``connect`` to a private address, which sends nothing) and what it makes of the answers.

@@ -1,4 +1,4 @@
-"""The lobby for people (issue 9 item 5): every option in plain, translated words, grouped; same stored options.
+"""The lobby for people: every option in plain, translated words, grouped; same stored options.
 
 The page is read as a browser reads it (html.parser): visible text only, and the form submitted with the
 values a browser would send (checked boxes, selected options). Attributes such as ``data-rules`` (the
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 GAMES = list(REGISTRY)  # the shipped games (the test fixture game is registered only by its fixture)
 LANGS = ("fa", "az", "ps")
-#: Internal things no player should read in the lobby (issue 9: markers, JSON fields, files, internal names).
+#: Internal things no player should read in the lobby (markers, JSON fields, files, internal names).
 INTERNAL = re.compile(r"\[U\]|\[S!\]|\[D\]|\bJSON\b|shared/rules|\.md\b|\bkosmos\b|§|\bSection \d|\bRules? \d|\w+_\w+")
 VOID = {"input", "br", "img", "meta", "link", "hr", "source", "wbr"}
 
@@ -227,8 +227,8 @@ def test_the_game_titles_are_translated_in_the_game_picker():
 
 @pytest.mark.parametrize("field, value", [("name_0", "x" * 41), ("colour_0", "pink")])
 def test_a_refused_seat_row_says_why_beside_the_row(field, value):
-    """A name over 40 characters or a colour the game has not (a posted form, a stale page) was refused
-    with the lobby shown again and no word of why: the seat rows printed no errors."""
+    """A name over 40 characters or a colour the game has not (a posted form, a stale page) is refused
+    with the lobby shown again and the reason beside the seat row, in the reader's language."""
     before = Table.objects.count()
     phone = Client()
     phone.cookies[settings.LANGUAGE_COOKIE_NAME] = "fa"
@@ -242,7 +242,7 @@ def test_a_refused_seat_row_says_why_beside_the_row(field, value):
 @pytest.mark.parametrize("data", [{"game": "chess"}, {"name_0": "x" * 41}, {"start": "weird"}])
 def test_django_form_refusals_read_in_pashto(data):
     """Django ships no Pashto catalogue: its own form messages ("Select a valid choice…", "Ensure this value
-    has at most…") were English on a ps phone; the project's catalogue carries them."""
+    has at most…") would be English on a ps phone, so the project's catalogue carries them."""
     phone = Client()
     phone.cookies[settings.LANGUAGE_COOKIE_NAME] = "ps"
     response = phone.post("/", {**browser_form("sorry", "ps", players=2), **data})

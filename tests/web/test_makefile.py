@@ -101,7 +101,7 @@ def test_without_chromium_as_root_make_installs_debians_chromium(tmp_path):
 
 
 def test_make_run_on_every_address_prints_the_lan_url_never_0_0_0_0():
-    """Issue 9 item 6: ``make run HOST=0.0.0.0`` prints the address the phones open, and the server knows it."""
+    """``make run HOST=0.0.0.0`` prints the address the phones open, and the server knows it."""
     from companion.lan import lan_address
 
     printed = make("url", "HOST=0.0.0.0", "PORT=18302")

@@ -1,4 +1,4 @@
-"""Every random outcome is in the log, the opening deal included (issue 11 A; DESIGN.md "The engine contract").
+"""Every random outcome is in the log, the opening deal included (DESIGN.md "The engine contract").
 
 A table records its opening position as log row 0 (kind ``setup``); every
 replay starts from it, so undo, corrections and ``manage.py replay_table``

@@ -1,4 +1,4 @@
-"""Issue 10 items 1, 2 and 6: who starts, the set-up walkthrough, play again.
+"""Who starts, the set-up walkthrough, play again.
 
 Who starts is a ``start`` log row applied to the opening on every replay, so
 replay_table and check_draws must hold on tables with these steps; the

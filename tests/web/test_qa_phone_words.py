@@ -1,4 +1,4 @@
-"""Words a fa/az/ps phone showed in English while four phones played (QA pass, issue 9/10 pages).
+"""Words a fa/az/ps phone showed in English while four phones played (the QA pass of the pages).
 
 Each test renders the page or prompt a player saw in that language and checks the English word is
 gone and the translated one is there.

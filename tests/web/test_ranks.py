@@ -1,4 +1,4 @@
-"""Ties share a rank on the phone page, the table screen and the API (issue 10 item 5), on the fixture game."""
+"""Ties share a rank on the phone page, the table screen and the API, on the fixture game."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules at hand (issue 10 item 3): a rules reference per game in four languages, one page per section;
+"""Rules at hand: a rules reference per game in four languages, one page per section;
 every refusal links to the section it cites; the current step links to the section that explains it."""
 
 from __future__ import annotations

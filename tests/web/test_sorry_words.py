@@ -1,4 +1,4 @@
-"""Sorry! moves in words (issue 9 item 3): "red pawn 1: 7 forward to square 41, slides to square 44".
+"""Sorry! moves in words: "red pawn 1: 7 forward to square 41, slides to square 44".
 
 Pawns and squares are counted as players count them (from 1) in the log and on the buttons,
 in every language; the machine notation (``R0``, ``T40``) stays in ``data-action`` and the API's

@@ -1,4 +1,4 @@
-"""Strict input on the phone pages, the editors and the edition import (issue 11, findings 6 and 7):
+"""Strict input on the phone pages, the editors and the edition import:
 bad input is a 4xx (422 ``{code, message}`` for htmx), never a 500, and nothing is stored."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The phone's tap (``POST /t/<code>/act/``) reads the table once, locked, by the write (issue 8): the seat comes
+"""The phone's tap (``POST /t/<code>/act/``) reads the table once, locked, by the write: the seat comes
 from the table's snapshot, and the answers stay those of the view that loaded the table and its seat first."""
 
 from __future__ import annotations

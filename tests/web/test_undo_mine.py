@@ -1,4 +1,4 @@
-"""Undo my move (issue 10 item 4): a player takes back their own last move while nothing else happened since.
+"""Undo my move: a player takes back their own last move while nothing else happened since.
 
 On the Count-to-ten fixture game: a turn is a draw (a chance action, never
 undoable by its player) and then a play (undoable until someone acts).

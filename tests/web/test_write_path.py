@@ -105,7 +105,7 @@ def test_a_correction_applies_only_after_every_other_seat_confirms(db):
 
 
 def test_a_correction_the_rules_refuse_is_asked_and_dropped_when_the_others_confirm(db):
-    """Whether it fits depends on hidden draws, so the proposal itself answers nothing (issue 11)."""
+    """Whether it fits depends on hidden draws, so the proposal itself answers nothing."""
     table = create_table("counting", {"components": "physical"}, [{"name": "A"}, {"name": "B"}])
     submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)
     correction = propose_correction(table.code, 1, 1, {"kind": "draw", "card": "7"})
@@ -171,7 +171,7 @@ def test_in_digital_mode_a_phone_cannot_pick_its_own_card(db):
 
 def test_a_key_reused_for_another_move_is_refused_and_another_seats_key_is_its_own(counting_table):
     submit_action(counting_table.code, 0, {"kind": "draw"}, 0, "k")
-    # Keys are kept per seat (issue 11 C): seat 1's "k" is a fresh key, answered as any other (stale here),
+    # Keys are kept per seat: seat 1's "k" is a fresh key, answered as any other (stale here),
     # never key_reused, which would tell seat 1 that seat 0 wrote under "k".
     with pytest.raises(StaleVersion):
         submit_action(counting_table.code, 1, {"kind": "draw"}, 0, "k")

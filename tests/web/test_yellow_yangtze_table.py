@@ -110,8 +110,8 @@ def test_a_physical_bag_takes_the_draws_typed_in_and_refuses_a_colour_no_longer_
             assert refused.status_code == 400
             assert refused.json()["code"] == "tile_not_in_bag"
             assert "yellow" not in refused.json()["message"], "the refusal does not say which colour is missing"
-            # The drawer cannot see that the other two hands hold every yellow, so the list must not tell them
-            # (issue 11 B): yellow draws stay offered, and the real bag refuses them.
+            # The drawer cannot see that the other two hands hold every yellow, so the list must not tell them:
+            # yellow draws stay offered, and the real bag refuses them.
             assert any(item["action"]["tiles"].count("yellow") for item in body["legal"])
         answer = phones[seat].post(f"/api/tables/{code}/actions/", {"action": {"kind": "draw", "tiles": tiles},
                                                                     "version": body["version"]}, format="json")
@@ -135,7 +135,7 @@ def test_a_physical_bag_takes_the_draws_typed_in_and_refuses_a_colour_no_longer_
                 assert "tiles" in choice
             answer = phones[seat].post(f"/api/tables/{code}/actions/", {"action": choice, "version": body["version"]},
                                        format="json")
-            # A listed draw the real bag cannot give is refused (issue 11 B): the table enters what it really drew.
+            # A listed draw the real bag cannot give is refused: the table enters what it really drew.
             if choice["kind"] == "draw" and answer.status_code == 400:
                 assert answer.json()["code"] == "tile_not_in_bag"
                 continue

@@ -163,10 +163,10 @@ class AmunReGame(Game):
 
     slug: ClassVar[str] = "amun_re"
     #: 2.4/6.1 a province card entered by its winner, 2.5 the sealed offering (the last one reveals them all):
-    #: the table has seen these, so their player may not take them back (issue 10 item 4).
+    #: the table has seen these, so their player may not take them back.
     reveal_kinds: ClassVar[tuple[str, ...]] = ("reveal", "offer")
     title: ClassVar[str] = "Amun-Re: The Card Game"
-    # Who starts (issue 10 item 1): rules 2.1 step 5, the oldest player takes the Ankh token.
+    # Who starts: rules 2.1 step 5, the oldest player takes the Ankh token.
     start_rule: ClassVar[str] = "oldest"
     start_alternatives: ClassVar[tuple[str, ...]] = ()
     start_source: ClassVar[str] = gettext_noop("The oldest player takes the Ankh token and starts Kingdom 1; the turn passes clockwise.")  # Rules 2.1 step 5
@@ -446,7 +446,7 @@ class AmunReGame(Game):
 
         The full key is honour, then pyramids, then the seat distance from the
         start player of the last Kingdom; distances differ for every seat, so
-        two players never share a rank in this game (issue 10 item 5).
+        two players never share a rank in this game.
         """
         n = len(self.seats)
         start = state.kingdom_start

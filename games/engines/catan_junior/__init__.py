@@ -61,7 +61,7 @@ class CatanJuniorGame(Game):
 
     slug: ClassVar[str] = "catan_junior"
     title: ClassVar[str] = "Catan Junior"
-    # Who starts (issue 10 item 1): SU6, the youngest player starts; play passes to the left.
+    # Who starts: SU6, the youngest player starts; play passes to the left.
     start_rule: ClassVar[str] = "youngest"
     start_alternatives: ClassVar[tuple[str, ...]] = ()
     start_source: ClassVar[str] = gettext_noop("The youngest player starts; play passes to the left.")  # Rules SU6
@@ -430,7 +430,7 @@ class CatanJuniorGame(Game):
             for s in order
             if s != state.winner
         ]
-        # Issue 10 item 5: EN1 names only the winner; the others rank by lairs on the board and,
+        # EN1 names only the winner; the others rank by lairs on the board and,
         # with no tie-break in the rules, equal lairs share a rank.
         add_ranks(ranking, lambda row: (row["seat"] != state.winner, -row["lairs"]))
         ties = neighbour_ties(ranking, [seat.name for seat in self.seats], lambda r: r["lairs"], [], gettext_noop(

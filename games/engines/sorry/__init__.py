@@ -117,7 +117,7 @@ class SorryGame(Game):
     chance_fields = {"draw": ("card",)}
     # Section 3.2: in points mode the pile is the deck less the discard and every secret hand.
     hidden_refusals = ("card_not_in_deck",)
-    # Who starts (issue 10 item 1; the rules file has no such section, so the notes live here). The seeds
+    # Who starts (the rules file has no such section, so the notes live here). The seeds
     # (sorry.az.txt, sorry.ps.txt, "Sorry!" set-up paragraph) say: choose a player to begin — the highest
     # card drawn, the youngest player, etc. — and play passes to the left (section 1.1); under "Winning"
     # (section 2.3, "The winner starts the next game", H1): if you play again, the winner goes first.
@@ -568,7 +568,7 @@ class SorryGame(Game):
         return {"winners": winners, "ranking": ranking, "steps": steps + ties, "ties": ties}
 
     def _ties(self, ranking: list[dict], key: Sequence[Any]) -> list[dict]:
-        """Ranks from the full ordering key, and why neighbours level on score stand where they do (issue 10 item 5).
+        """Ranks from the full ordering key, and why neighbours level on score stand where they do.
 
         Section 2.3 ("Winning") and 3.1 name only the winner (team); the app
         orders the others by pawns HOME, then by how far their pawns have come

@@ -118,7 +118,7 @@ class YellowYangtzeGame(Game):
     # is refused only because of the others' hidden hands (or the face-down box).
     hidden_refusals = ("tile_not_in_bag",)
     option_specs = OPTIONS
-    # Who starts (issue 10 item 1): §1.3 step 8, "Choose a start player at random; play goes clockwise".
+    # Who starts: §1.3 step 8, "Choose a start player at random; play goes clockwise".
     start_rule = "random"
     start_alternatives = ()
     start_source = gettext_noop("Choose a start player at random; play goes clockwise.")  # Rules §1.3 step 8

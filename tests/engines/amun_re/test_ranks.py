@@ -1,4 +1,4 @@
-"""Ranks and tie-breaks of the final tally (issue 10 item 5; rules 2.9, 2.10).
+"""Ranks and tie-breaks of the final tally (rules 2.9, 2.10).
 
 Honour, then pyramids, then the seat nearest the start player of Kingdom 3:
 the seat distance differs for every seat, so two players never share a rank

@@ -1,4 +1,4 @@
-"""Ties share a rank (issue 10 item 5): EN1 names only the winner; the others rank by lairs on the board."""
+"""Ties share a rank: EN1 names only the winner; the others rank by lairs on the board."""
 
 from __future__ import annotations
 

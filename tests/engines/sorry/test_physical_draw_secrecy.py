@@ -1,4 +1,4 @@
-"""Points mode, physical deck (sections 2.1, 2.3, 3.2; issue 11 B): a draw tells the drawer nothing of other hands.
+"""Points mode, physical deck (sections 2.1, 2.3, 3.2): a draw tells the drawer nothing of other hands.
 
 The cards a drawer may tap in are those they cannot rule out: the deck less
 the face-up discard and their own hand. A listed card the real pile lacks

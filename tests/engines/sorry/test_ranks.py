@@ -1,4 +1,4 @@
-"""Ties share a rank (issue 10 item 5): Sorry! section 2.3 names only the winner; 3.2 points name no tie-break."""
+"""Ties share a rank: Sorry! section 2.3 names only the winner; 3.2 points name no tie-break."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""§1.2 hidden hands, physical bag (issue 11 B): a draw prompt tells the drawer nothing about other hands.
+"""§1.2 hidden hands, physical bag: a draw prompt tells the drawer nothing about other hands.
 
 In physical mode the drawer taps in what the real bag gave. The list they
 may tap is built from what they may know (the board, the market, their own

@@ -74,7 +74,7 @@ def playout(n: int, seed: int, options: dict) -> None:
         actions = game.legal_actions(state, seat)
         assert actions
         if game.physical and prompt.step == "draw":
-            # Physical draws list what the drawer cannot rule out (issue 11 B); the real bag gives a subset,
+            # Physical draws list what the drawer cannot rule out; the real bag gives a subset,
             # and a listed draw it cannot give is refused with nothing written (tiles stay conserved).
             real = [{"kind": "draw", "tiles": t} for t in turn.outcomes(state.bag, turn.draw_size(state))]
             assert all(a in actions for a in real)

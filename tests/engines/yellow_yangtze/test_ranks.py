@@ -1,4 +1,4 @@
-"""Ties share a rank (issue 10 item 5): §7 and E8, the lowest colour, then the next lowest, and so on."""
+"""Ties share a rank: §7 and E8, the lowest colour, then the next lowest, and so on."""
 
 from __future__ import annotations
 

@@ -58,7 +58,7 @@ def final_result(points: tuple[Counts, ...], names: list[str], ended_by: str) ->
         rows.append({"seat": seat, "score": ordered[0], "sorted": ordered, "totals": totals, "points": raw,
                      "yellow_added": added})
     rows.sort(key=lambda r: [-v for v in r["sorted"]])
-    add_ranks(rows, lambda r: [-v for v in r["sorted"]])  # issue 10 item 5: equal on every total, equal rank
+    add_ranks(rows, lambda r: [-v for v in r["sorted"]])  # equal on every total, equal rank
     ties = []
     place = 0
     for i, row in enumerate(rows):

@@ -161,7 +161,7 @@ def outcomes(bag: Counts, k: int) -> list[list[str]]:
     """Every multiset of ``k`` colours ``bag`` can give (physical mode lists one payload per outcome).
 
     Physical prompts pass :func:`unseen_by` of the drawer, not the real bag,
-    so that the list leaks no other seat's hand (issue 11 B).
+    so that the list leaks no other seat's hand.
     """
     out = []
     for combo in itertools.combinations_with_replacement(range(len(COLOURS)), k):

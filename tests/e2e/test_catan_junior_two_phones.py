@@ -140,8 +140,8 @@ def test_a_player_picks_counts_for_a_trade_offer_which_is_clamped_to_holdings_an
     assert not button.is_disabled()
     button.click()
     wait_version(bob, start + 1)
-    assert "Alice offers you" in bob.locator("#table .cj-offer").inner_text()
-    assert "Waiting for Bob to answer your offer" in alice.locator("#table .cj-offer").inner_text()
+    assert "Alice offers you" in " ".join(bob.locator("#table .cj-offer").inner_text().split())
+    assert "Waiting for Bob to answer your offer" in " ".join(alice.locator("#table .cj-offer").inner_text().split())
     alice.locator("#table .cj-controls button[data-kind=withdraw_trade]").click()
     wait_version(bob, start + 2)
     assert bob.locator("#table .cj-offer").count() == 0

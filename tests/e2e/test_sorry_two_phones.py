@@ -46,6 +46,7 @@ def test_two_phones_play_a_physical_deck_game_and_their_boards_agree(live_url, p
     alice.locator("#table [data-kind=draw]").first.click()
     alice.wait_for_selector('#table .banner.error[data-code="bad_card"]')
     assert alice.locator("header.topbar").count() == 1 and alice.locator("#live #table").count() == 1
+    alice.reload()  # the forged button stays forged on this page (a socket refusal re-renders nothing): start clean
 
     # With its socket open a page sends its taps on it (games/socket_taps.py): no HTTP post; the push brings the move.
     posts: list[str] = []

@@ -126,8 +126,12 @@ def _prompt_body(table: Table, seat: int | None) -> dict[str, Any]:
         "legal": [{"action": item["payload"], "label": item["label"]} for item in legal_for(game, state, seat)]
         if table.is_open and not waiting else [],
     }
-    if waiting:
-        answer["start"] = {"rule": table.pregame["start"]["rule"], "tied": table.pregame["start"].get("tied") or []}
+    if waiting:  # the question before the first move, not a move that would be refused start_first
+        rule = table.pregame["start"]["rule"]
+        question = "Before the first move the table decides who starts: {rule}."
+        body.update(seats=[], kinds=[], chance=False, step="start", details={"rule": rule},
+                    text=tr(question, {"rule": pregame.RULE_NAMES[rule]}))
+        answer["start"] = {"rule": rule, "tied": table.pregame["start"].get("tied") or []}
     return answer
 
 

@@ -439,6 +439,8 @@ def test_the_api_creates_a_table_that_asks_who_starts_and_answers_it(db):
     auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
     prompt = client.get(f"/api/tables/{code}/prompt/", **auth).json()
     assert prompt["start"] == {"rule": "youngest", "tied": []} and prompt["legal"] == []
+    assert prompt["prompt"]["step"] == "start" and prompt["prompt"]["kinds"] == [], "the question, not a move"
+    assert prompt["prompt"]["text"] == "Before the first move the table decides who starts: the youngest player starts."
     assert client.post(f"/api/tables/{code}/start/", {"seat": 9}, content_type="application/json",
                        **auth).status_code == 400
     answered = client.post(f"/api/tables/{code}/start/", {"seat": 1}, content_type="application/json", **auth)

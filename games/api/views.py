@@ -15,6 +15,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import SimpleTemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
@@ -130,7 +131,7 @@ def _prompt_body(table: Table, seat: int | None) -> dict[str, Any]:
         rule = table.pregame["start"]["rule"]
         question = "Before the first move the table decides who starts: {rule}."
         body.update(seats=[], kinds=[], chance=False, step="start", details={"rule": rule},
-                    text=tr(question, {"rule": pregame.RULE_NAMES[rule]}))
+                    text=tr(question, {"rule": gettext(pregame.RULE_NAMES[rule])}))
         answer["start"] = {"rule": rule, "tied": table.pregame["start"].get("tied") or []}
     return answer
 

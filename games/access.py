@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from companion import lan
 from games import snapshots
+from games.commands.host import claim_seat
 from games.models import Seat, Table
 
 DEVICE_COOKIE = "device"
@@ -158,11 +159,27 @@ def seat_from_cookies(table: Table, cookies: Mapping[str, str]) -> Seat | None:
 
 
 def seat_for(request: HttpRequest, table: Table) -> Seat | None:
-    """The seat this request speaks for: bearer token first, then the cookie."""
+    """The seat this request speaks for: bearer token first (see :func:`held_by_bearer`), then the cookie."""
     token = bearer(request)
     if token:
-        return table.seats.filter(token=token).first()
+        seat = table.seats.filter(token=token).first()
+        if seat is not None and seat.claimed_by_device != Seat.API_DEVICE:
+            claim_seat(seat, Seat.API_DEVICE)
+        return seat
     return seat_from_cookies(table, request.COOKIES)
+
+
+def held_by_bearer(code: str, token: str) -> None:
+    """Record that the seat whose secret is ``token`` at table ``code`` is read through a bearer token.
+
+    A bearer token is one more device holding the seat (:data:`Seat.API_DEVICE`): its first use after a
+    phone held the seat is logged like any claim, "the seat was opened on another phone"
+    (:func:`games.commands.host.claim_seat`), so whoever holds every link (the host) cannot read another
+    player's hidden hand unseen through the API or a socket either. Later uses write nothing.
+    """
+    seat = Seat.objects.filter(table__code=code, token=token).exclude(claimed_by_device=Seat.API_DEVICE).first()
+    if seat is not None:
+        claim_seat(seat, Seat.API_DEVICE)
 
 
 def seat_index_for(request: HttpRequest, table: Table) -> int | None:
@@ -171,8 +188,15 @@ def seat_index_for(request: HttpRequest, table: Table) -> int | None:
     The snapshot is keyed by the row's revision (games/snapshots.py), and a
     hand-over moves the revision, so an old secret never matches it.
     """
-    token = bearer(request) or read_signed(request.COOKIES, seat_cookie(table.code))
-    return snapshots.for_table(table).seat_index(token) if token else None
+    by_bearer = bearer(request)
+    token = by_bearer or read_signed(request.COOKIES, seat_cookie(table.code))
+    if not token:
+        return None
+    snap = snapshots.for_table(table)
+    index = snap.seat_index(token)
+    if by_bearer and index is not None and not any(s["index"] == index and s["by_bearer"] for s in snap.seats):
+        held_by_bearer(table.code, by_bearer)
+    return index
 
 
 def is_host(request: HttpRequest, table: Table) -> bool:

@@ -31,7 +31,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext
 
 from games import digits, regions, snapshots, socket_taps
-from games.access import host_cookie, read_signed, seat_cookie
+from games.access import held_by_bearer, host_cookie, read_signed, seat_cookie
 from games.presenters import needs_database, seat_context
 from games.socket_dispatch import DispatchWithoutHop
 from games.write_path import group_name
@@ -167,6 +167,8 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
             await self.close(code=4403)
             return
         await self.accept()
+        if auth.startswith("Bearer ") and self.token:
+            await database_sync_to_async(held_by_bearer)(self.code, self.token)
         if first:
             await self._send_frame(first)
         else:

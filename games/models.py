@@ -134,7 +134,14 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    """One player at a table. ``token`` is the seat's secret (join link, cookie, bearer)."""
+    """One player at a table. ``token`` is the seat's secret (join link, cookie, bearer).
+
+    ``claimed_by_device``: the phone's device id that opened the seat last, or :data:`API_DEVICE` once the
+    token was sent as a bearer token.
+    """
+
+    #: The device a seat is held by while its token is used as ``Authorization: Bearer`` (the API, a bot).
+    API_DEVICE = "api"
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()

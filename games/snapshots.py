@@ -42,7 +42,7 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 
 from games.engines.base import Game, SeatInfo
-from games.models import Action, Correction, Table
+from games.models import Action, Correction, Seat, Table
 from games.write_path import table_written
 
 log = logging.getLogger(__name__)
@@ -90,7 +90,7 @@ class Snapshot:
     """Everything the phones of one table read at one revision. Never changed once built.
 
     ``table`` is a copy of the ``Table`` row at ``revision``; ``seats`` a
-    tuple of ``{"index", "name", "colour", "team", "claimed", "token"}``
+    tuple of ``{"index", "name", "colour", "team", "claimed", "token", "by_bearer"}``
     (``token`` is the secret's :func:`token_digest`); ``rows`` the newest
     :data:`LOG_LINES` log rows in ``seq`` order, ``undone`` (seqs an undo
     dropped) and ``replaced`` (``seq`` → the ``correct`` row that replaced
@@ -261,7 +261,7 @@ class Snapshot:
 def _seats(table: Table) -> tuple[dict[str, Any], ...]:
     return tuple(
         {"index": s.index, "name": s.name, "colour": s.colour, "team": s.team, "claimed": bool(s.claimed_at),
-         "token": token_digest(s.token)}
+         "token": token_digest(s.token), "by_bearer": s.claimed_by_device == Seat.API_DEVICE}
         for s in table.seats.order_by("index")
     )
 

@@ -200,7 +200,7 @@ def claim(request: Request, code: str) -> Response:
     seat = Seat.objects.filter(table__code=code.upper(), token=body.validated_data["token"]).first()
     if seat is None:
         return _error("dead_link", "This link holds no seat (the host may have handed it over).", 403)
-    host.claim_seat(seat, "api")
+    host.claim_seat(seat, Seat.API_DEVICE)
     return Response({"seat": seat.index, "name": seat.name, "colour": seat.colour, "token": seat.token})
 
 

@@ -166,6 +166,9 @@ class Doors:
         self.phone = phone_for(table, viewer)
         seat = table.seats.get(index=viewer)
         self.api = Client(HTTP_AUTHORIZATION=f"Bearer {seat.token}")
+        # The viewer's phone and the API are two devices holding one seat: the first bearer read is logged
+        # ("opened on another phone"); read once here so that line is there before any door is compared.
+        self.api.get(f"/api/tables/{table.code}/view/")
 
     def snapshot_doors(self) -> dict[str, str]:
         """The doors that render the table's snapshot (and the log), read once."""

@@ -1,0 +1,107 @@
+"""A seat token sent as a bearer token is one more device holding the seat: its first use is a public line.
+
+The host's page lists every join link, token included, and the host usually plays. Opening another
+seat's link on a second phone leaves "the seat was opened on another phone" in the log
+(``test_second_phone.py``); the same token sent as ``Authorization: Bearer`` to the API, to the phone
+page or to the websocket must leave that line too, or the host could read another player's hidden
+hand unseen. A bot that plays its own seat through the API leaves no line; a planted control proves
+the probe fails when bearer reads go unlogged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from django.test import Client
+
+from games import access
+from games.commands.pregame import create_table
+from tests.conftest import phone_for, socket_for
+
+from .probes import Figures
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TWO = [{"name": "Alice"}, {"name": "Bob"}]
+POINTS = {"points_mode": True, "components": "digital"}
+
+
+def opened_lines(code: str) -> list[dict]:
+    return [line for line in Client().get(f"/api/tables/{code}/log/").json()["log"] if line["kind"] == "opened"]
+
+
+def peek(door: str, code: str, token: str) -> str:
+    """Read Bob's seat through ``door`` with his token as a bearer token; what the reader got, as text."""
+    if door == "api view":
+        return Client(HTTP_AUTHORIZATION=f"Bearer {token}").get(f"/api/tables/{code}/view/").content.decode()
+    if door == "phone page":
+        return Client(HTTP_AUTHORIZATION=f"Bearer {token}").get(f"/t/{code}/").content.decode()
+
+    async def socket() -> str:
+        comm = socket_for(code, (b"authorization", f"Bearer {token}".encode()))
+        connected, _ = await comm.connect()
+        assert connected
+        frame = await comm.receive_from(timeout=5)
+        await comm.disconnect()
+        return frame
+
+    return asyncio.run(socket())
+
+
+def bearer_probe(figures: Figures, door: str) -> None:
+    """Bob holds his seat on his phone; the host reads it through ``door``: one public line, then no more."""
+    table = create_table("sorry", POINTS, TWO, seed=3)
+    phone_for(table, 1)
+    token = table.seats.get(index=1).token
+    hand = table.state["hands"][1] if "hands" in table.state else None
+    seen = peek(door, table.code, token)
+    figures.check("Bob" in seen or (hand is not None and all(str(c) in seen for c in hand)),
+                  f"{door}: the bearer token did not speak for Bob's seat")
+    lines = opened_lines(table.code)
+    figures.check(len(lines) == 1 and "Bob" in lines[0]["text"], f"{door}: the bearer read left no line: {lines}")
+    peek(door, table.code, token)
+    figures.check(len(opened_lines(table.code)) == len(lines), f"{door}: a second bearer read added a line")
+
+
+DOORS = ("api view", "phone page", "websocket")
+
+
+@pytest.mark.parametrize("door", DOORS)
+def test_a_bearer_read_of_a_seat_a_phone_holds_is_a_public_line(door):
+    figures = Figures()
+    bearer_probe(figures, door)
+    print(f"\nbearer peek through the {door}: {figures.probes} probes, {len(figures.leaks)} leaks")
+    assert figures.leaks == []
+
+
+def test_a_bot_playing_its_own_seat_through_the_api_leaves_no_line():
+    table = create_table("sorry", POINTS, TWO, seed=3)
+    token = table.seats.get(index=1).token
+    bot = Client(HTTP_AUTHORIZATION=f"Bearer {token}")
+    claimed = bot.post(f"/api/tables/{table.code}/claim/", {"token": token}, content_type="application/json")
+    assert claimed.status_code == 200
+    for _ in range(3):
+        assert bot.get(f"/api/tables/{table.code}/view/").status_code == 200
+    assert opened_lines(table.code) == []
+
+
+def test_control_an_unlogged_bearer_read_is_caught(monkeypatch):
+    """Plant a bearer path that claims nothing: the probe must flag it."""
+    monkeypatch.setattr(access, "claim_seat", lambda seat, device: seat)
+    monkeypatch.setattr(access, "held_by_bearer", lambda code, token: None)
+    figures = Figures()
+    bearer_probe(figures, "api view")
+    assert any("left no line" in leak for leak in figures.leaks), figures.leaks
+
+
+def test_the_socket_door_is_checked_apart_from_the_page(monkeypatch):
+    """The websocket records the bearer read itself (not only a page read before it)."""
+    calls = []
+    real = access.held_by_bearer
+    monkeypatch.setattr("games.consumers.held_by_bearer", lambda code, token: calls.append(code) or real(code, token))
+    table = create_table("sorry", POINTS, TWO, seed=3)
+    phone_for(table, 1)
+    peek("websocket", table.code, table.seats.get(index=1).token)
+    assert calls == [table.code]
+    assert len(opened_lines(table.code)) == 1

@@ -182,6 +182,9 @@ class WebAdapter:
     - ``step_section(prompt) -> section | None``: overrides ``step_sections`` when the step alone does not
       say (Sorry!'s move step is explained by the card drawn).
     - ``chance(game) -> ChanceDevice | None``: the die, deck or bag the draw statistics count.
+    - ``value_words``: machine values the platform shows bare (a card in the draw statistics and the
+      start draw) that players name by a word: value -> ``gettext_noop`` word (Sorry!'s ``"sorry"`` card is
+      "Sorry!"); any other value is shown as it is.
     - ``static_view_keys``: view keys that never change during a game (drawn once per page, not pushed).
     - ``board_needs_seat``: ``False`` when the board region is the same for every seat (drawn once per
       revision and language, not once per phone).
@@ -202,6 +205,7 @@ class WebAdapter:
     step_sections: Mapping[str, str] = field(default_factory=dict)
     step_section: Callable[[Mapping[str, Any]], str | None] | None = None
     chance: Callable[[Game], ChanceDevice | None] = no_chance
+    value_words: Mapping[str, str] = field(default_factory=dict)
     static_view_keys: tuple[str, ...] = ()
     board_needs_seat: bool = True
     template_filters: Mapping[str, Callable[..., Any]] = field(default_factory=dict)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engines.base import Game
+from games.engines.base import Game, LogLine
 
 # -- the set-up walkthrough ------------------------------------------------------------------------
 
@@ -189,8 +189,10 @@ class WebAdapter:
     - ``board_needs_seat``: ``False`` when the board region is the same for every seat (drawn once per
       revision and language, not once per phone).
     - ``template_filters``: name -> function, registered for the game's board templates (both the
-      Django ``companion`` library and the Jinja2 environment). A function returning an engine ``Line``
-      (``text`` template + ``details``) is shown translated.
+      Django ``companion`` library and the Jinja2 environment): pure layout helpers (tap targets regrouped
+      from the legal actions). Prefix the names with the game's (``sorry_destinations``): one name, one game.
+    - ``template_words``: name -> function returning an engine ``LogLine`` (``text`` template + ``details``),
+      registered the same way and shown translated in the page's language (a pawn's or a square's name).
     - ``editors``: the edition editors of the game.
     - ``bgg_id``: BoardGameGeek's id of the box (BG Stats export), only when verified.
     - ``positions(position, card) -> [str]``: the ``manage.py rules`` command's "legal moves of this
@@ -209,6 +211,7 @@ class WebAdapter:
     static_view_keys: tuple[str, ...] = ()
     board_needs_seat: bool = True
     template_filters: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    template_words: Mapping[str, Callable[[Any], LogLine]] = field(default_factory=dict)
     editors: tuple[Editor, ...] = ()
     bgg_id: int | None = None
     positions: Callable[..., Any] | None = None

@@ -12,6 +12,8 @@ from typing import Any
 
 from games.engines.adapter import ChanceDevice, OptionWords, Section, Step, Term, WebAdapter, term
 from games.engines.base import Game, gettext_noop
+from games.engines.sorry import pawn_words, square_words
+from games.engines.sorry.layout import destinations, where
 
 # -- the set-up walkthrough ------------------------------------------------------------------------
 
@@ -205,4 +207,6 @@ ADAPTER = WebAdapter(
     static_view_keys=("layout",),
     board_needs_seat=False,
     bgg_id=2407,  # checked against boardgamegeek.com/boardgame/2407/sorry
+    template_filters={"sorry_where": where, "sorry_destinations": destinations},
+    template_words={"sorry_pawn": pawn_words, "sorry_square": square_words},
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.engines.adapter import ChanceDevice, OptionWords, Section, Step, Term, WebAdapter, term
 from games.engines.base import Game, gettext_noop
 from games.engines.yellow_yangtze import BAG
+from games.engines.yellow_yangtze.layout import hex_picks, picks
 
 # -- the set-up walkthrough ------------------------------------------------------------------------
 
@@ -199,4 +200,5 @@ ADAPTER = WebAdapter(
     step_sections=STEP_SECTIONS,
     chance=chance,
     static_view_keys=("board",),
+    template_filters={"yy_picks": picks, "yy_hex_picks": hex_picks},
 )

@@ -139,8 +139,10 @@ class Editor:
     """A page where a player copies their box's printed data into an edition profile.
 
     ``option``: the engine option the profile fills; ``path``: the URL part under
-    ``/editions/<slug>/``; ``view``: the dotted path of its Django view (``"module:function"``),
-    imported by the URLconf; ``title``: the link text (``gettext_noop``).
+    ``/editions/<slug>/`` (the page is named ``games:<slug>_<path>``); ``view``: the dotted path of its
+    Django view (``"module:function"``; the game's Django side lives in ``games/editors/<slug>.py``, since
+    nothing below ``games/engines`` may import Django), imported by the URLconf; ``title``: the link on
+    the editions page (``gettext_noop``).
     """
 
     option: str

@@ -197,8 +197,8 @@ class WebAdapter:
       registered the same way and shown translated in the page's language (a pawn's or a square's name).
     - ``editors``: the edition editors of the game.
     - ``bgg_id``: BoardGameGeek's id of the box (BG Stats export), only when verified.
-    - ``positions(position, card) -> [str]``: the ``manage.py rules`` command's "legal moves of this
-      position" question, for a game with a position notation.
+    - ``positions(position, card, options) -> [str]``: the ``manage.py rules`` command's "legal moves of
+      this position" question, for a game with a position notation (raises ``IllegalAction`` on a bad one).
     """
 
     sections: tuple[Section, ...]
@@ -216,4 +216,4 @@ class WebAdapter:
     template_words: Mapping[str, Callable[[Any], LogLine]] = field(default_factory=dict)
     editors: tuple[Editor, ...] = ()
     bgg_id: int | None = None
-    positions: Callable[..., Any] | None = None
+    positions: Callable[[str, str, Mapping[str, Any]], list[str]] | None = None

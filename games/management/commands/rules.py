@@ -1,7 +1,7 @@
 """``manage.py rules <game> moves "<position>" --card <card>``: print the legal moves of a position and card.
 
 The games that answer are those whose adapter declares ``positions`` (a position notation in their rules
-file): ``rules sorry moves "R: R0@T6 R1@T9" --card 7``.
+file); ``manage.py rules --help`` lists them.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Callable
 
 import pytest
@@ -20,6 +21,7 @@ from games.access import seat_cookie
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table
 from games.engines import REGISTRY
+from tests import fixture_game_web
 from tests.registry import CONTRACT, install_contract_game_files, register_contract_game
 
 PLAYERS = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
@@ -29,6 +31,7 @@ PLAYERS = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
 def fixture_game_registered(monkeypatch):
     """Register the Count-to-ten fixture game (web, api and realtime tests use it automatically)."""
     monkeypatch.setitem(REGISTRY, "counting", "tests.fixture_game:CountingGame")
+    monkeypatch.setitem(sys.modules, "tests.fixture_game.web", fixture_game_web)
 
 
 install_contract_game_files(settings)

@@ -103,6 +103,14 @@ class Term:
         return self.words[lang][0]
 
 
+def term(english: str, fa: tuple[str, ...] | str, az: tuple[str, ...] | str, ps: tuple[str, ...] | str, *,
+         avoid: Mapping[str, tuple[str, ...]] | None = None, reverse: bool = False, source: str = "") -> Term:
+    """A :class:`Term` written compactly: one word or a tuple of forms per language, in the order fa, az, ps."""
+    def forms(w: tuple[str, ...] | str) -> tuple[str, ...]:
+        return (w,) if isinstance(w, str) else w
+    return Term(english, {"fa": forms(fa), "az": forms(az), "ps": forms(ps)}, avoid or {}, reverse, source)
+
+
 # -- chance ----------------------------------------------------------------------------------------
 
 

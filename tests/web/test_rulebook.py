@@ -17,12 +17,12 @@ from rest_framework.test import APIClient
 from games import rulebook
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table
-from games.engines import get_game_class
+from games.engines import adapters, get_adapter, get_game_class
 from games.engines.base import IllegalAction
 from tests.conftest import phone_for, post_action
 
 ENGINES = Path(settings.BASE_DIR) / "games" / "engines"
-GAMES = tuple(rulebook.SECTIONS)
+GAMES = tuple(adapters())
 THREE = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cat"}]
 FOUR = [*THREE, {"name": "Dan"}]
 RTL = {"fa", "ps"}
@@ -104,9 +104,9 @@ def test_the_scan_finds_codes_raised_every_way_the_engines_raise_them():
 def test_every_refusal_code_an_engine_raises_cites_a_section_of_that_games_reference(slug):
     codes = engine_codes(slug)
     assert len(codes) > 15
-    unmapped = sorted(c for c in codes if c not in rulebook.REFUSALS[slug] and c not in rulebook.NOT_A_RULE)
+    unmapped = sorted(c for c in codes if c not in get_adapter(slug).refusals and c not in rulebook.NOT_A_RULE)
     assert unmapped == [], f"{slug}: refusals without a rules section: {unmapped}"
-    for code, target in rulebook.REFUSALS[slug].items():
+    for code, target in get_adapter(slug).refusals.items():
         key = target.partition("#")[0]
         assert rulebook.section(slug, key) is not None, (slug, code, target)
 
@@ -200,7 +200,7 @@ def test_a_variant_section_says_whether_the_table_plays_it():
 @pytest.mark.parametrize("slug", GAMES)
 def test_every_refusal_link_resolves_to_its_section_and_anchor_in_every_language(slug):
     table = create_table(slug, {}, THREE if slug != "sorry" else FOUR, seed=1)
-    targets = sorted(set(rulebook.REFUSALS[slug].values()))
+    targets = sorted(set(get_adapter(slug).refusals.values()))
     for lang in rulebook.LANGUAGES:
         client = _client(lang)
         for target in targets:

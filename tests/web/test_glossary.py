@@ -12,8 +12,8 @@ for green. These tests read every string a player may see in Persian, Azerbaijan
 
 from __future__ import annotations
 
-import re
 import importlib
+import re
 from pathlib import Path
 
 import pytest

@@ -21,6 +21,7 @@ from django.utils.translation import get_language, gettext
 from games import pregame
 from games.chance_stats import chance_stats
 from games.commands.moves import own_undo_target
+from games.engines import get_adapter
 from games.engines.base import Game, IllegalAction, LogLine, gettext_noop
 from games.models import Action, Table
 from games.snapshots import LOG_LINES, Snapshot, for_table
@@ -36,14 +37,15 @@ def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
     return show(text, details)
 
 
-# The parts of a game's view that never change during a game (board geometry): drawn by the
-# static region, left out of the other regions' digests.
-STATIC_VIEW_KEYS = {"sorry": ("layout",), "yellow_yangtze": ("board",)}
+def static_view_keys(slug: str) -> tuple[str, ...]:
+    """The parts of a game's view that never change during a game (board geometry; its adapter's
+    ``static_view_keys``): drawn by the static region, left out of the other regions' digests."""
+    return get_adapter(slug).static_view_keys
 
 
 def static_view(slug: str, view: Mapping[str, Any]) -> dict[str, Any]:
     """The fixed geometry of a game's board, taken from a view (the same for every viewer)."""
-    return {key: view.get(key) for key in STATIC_VIEW_KEYS.get(slug, ())}
+    return {key: view.get(key) for key in static_view_keys(slug)}
 
 
 _LINE_FIELDS = ("seq", "kind", "text", "who", "private", "counted", "corrected", "original", "dropped")
@@ -171,7 +173,7 @@ def _log_line(row: Action, game: Game, viewer: int | None, undone: Any, replaced
         entry["who"] = who.get(row.seat, "")
     else:
         entry = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,
-                 "text": _host_line(row, names)}
+                 "text": _host_line(row, names, game.slug)}
     return entry
 
 
@@ -228,11 +230,11 @@ def _snapshot_lines(snap: Snapshot, viewer: int | None, limit: int) -> list[dict
             lines.append(_game_line(snap, row, viewer, who.get(row.seat, ""), language))
         else:
             lines.append({"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,
-                          "text": _host_line(row, names)})
+                          "text": _host_line(row, names, snap.table.slug)})
     return lines
 
 
-def _host_line(row: Action, names: Mapping[int, str]) -> str:
+def _host_line(row: Action, names: Mapping[int, str], slug: str) -> str:
     """The log line of a row that is not a game move (undo, correction, end, components)."""
     if row.kind == Action.Kind.UNDO:
         undone = row.payload.get("undone")
@@ -262,7 +264,7 @@ def _host_line(row: Action, names: Mapping[int, str]) -> str:
     if row.kind == Action.Kind.SETUP:  # its payload is the whole opening state: never shown, only named
         return gettext("The opening position was dealt.")
     if row.kind == Action.Kind.START:
-        return start_line(row.payload, names)
+        return start_line(row.payload, names, slug)
     if row.kind == Action.Kind.REFUSED:  # never what was typed in: only that a refusal happened
         return gettext("The app refused the draw %(who)s entered; %(who)s is asked to enter it again.") % {
             "who": isolate(names.get(row.seat, "?"))}
@@ -280,12 +282,14 @@ _START_LINES = {
 }
 
 
-def card_label(card: str) -> str:
-    """A card as the start draw shows it: its number, or "Sorry!" in the reader's word for it (the game's title)."""
-    return gettext("Sorry!") if card == "sorry" else str(card)
+def card_label(card: str, slug: str) -> str:
+    """A card of game ``slug`` as the start draw shows it: its number, or the word players name it by (the
+    adapter's ``value_words``, in the reader's language)."""
+    word = get_adapter(slug).value_words.get(card)
+    return gettext(word) if word is not None else str(card)
 
 
-def start_line(payload: Mapping[str, Any], names: Mapping[int, str]) -> str:
+def start_line(payload: Mapping[str, Any], names: Mapping[int, str], slug: str) -> str:
     """The log line of a ``start`` row: who starts and why, with every card turned up.
 
     Everything in it is public: the start draw is made in front of the
@@ -297,7 +301,7 @@ def start_line(payload: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return gettext("The host asks again who starts.")
     if payload.get("rule") != "highest_card":
         return gettext(_START_LINES.get(payload.get("rule"), _START_LINES["chosen"])) % {"who": who}
-    rounds = "; ".join(", ".join(f"{names.get(int(s), '?')} {card_label(c)}" for s, c in sorted(
+    rounds = "; ".join(", ".join(f"{names.get(int(s), '?')} {card_label(c, slug)}" for s, c in sorted(
         r.items(), key=lambda kv: int(kv[0]))) for r in payload.get("rounds") or [])
     text = gettext("Cards turned up for the start: %(cards)s.") % {"cards": rounds}
     if seat is not None:
@@ -338,7 +342,7 @@ def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
             "drawing": [seats[i] for i in drawing],
             "tied": [seats[i]["name"] for i in start.get("tied") or []],
             "physical": game.physical,
-            "cards": [(c, card_label(c)) for c, n in cards if n > 0],
+            "cards": [(c, card_label(c, game.slug)) for c, n in cards if n > 0],
             "can_answer": viewer is not None,
         }
     walk = pregame.walk_state(table.pregame)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engines.base import Game
+from games.engines.base import Game, LogLine
 
 # -- the set-up walkthrough ------------------------------------------------------------------------
 
@@ -182,12 +182,17 @@ class WebAdapter:
     - ``step_section(prompt) -> section | None``: overrides ``step_sections`` when the step alone does not
       say (Sorry!'s move step is explained by the card drawn).
     - ``chance(game) -> ChanceDevice | None``: the die, deck or bag the draw statistics count.
+    - ``value_words``: machine values the platform shows bare (a card in the draw statistics and the
+      start draw) that players name by a word: value -> ``gettext_noop`` word (Sorry!'s ``"sorry"`` card is
+      "Sorry!"); any other value is shown as it is.
     - ``static_view_keys``: view keys that never change during a game (drawn once per page, not pushed).
     - ``board_needs_seat``: ``False`` when the board region is the same for every seat (drawn once per
       revision and language, not once per phone).
     - ``template_filters``: name -> function, registered for the game's board templates (both the
-      Django ``companion`` library and the Jinja2 environment). A function returning an engine ``Line``
-      (``text`` template + ``details``) is shown translated.
+      Django ``companion`` library and the Jinja2 environment): pure layout helpers (tap targets regrouped
+      from the legal actions). Prefix the names with the game's (``sorry_destinations``): one name, one game.
+    - ``template_words``: name -> function returning an engine ``LogLine`` (``text`` template + ``details``),
+      registered the same way and shown translated in the page's language (a pawn's or a square's name).
     - ``editors``: the edition editors of the game.
     - ``bgg_id``: BoardGameGeek's id of the box (BG Stats export), only when verified.
     - ``positions(position, card) -> [str]``: the ``manage.py rules`` command's "legal moves of this
@@ -202,9 +207,11 @@ class WebAdapter:
     step_sections: Mapping[str, str] = field(default_factory=dict)
     step_section: Callable[[Mapping[str, Any]], str | None] | None = None
     chance: Callable[[Game], ChanceDevice | None] = no_chance
+    value_words: Mapping[str, str] = field(default_factory=dict)
     static_view_keys: tuple[str, ...] = ()
     board_needs_seat: bool = True
     template_filters: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    template_words: Mapping[str, Callable[[Any], LogLine]] = field(default_factory=dict)
     editors: tuple[Editor, ...] = ()
     bgg_id: int | None = None
     positions: Callable[..., Any] | None = None

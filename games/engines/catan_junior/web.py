@@ -7,7 +7,7 @@ platform (``games/``) reads it through :func:`games.engines.get_adapter`.
 
 from __future__ import annotations
 
-from games.engines.adapter import OptionWords, Section, Step, Term, WebAdapter, term
+from games.engines.adapter import ChanceDevice, OptionWords, Section, Step, Term, WebAdapter, term
 from games.engines.base import Game, gettext_noop
 
 # -- the set-up walkthrough ------------------------------------------------------------------------
@@ -152,6 +152,14 @@ GLOSSARY: dict[str, Term] = {
 }
 
 
+# -- chance ----------------------------------------------------------------------------------------
+
+
+def chance(game: Game) -> ChanceDevice:
+    """The die, by face against a fair die (1/6 each); every roll is seen by the whole table."""
+    return ChanceDevice("die", "roll", "value", {str(face): 1 / 6 for face in range(1, 7)})
+
+
 ADAPTER = WebAdapter(
     sections=SECTIONS,
     refusals=REFUSALS,
@@ -159,4 +167,6 @@ ADAPTER = WebAdapter(
     glossary=GLOSSARY,
     walkthrough=walkthrough,
     step_sections=STEP_SECTIONS,
+    chance=chance,
+    bgg_id=125921,  # checked against boardgamegeek.com/boardgame/125921/catan-junior
 )

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engines.adapter import OptionWords, Section, Step, Term, WebAdapter, term
+from games.engines.adapter import ChanceDevice, OptionWords, Section, Step, Term, WebAdapter, term
 from games.engines.base import Game, gettext_noop
+from games.engines.sorry import pawn_words, square_words
+from games.engines.sorry.layout import destinations, where
 
 # -- the set-up walkthrough ------------------------------------------------------------------------
 
@@ -181,6 +183,18 @@ GLOSSARY: dict[str, Term] = {
 }
 
 
+# -- chance ----------------------------------------------------------------------------------------
+
+
+def chance(game: Game) -> ChanceDevice:
+    """The deck, by card value against its composition (rule 2.1). In points mode the cards go into hidden
+    hands (rule 3.2), so their counts wait for the end of the game."""
+    counts = {str(k): v for k, v in game.options["deck_counts"].items() if v}
+    total = sum(counts.values())
+    return ChanceDevice("cards", "draw", "card", {k: v / total for k, v in counts.items()},
+                        hidden=bool(game.options.get("points_mode")))
+
+
 ADAPTER = WebAdapter(
     sections=SECTIONS,
     refusals=REFUSALS,
@@ -188,4 +202,11 @@ ADAPTER = WebAdapter(
     glossary=GLOSSARY,
     walkthrough=walkthrough,
     step_section=step_section,
+    chance=chance,
+    value_words={"sorry": gettext_noop("Sorry!")},
+    static_view_keys=("layout",),
+    board_needs_seat=False,
+    bgg_id=2407,  # checked against boardgamegeek.com/boardgame/2407/sorry
+    template_filters={"sorry_where": where, "sorry_destinations": destinations},
+    template_words={"sorry_pawn": pawn_words, "sorry_square": square_words},
 )

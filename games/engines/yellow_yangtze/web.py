@@ -7,8 +7,10 @@ platform (``games/``) reads it through :func:`games.engines.get_adapter`.
 
 from __future__ import annotations
 
-from games.engines.adapter import OptionWords, Section, Step, Term, WebAdapter, term
+from games.engines.adapter import ChanceDevice, OptionWords, Section, Step, Term, WebAdapter, term
 from games.engines.base import Game, gettext_noop
+from games.engines.yellow_yangtze import BAG
+from games.engines.yellow_yangtze.layout import hex_picks, picks
 
 # -- the set-up walkthrough ------------------------------------------------------------------------
 
@@ -176,6 +178,19 @@ GLOSSARY: dict[str, Term] = {
 }
 
 
+# -- chance ----------------------------------------------------------------------------------------
+
+
+def chance(game: Game) -> ChanceDevice:
+    """The bag, by tile colour against its composition (rule 1.2; the capitals' black tiles out of it when they
+    come from the black ones, rule 1.3). The tiles go into hidden hands, so their counts wait for the end."""
+    bag = dict(BAG)
+    if game.options.get("capitals_from_black"):
+        bag["black"] -= 7
+    total = sum(bag.values())
+    return ChanceDevice("tiles", "draw", "tiles", {k: v / total for k, v in bag.items()}, hidden=True)
+
+
 ADAPTER = WebAdapter(
     sections=SECTIONS,
     refusals=REFUSALS,
@@ -183,4 +198,7 @@ ADAPTER = WebAdapter(
     glossary=GLOSSARY,
     walkthrough=walkthrough,
     step_sections=STEP_SECTIONS,
+    chance=chance,
+    static_view_keys=("board",),
+    template_filters={"yy_picks": picks, "yy_hex_picks": hex_picks},
 )

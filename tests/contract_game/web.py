@@ -23,14 +23,9 @@ REFUSALS = {
     "no_such_tile": "goal#bag", "tile_not_in_bag": "goal#bag", "tile_not_in_hand": "turn",
 }
 
-OPTION_WORDS = {
-    "components": OptionWords(
-        gettext_noop("Cards, tiles and dice"),
-        gettext_noop("With the real box you tap in each card, tile or roll. The host can switch later."),
-        "first", "base.py COMPONENTS (DESIGN.md: digital and physical components)",
-        {"digital": gettext_noop("The app draws and rolls"), "physical": gettext_noop("We use the real box")},
-    ),
-}
+#: The lobby's words for each engine option; the tile duel has none but ``components``, whose words every
+#: game shares (games/option_words.py).
+OPTION_WORDS: dict[str, OptionWords] = {}
 
 GLOSSARY = {
     "title": Term(r"Tile duel", {"fa": ("دوئل کاشی",), "az": ("Daş dueli",), "ps": ("د ټوټو دوئل",)},

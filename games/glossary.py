@@ -2,8 +2,8 @@
 
 A term is a thing at the table (a colour, a piece, a tile, a resource, a token, a game's title). For each
 of Persian (``fa``), Azerbaijani (``az``) and Pashto (``ps``) it has one word, taken from the seed rule texts
-in ``shared/seeds/`` where they name the thing (``yellow_yangtze.fa.txt``, ``amun_re.fa.txt``,
-``catan_junior.fa.txt``, ``sorry.az.txt``, ``sorry.ps.txt``), else the closest natural word of the language.
+in ``shared/seeds/`` (``<game>.<language>.txt``: Persian for Yellow & Yangtze, Amun-Re and Catan Junior,
+Azerbaijani and Pashto for Sorry!) where they name the thing, else the closest natural word of the language.
 
 Shapes:
 
@@ -42,20 +42,20 @@ def _colour(name: str) -> str:
 #: Colours of seats, pieces and tiles, shared by every game. Pashto adjectives inflect (سور, سره, سرو).
 COLOURS: dict[str, Term] = {
     "red": _t(_colour("red"), "قرمز", "qırmızı", ("سور", "سره", "سرو"), reverse=True,
-              source="yellow_yangtze.fa.txt قرمز; sorry.az.txt Qırmızı; sorry.ps.txt سور"),
+              source="Yellow & Yangtze fa seed قرمز; Sorry! az seed Qırmızı; Sorry! ps seed سور"),
     "blue": _t(_colour("blue"), "آبی", "mavi", ("نیلي", "نیلو"), reverse=True,
                avoid={"ps": ("نیلی",)},
-               source="yellow_yangtze.fa.txt آبی; sorry.az.txt Mavi; sorry.ps.txt نیلي (شنه او نیلي)"),
+               source="Yellow & Yangtze fa seed آبی; Sorry! az seed Mavi; Sorry! ps seed نیلي (شنه او نیلي)"),
     "yellow": _t(_colour("yellow"), "زرد", "sarı", ("ژېړ", "ژېړه", "ژېړو"), reverse=True,
                  avoid={"ps": ("ژیړ",)},
-                 source="yellow_yangtze.fa.txt زرد; sorry.az.txt Sarı; ژېړ (the catalogue's spelling)"),
+                 source="Yellow & Yangtze fa seed زرد; Sorry! az seed Sarı; ژېړ (the catalogue's spelling)"),
     "green": _t(_colour("green"), "سبز", "yaşıl", ("شین", "شنه", "شنو"), reverse=True,
                 avoid={"ps": ("زرغون",)},
-                source="yellow_yangtze.fa.txt سبز; sorry.az.txt Yaşıl; sorry.ps.txt شنه (شین)"),
+                source="Yellow & Yangtze fa seed سبز; Sorry! az seed Yaşıl; Sorry! ps seed شنه (شین)"),
     "black": _t(_colour("black"), "مشکی", "qara", ("تور", "توره", "تورو"), reverse=True,
-                avoid={"fa": ("سیاه",)}, source="yellow_yangtze.fa.txt مشکی"),
+                avoid={"fa": ("سیاه",)}, source="Yellow & Yangtze fa seed مشکی"),
     "purple": _t(_colour("purple"), "بنفش", "bənövşəyi", "بنفش", reverse=True,
-                 source="catan_junior.fa.txt بنفش"),
+                 source="Catan Junior fa seed بنفش"),
     "white": _t(_colour("white"), "سفید", "ağ", ("سپین", "سپینه", "سپینو"), reverse=True),
     "orange": _t(_colour("orange"), "نارنجی", "narıncı", "نارنجي", reverse=True),
 }

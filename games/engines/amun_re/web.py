@@ -7,7 +7,7 @@ platform (``games/``) reads it through :func:`games.engines.get_adapter`.
 
 from __future__ import annotations
 
-from games.engines.adapter import OptionWords, Section, Step, Term, WebAdapter, term
+from games.engines.adapter import Editor, OptionWords, Section, Step, Term, WebAdapter, term
 from games.engines.base import Game, gettext_noop
 
 # -- the set-up walkthrough ------------------------------------------------------------------------
@@ -155,4 +155,6 @@ ADAPTER = WebAdapter(
     glossary=GLOSSARY,
     walkthrough=walkthrough,
     step_sections=STEP_SECTIONS,
+    editors=(Editor("edition", "calibrate", "games.editors.amun_re:calibrate",
+                   gettext_noop("Amun-Re: copy the numbers from your box")),),
 )

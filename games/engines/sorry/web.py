@@ -14,6 +14,7 @@ from games.engines.adapter import ChanceDevice, OptionWords, Section, Step, Term
 from games.engines.base import Game, gettext_noop
 from games.engines.sorry import pawn_words, square_words
 from games.engines.sorry.layout import destinations, where
+from games.engines.sorry.positions import moves_for_position
 
 # -- the set-up walkthrough ------------------------------------------------------------------------
 
@@ -209,4 +210,5 @@ ADAPTER = WebAdapter(
     bgg_id=2407,  # checked against boardgamegeek.com/boardgame/2407/sorry
     template_filters={"sorry_where": where, "sorry_destinations": destinations},
     template_words={"sorry_pawn": pawn_words, "sorry_square": square_words},
+    positions=moves_for_position,
 )

@@ -7,7 +7,7 @@ platform (``games/``) reads it through :func:`games.engines.get_adapter`.
 
 from __future__ import annotations
 
-from games.engines.adapter import ChanceDevice, OptionWords, Section, Step, Term, WebAdapter, term
+from games.engines.adapter import ChanceDevice, Editor, OptionWords, Section, Step, Term, WebAdapter, term
 from games.engines.base import Game, gettext_noop
 from games.engines.yellow_yangtze import BAG
 from games.engines.yellow_yangtze.layout import hex_picks, picks
@@ -201,4 +201,6 @@ ADAPTER = WebAdapter(
     chance=chance,
     static_view_keys=("board",),
     template_filters={"yy_picks": picks, "yy_hex_picks": hex_picks},
+    editors=(Editor("board", "board", "games.editors.yellow_yangtze:board_editor",
+                   gettext_noop("Yellow & Yangtze: draw a board")),),
 )

@@ -172,7 +172,7 @@ def test_a_round_cannot_show_more_copies_of_a_card_than_the_deck_has(db):
     assert refused.value.code == "bad_start_cards" and Table.objects.get(code=table.code).version == table.version
 
 
-@pytest.mark.parametrize("slug", ["yellow_yangtze", "catan_junior", "sorry", "amun_re"])
+@pytest.mark.parametrize("slug", GAMES)
 def test_a_random_start_is_drawn_from_the_seed_logged_and_replays(db, slug):
     table = create_table(slug, {}, seats_for(slug), start="random", seed=1234)
     row = table.actions.get(kind=Action.Kind.START)

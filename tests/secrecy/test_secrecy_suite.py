@@ -51,8 +51,8 @@ GAMES = [
     ("sorry", {"points_mode": True, "components": "physical"}, 6, 20, 10),
     ("amun_re", {"components": "digital"}, 7, 60, 1000),
     ("amun_re", {"components": "physical"}, 8, 60, 1000),
-    ("contract", {"components": "digital"}, 9, 20, 3),
-    ("contract", {"components": "physical"}, 10, 20, 3),
+    ("contract", {"components": "digital"}, 9, 20, 5),
+    ("contract", {"components": "physical"}, 10, 20, 5),
 ]
 
 

@@ -1,7 +1,8 @@
 """Sorry!'s web adapter: what the platform needs about the game, declared beside its engine.
 
 The set-up walkthrough, the rules-at-hand sections and which rule explains each refusal, the lobby's
-words for every option, the glossary of the game's terms. Plain data, like the engine: the
+words for every option, the glossary of the game's terms, and what else it has (a chance device, board
+helpers, an edition editor: see ``ADAPTER``). Plain data, like the engine: the
 platform (``games/``) reads it through :func:`games.engines.get_adapter`.
 """
 

@@ -10,6 +10,9 @@ Used by ``test_phone_layout.py``, ``test_words_in_browser.py`` and ``test_four_p
   English word of the catalogue's msgids that no Azerbaijani msgstr uses, outside names and codes
   (``<bdi>``, ``dir="auto"``, ``.code``, ``<code>``, Unicode isolates, another ``lang``) and the reasoned
   allow-list of ``tests/web/test_every_word.py``;
+- :func:`round_two` gathers the checks of a phone at the table: the bar at most a third of the screen on my turn,
+  every name isolated, no text under 12 px, no rules marker or case number in visible text, the header within
+  360 px with nothing cut (:func:`check_end_first` and :func:`offline_banner` for the end and a lost socket);
 - :func:`api`, :func:`version`, :func:`wait_synced`, :func:`join`, :func:`tap_centre`: the plumbing.
 """
 
@@ -23,6 +26,7 @@ import urllib.request
 
 from tests.e2e.conftest import ROOT
 from tests.web.test_every_word import ALLOWED, AZ_OWN, BOARD_COORDINATE, ENGLISH
+from tests.web.test_plain_words import CASE_ID, MARKER
 
 PHONE = {"width": 360, "height": 740}
 TABLET = {"width": 1180, "height": 820}
@@ -364,3 +368,82 @@ def unisolated_names(page, names: list[str]) -> list[str]:
 def small_text(page, floor: float = 12.0) -> list:
     """The visible text runs under ``floor`` screen px, smallest first: ``[[px, where], ...]``."""
     return page.evaluate(SMALL_TEXT, floor)
+
+
+# The header's brand and pickers: the bar's scroll and client width, its height, and each item's shown width beside
+# the width its content needs (measured on a free copy), so a picker cut to "Digits: as" or "ارقام: مطاب" shows.
+HEADER = """() => {
+  const bar = document.querySelector('header.topbar'), box = bar.getBoundingClientRect();
+  const items = [...bar.querySelectorAll('.brand, select')].map(e => {
+    const r = e.getBoundingClientRect();
+    const free = e.cloneNode(true);  // the same element unconstrained: the width its content needs
+    Object.assign(free.style, {position: 'absolute', maxWidth: 'none', visibility: 'hidden'});
+    e.parentNode.appendChild(free);
+    const need = free.getBoundingClientRect().width;
+    free.remove();
+    const shown = e.tagName === 'SELECT' ? e.options[e.selectedIndex].text : e.textContent.trim();
+    return {shown, need: need, width: r.width, left: r.left - box.left, right: box.right - r.right,
+            scroll: e.tagName === 'SELECT' ? 0 : e.scrollWidth - e.clientWidth};
+  });
+  return {scroll: bar.scrollWidth, client: bar.clientWidth, height: box.height, items};
+}"""
+
+# A Yellow & Yangtze hex as the board's edges label it ("E11": column A-N, row 1-16, no leading zero); a case number
+# of the rules files has the same shape only when it has a leading zero ("D07").
+HEX_LABEL = re.compile(r"^[A-N](?:[1-9]|1[0-6])$")
+
+
+def markers(page, coordinates: bool = False) -> list[str]:
+    """The rules-file markers ("[U]", "[S!]") and case numbers ("E15", "D07") in the text a reader sees (names and
+    codes spared, as :data:`VISIBLE_WORDS` spares them); with ``coordinates``, hex labels of the board are spared."""
+    found = []
+    for text in page.evaluate(VISIBLE_WORDS):
+        cases = [c for c in CASE_ID.findall(text) if not (coordinates and HEX_LABEL.match(c))]
+        found += [f"{m} in «{text.strip()[:50]}»" for m in MARKER.findall(text) + cases]
+    return found
+
+
+def header_problems(page) -> list[str]:
+    """What is wrong with the header at this width: wider than the phone, taller than a line, a picker cut."""
+    header = page.evaluate(HEADER)
+    out = []
+    if header["scroll"] > header["client"] or header["client"] > PHONE["width"]:
+        out.append(f"the header is {header['scroll']} px wide in {header['client']} px")
+    if header["height"] > 64:
+        out.append(f"the header takes {header['height']:.0f} px (two lines)")
+    out += [f"{i['shown']!r} is cut ({i['width']:.0f} of {i['need']:.0f} px)" for i in header["items"]
+            if i["need"] > i["width"] + 0.5 or i["left"] < 0 or i["right"] < 0 or i["scroll"] > 0]
+    return out
+
+
+def round_two(page, where: str, names: list[str], coordinates: bool = False) -> list[str]:
+    """Every check of the phone at the table on ``page`` now, as readable problems (empty: all hold): the action bar
+    at most a third of the screen on my turn (:func:`check_bar_third`), every one of ``names`` isolated, no text
+    under 12 px, no rules marker or case number, the header within the phone with nothing cut."""
+    problems = []
+    try:
+        check_bar_third(page, where)
+    except AssertionError as failed:
+        problems.append(str(failed))
+    loose = unisolated_names(page, names)
+    if loose:
+        problems.append(f"{where}: names not isolated: {loose}")
+    small = small_text(page)
+    if small:
+        problems.append(f"{where}: text under 12 px: {small}")
+    marks = markers(page, coordinates)
+    if marks:
+        problems.append(f"{where}: rules markers or case numbers: {marks[:4]}")
+    problems += [f"{where}: {p}" for p in header_problems(page)]
+    return problems
+
+
+def offline_banner(context, page, timeout_ms: int = 5000) -> None:
+    """Take the phone offline (the browser's offline mode and its event) and wait for the reconnecting banner; fails
+    after ``timeout_ms``. The phone is put back online afterwards."""
+    context.set_offline(True)
+    try:
+        page.evaluate("window.dispatchEvent(new Event('offline'))")
+        page.wait_for_selector("#reconnecting:not([hidden])", timeout=timeout_ms)
+    finally:
+        context.set_offline(False)

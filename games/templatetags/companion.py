@@ -98,6 +98,15 @@ def list_comma() -> str:
     return list_separator()
 
 
+@register.simple_tag
+def list_semicolon() -> str:
+    """The semicolon (and its space) between two parts of a list in the active language: ``؛ `` in Persian and
+    Pashto."""
+    from games.words import clause_separator
+
+    return clause_separator()
+
+
 @register.filter
 def seat_names(seats: Any, indices: Any) -> list[str]:
     """The names of the seats whose ``index`` is in ``indices`` (a game result's winners), in seat order; ``[]`` when

@@ -438,12 +438,16 @@ def round_two(page, where: str, names: list[str], coordinates: bool = False) -> 
     return problems
 
 
-def offline_banner(context, page, timeout_ms: int = 5000) -> None:
+def offline_banner(context, page, timeout_ms: int = 5000, screenshot=None) -> None:
     """Take the phone offline (the browser's offline mode and its event) and wait for the reconnecting banner; fails
-    after ``timeout_ms``. The phone is put back online afterwards."""
+    after ``timeout_ms``. With ``screenshot`` (a path) the offline phone is photographed. The phone is put back
+    online afterwards."""
     context.set_offline(True)
     try:
         page.evaluate("window.dispatchEvent(new Event('offline'))")
         page.wait_for_selector("#reconnecting:not([hidden])", timeout=timeout_ms)
+        if screenshot:
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(screenshot))
     finally:
         context.set_offline(False)

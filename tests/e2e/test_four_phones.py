@@ -26,8 +26,9 @@ pending), on the fa, ps and az phones no word outside the reader's language (``p
 action bar at most a third of the screen on my turn, every player's name isolated, no text under 12 px, no
 rules marker or case number ("[U]", "E15") in visible text, the header within 360 px with nothing cut. The
 tablet never scrolls sideways. At the end every phone shows the winner and the ranking in its first viewport,
-and says it is offline within 5 s of losing its connection. Screenshots of each game's fa
-phone (mid-game, final, final tally) and fa table screen go to ``artifacts/screens/four-*.png``
+and says it is offline within 5 s of losing its connection. Screenshots of each game's fa and ps
+phones (my turn mid-game, the game's moment, final, offline), the fa phone's tally and the fa table screen go to
+``artifacts/screens/four-*.png``
 (ignored by git). The run prints, per game, where its time went.
 """
 
@@ -65,6 +66,7 @@ pytestmark = pytest.mark.e2e
 
 NAMES = ["Dariush", "Emma", "Gulalai", "Leyla"]
 LANGS = ["fa", "en", "ps", "az"]  # seat by seat
+SHOT_SEATS = (0, 2)  # the fa and ps phones are photographed: my turn, the game's moment, the end, offline
 TITLES = ["Sorry!", "Yellow & Yangtze", "Amun-Re: The Card Game", "Catan Junior"]
 
 # Per game: the table options (the real box, and what shortens a game), the planner's seed (found by
@@ -365,6 +367,7 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
         _check_all(phones, tablet, allowed, code, f"{slug} first load", problems, coordinates)
         picture = GAMES[slug]["picture"]
         pictured = False
+        turn_shots: set[int] = set()
         ui_moves = {n: key for key, n in game_plan.first.items()}
         urls = [*(f"{live_url}/t/{code}/" for _ in phones), f"{live_url}/t/{code}/screen/"]
         away = False
@@ -394,9 +397,13 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
             clock["sync"] += time.time() - t0
             page = phones[seat]
             assert page.locator("#table.my-turn").count() == 1, f"{where}: the phone does not say it is its turn"
-            if key == picture and not pictured and seat == 0:
-                page.screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-mid.png"))
+            if key == picture and not pictured:  # the moment on the fa and ps phones, one of them perhaps the actor
+                for shot in SHOT_SEATS:
+                    phones[shot].screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[shot]}-mid.png"))
                 pictured = True
+            if seat in SHOT_SEATS and seat not in turn_shots and n >= total // 3:  # my turn, mid-game
+                page.screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[seat]}-turn.png"))
+                turn_shots.add(seat)
             t0 = time.time()
             tap_move(page, slug, action, where)
             assert wait_synced(everyone, v + 1, timeout=15), f"{where}: the tap did not land (version {v})"
@@ -406,9 +413,6 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
             t0 = time.time()
             _check_all(phones, tablet, allowed, code, where, problems, coordinates)
             clock["check"] += time.time() - t0
-            if key == picture and not pictured:  # the moment on the fa phone, watching another seat's step
-                phones[0].screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-mid.png"))
-                pictured = True
         assert api(live_url, f"/api/tables/{code}/")["status"] == "finished", f"{slug}: the game reached its end"
         assert wait_synced(everyone, v, timeout=30), f"{slug}: a phone missed the final tally"
         for page in everyone:
@@ -428,13 +432,16 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
                            " p.textContent = 'Qara lider black ۳'; document.querySelector('main').append(p); }")
         assert foreign_words(phones[3], "az", allowed) == {"black"} and wrong_digits(phones[3], "az", code)
         phones[3].evaluate("() => document.getElementById('probe').remove()")
-        phones[0].screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-final.png"))
+        for shot in SHOT_SEATS:
+            phones[shot].evaluate("window.scrollTo(0, 0)")
+            phones[shot].screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[shot]}-final.png"))
         phones[0].locator("#table section.result").evaluate("el => el.scrollIntoView({block: 'start'})")
         phones[0].screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-result.png"))
         tablet.screenshot(path=str(SCREENS / f"four-{slug}-screen-fa.png"))
         # A phone that loses its connection says so within 5 s, on every phone.
         for seat, page in enumerate(phones):
-            offline_banner(contexts[seat], page, timeout_ms=5000)
+            shot = SCREENS / f"four-{slug}-phone-{LANGS[seat]}-offline.png" if seat in SHOT_SEATS else None
+            offline_banner(contexts[seat], page, timeout_ms=5000, screenshot=shot)
         print("taps that needed a scroll first:", [w for w in OUT_OF_REACH if w.startswith(slug)])
         pending = tuple(f"({step}: " for step in REACH_PENDING.get(slug, ()))
         out_of_reach = [w for w in OUT_OF_REACH if w.startswith(slug + " ") and not any(p in w for p in pending)]

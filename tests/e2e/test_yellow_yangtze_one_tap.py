@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.e2e.phone_checks import PHONE, api, version
+from tests.e2e.phone_checks import PHONE, api
 
 pytestmark = pytest.mark.e2e
 

@@ -15,8 +15,8 @@ from django.utils import translation
 from games import export, pregame
 from games.commands.moves import submit_action, undo_own
 from games.engines import get_game_class
-from games.engines.base import LogLine, SeatInfo
-from games.presenters import log_lines, start_line
+from games.engines.base import IllegalAction, LogLine, SeatInfo
+from games.presenters import error_message, log_lines, start_line
 from games.words import FSI, PDI, show
 from tests.web.test_export_import import finished
 
@@ -76,6 +76,18 @@ def test_a_taken_back_move_names_its_player_isolated_in_the_log(counting_table, 
     with translation.override(lang):
         undo_line = log_lines(counting_table, counting_table.game(), None)[0]["text"]
     assert _isolated(name) in undo_line, undo_line
+
+
+@pytest.mark.parametrize("lang", RTL)
+def test_a_refusal_and_a_prompt_that_name_a_player_isolate_the_name(lang):
+    refused = IllegalAction("not_your_turn", "It is {name}'s turn.", name="Emma")
+    with translation.override(lang):
+        message = error_message(refused)
+        prompt = show("Waiting for {names}.", {"names": ["Emma", "Leyla"]})
+    assert _isolated("Emma") in message
+    assert f"{_isolated('Emma')}، {_isolated('Leyla')}" in prompt
+    with translation.override("en"):
+        assert error_message(refused) == "It is Emma's turn."
 
 
 @pytest.mark.parametrize("lang", RTL)

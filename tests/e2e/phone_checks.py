@@ -275,27 +275,36 @@ LAYOUT = """() => {
   return out;
 }"""
 
-# Every visible text run holding a player's name: the name sits in an isolating element (``<bdi>``, or any element
-# whose computed unicode-bidi isolates), or between U+2068 and U+2069, or in an SVG tspan/text of its own; returns
-# the runs that do not, as readable strings.
+# Every visible text run holding a player's name written in the other direction than the page (a Latin name on a
+# Persian page, a Persian name on an English one): the name sits in an isolating inline element (``<bdi>``, or an
+# inline element whose computed unicode-bidi isolates, like a chip), or between U+2068 and U+2069, or it is the whole
+# text of its block (a flex item, a table cell, an SVG text of its own: a paragraph of its own). A block element's
+# own ``unicode-bidi: isolate`` (the browser's default for p and div) isolates nothing inside its sentence, so the
+# search for an isolating element stops at the first block. Returns the runs that fail, as readable strings.
 NAMES_ISOLATED = """(names) => {
-  const bad = [];
+  const bad = [], rtl = document.documentElement.dir === 'rtl';
+  const latin = /[A-Za-z\u00c0-\u024f]/;
+  const inline = (e) => getComputedStyle(e).display.startsWith('inline');
   const isolates = (el) => { for (let e = el; e && e !== document.body; e = e.parentElement) {
       if (e.tagName.toLowerCase() === 'bdi') return true;
+      if (e.namespaceURI.endsWith('svg') && e.tagName.toLowerCase() !== 'svg') continue;
+      if (!inline(e)) return false;  // the block holding the sentence
       const u = getComputedStyle(e).unicodeBidi;
       if (u === 'isolate' || u === 'isolate-override' || u === 'plaintext') return true;
     } return false; };
+  const blockOf = (el) => { let e = el; while (e && e !== document.body && (e.namespaceURI.endsWith('svg') ? e.tagName.toLowerCase() !== 'svg' && !['text'].includes(e.tagName.toLowerCase()) : inline(e))) e = e.parentElement; return e; };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement, text = n.textContent;
     if (!el || el.closest('script, style, title, option, select, textarea, [hidden], .defs')) continue;
     if (!el.getClientRects().length) continue;
     for (const name of names) {
+      if (latin.test(name) !== rtl) continue;  // a name in the page's own direction needs no isolate
       let at = text.indexOf(name);
       while (at >= 0) {
-        const whole = text.trim() === name || text.trim() === name + ' ☥';
-        const fenced = text.lastIndexOf('\\u2068', at) > text.lastIndexOf('\\u2069', at);
-        if (!(isolates(el) || fenced || (whole && el.namespaceURI.endsWith('svg')))) {
+        const block = blockOf(el), whole = block && [name, name + ' ☥', '☥ ' + name].includes(block.textContent.trim());
+        const fenced = text.lastIndexOf('\u2068', at) > text.lastIndexOf('\u2069', at);
+        if (!(isolates(el) || fenced || whole)) {
           bad.push(`${el.tagName.toLowerCase()}.${(el.getAttribute('class') || '').trim()}: «${text.trim().slice(0, 70)}»`);
           break;
         }

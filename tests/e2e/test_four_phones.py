@@ -53,10 +53,12 @@ from tests.e2e.phone_checks import (
     check_end_first,
     foreign_words,
     layout,
+    markers,
     offline_banner,
     round_two,
     tap_centre,
     tap_hex,
+    unisolated_names,
     wait_synced,
     wrong_digits,
 )
@@ -432,6 +434,12 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
                            " p.textContent = 'Qara lider black ۳'; document.querySelector('main').append(p); }")
         assert foreign_words(phones[3], "az", allowed) == {"black"} and wrong_digits(phones[3], "az", code)
         phones[3].evaluate("() => document.getElementById('probe').remove()")
+        # And a rules marker, a case number and a bare Latin name in a Persian sentence.
+        phones[0].evaluate("() => { const p = document.createElement('p'); p.id = 'probe';"
+                           " p.textContent = 'قانون [U] مورد D07: نوبت Emma'; document.querySelector('main').append(p); }")
+        assert [m.split(" ")[0] for m in markers(phones[0], coordinates)] == ["[U]", "D07"]
+        assert unisolated_names(phones[0], ["Emma"]), "a bare Latin name in a Persian sentence is caught"
+        phones[0].evaluate("() => document.getElementById('probe').remove()")
         for shot in SHOT_SEATS:
             phones[shot].evaluate("window.scrollTo(0, 0)")
             phones[shot].screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[shot]}-final.png"))

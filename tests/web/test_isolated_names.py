@@ -8,6 +8,9 @@ results; so "Emma · ۶" never reads "۶ · Emma". Lists use the Arabic comma an
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -127,3 +130,33 @@ def test_exports_carry_names_as_typed_without_isolates():
         assert "Emma" in text and "گلالۍ" in text
         assert not any(mark in text for mark in (FSI, PDI, "<bdi>")), "the CSV holds no isolates"
         assert [p["name"] for p in play["players"]] == ["Emma", "گلالۍ"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", RTL)
+def test_the_amun_re_ankh_note_lists_counts_and_tied_names_with_the_languages_comma(lang):
+    from django.conf import settings
+
+    from games.commands.pregame import create_table
+    from tests.conftest import phone_for
+    from tests.web.test_amun_re_table import choose
+
+    table = create_table("amun_re", {}, [{"name": n} for n in ("Dariush", "Emma", "Gulalai")], seed=3)
+    chooser = random.Random(3)
+    game = table.game()
+    for _ in range(400):  # every province shows one ankh (choose): the first auctions tie on ankhs
+        table.refresh_from_db()
+        state = game.decode(table.state)
+        note = game.view(state, None).get("ankh_note")
+        if note and note["tied"] and state.phase != "build":
+            break
+        seat = game.prompt(state).seats[0]
+        submit_action(table.code, seat, choose(game.legal_actions(state, seat), seat, chooser), table.version)
+    else:
+        pytest.fail("no tie on ankhs after an auction")
+    phone = phone_for(table, 0)
+    phone.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
+    page = phone.get(f"/t/{table.code}/").content.decode()
+    shown = re.search(r'<p class="banner ankh-note".*?</p>', page, re.S).group(0)
+    assert "، " in shown and ", " not in shown, shown
+    assert all(f"<bdi>{n}</bdi>" in shown for n in ("Dariush", "Emma", "Gulalai")), shown

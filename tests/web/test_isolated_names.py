@@ -160,3 +160,14 @@ def test_the_amun_re_ankh_note_lists_counts_and_tied_names_with_the_languages_co
     shown = re.search(r'<p class="banner ankh-note".*?</p>', page, re.S).group(0)
     assert "، " in shown and ", " not in shown, shown
     assert all(f"<bdi>{n}</bdi>" in shown for n in ("Dariush", "Emma", "Gulalai")), shown
+
+
+@pytest.mark.parametrize(("lang", "comma"), [("fa", "، "), ("ps", "، "), ("en", ", ")])
+def test_an_engines_comma_joined_side_names_show_each_name_isolated_with_the_languages_comma(lang, comma):
+    from django.template import Context, Template
+
+    shown = Template("{% load companion %}{{ v|bdi_joined }} {% list_comma %}{% list_semicolon %}")
+    with translation.override(lang):
+        html = shown.render(Context({"v": "Dariush, Emma"}))
+    assert html.startswith(f"<bdi>Dariush</bdi>{comma}<bdi>Emma</bdi> ")
+    assert html.endswith(comma + ("؛ " if comma == "، " else "; "))

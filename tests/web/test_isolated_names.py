@@ -52,9 +52,9 @@ def test_the_start_line_isolates_every_name_and_joins_rounds_with_the_languages_
            "rounds": [{"0": "12", "1": "12", "2": "3"}]}
     won = {"rule": "highest_card", "seat": 1, "rounds": [{"0": "12", "1": "12", "2": "3"}, {"0": "4", "1": "sorry"}]}
     with translation.override(lang):
-        tied_line = start_line(tie, names)
-        won_line = start_line(won, names)
-        chosen = start_line({"rule": "chosen", "seat": 0}, names)
+        tied_line = start_line(tie, names, "sorry")
+        won_line = start_line(won, names, "sorry")
+        chosen = start_line({"rule": "chosen", "seat": 0}, names, "sorry")
     assert _isolated("Emma") in tied_line and _isolated("Dariush") in tied_line
     assert ", " not in tied_line and "، " in tied_line
     assert f"{_isolated('Emma')}، {_isolated('Dariush')}" in tied_line, "the tied names, joined with the Arabic comma"
@@ -62,7 +62,7 @@ def test_the_start_line_isolates_every_name_and_joins_rounds_with_the_languages_
     assert won_line.count(_isolated("Dariush")) == 3, "in both rounds and as the winner"
     assert _isolated("Emma") in chosen
     with translation.override("en"):
-        assert start_line(tie, names).startswith("Cards turned up for the start: Emma 12, Dariush 12, ")
+        assert start_line(tie, names, "sorry").startswith("Cards turned up for the start: Emma 12, Dariush 12, ")
 
 
 @pytest.mark.django_db

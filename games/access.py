@@ -169,6 +169,23 @@ def seat_for(request: HttpRequest, table: Table) -> Seat | None:
     return seat_from_cookies(table, request.COOKIES)
 
 
+def note_bearer(request: HttpRequest, code: str) -> None:
+    """Before a write: log the request's bearer token as the API's device holding its seat (:func:`held_by_bearer`).
+
+    Called outside the write path (a claim is a write of its own); no query when the table's newest snapshot
+    in this process already shows the seat held through its token.
+    """
+    token = bearer(request)
+    if not token:
+        return
+    snap = snapshots.latest(code.upper())
+    if snap is not None:
+        index = snap.seat_index(token)
+        if index is None or any(s["index"] == index and s["by_bearer"] for s in snap.seats):
+            return
+    held_by_bearer(code.upper(), token)
+
+
 def held_by_bearer(code: str, token: str) -> None:
     """Record that the seat whose secret is ``token`` at table ``code`` is read through a bearer token.
 
@@ -188,15 +205,8 @@ def seat_index_for(request: HttpRequest, table: Table) -> int | None:
     The snapshot is keyed by the row's revision (games/snapshots.py), and a
     hand-over moves the revision, so an old secret never matches it.
     """
-    by_bearer = bearer(request)
-    token = by_bearer or read_signed(request.COOKIES, seat_cookie(table.code))
-    if not token:
-        return None
-    snap = snapshots.for_table(table)
-    index = snap.seat_index(token)
-    if by_bearer and index is not None and not any(s["index"] == index and s["by_bearer"] for s in snap.seats):
-        held_by_bearer(table.code, by_bearer)
-    return index
+    token = bearer(request) or read_signed(request.COOKIES, seat_cookie(table.code))
+    return snapshots.for_table(table).seat_index(token) if token else None
 
 
 def is_host(request: HttpRequest, table: Table) -> bool:

@@ -28,6 +28,7 @@ from games.access import (
     host_cookie,
     is_host,
     join_link,
+    note_bearer,
     reach,
     read_signed,
     refusal,
@@ -248,6 +249,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
             raise failed
 
     failed: Exception | None = None
+    note_bearer(request, code)
     guess = _guessed_seat(request, code)
     key = request.POST.get("key", "")
     key = key if guess != SYSTEM and len(key) <= MAX_KEY else ""

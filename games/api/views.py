@@ -22,7 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import pregame, snapshots
-from games.access import bearer, is_host, join_link, seat_for, seat_index_for
+from games.access import bearer, is_host, join_link, note_bearer, seat_for, seat_index_for
 from games.api.serializers import (
     ActionDoneSerializer,
     ClaimedSerializer,
@@ -326,6 +326,7 @@ def post_action(request: Request, code: str) -> Response:
         (held.game if held is not None else table.game()).check_payload(data["action"])  # the kind's schema
         return replace(move, actor=index, posted=data["action"], seen_version=data["version"], key=data["key"])
 
+    note_bearer(request, code)
     guess = _guessed_seat(request, code)
     key = posted.get("key") if isinstance(posted, dict) and guess != SYSTEM else None
     try:

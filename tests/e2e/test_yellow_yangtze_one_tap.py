@@ -58,6 +58,7 @@ def test_a_lone_lit_hex_takes_the_piece_at_the_first_tap_without_zooming(live_ur
         page.set_default_timeout(15000)
         page.goto(created["seats"][0]["join_url"])
         page.wait_for_url(re.compile(rf"/t/{code}/$"))
+        v = api(live_url, f"/api/tables/{code}/")["version"]  # the phone opening Ali's seat after the API is a line
         page.wait_for_selector("body[data-ws=open]", state="attached")
         assert page.locator("#table.my-turn").count() == 1
         svg = page.locator("#table svg.yy-svg")

@@ -61,7 +61,9 @@ def test_three_phones_fight_a_war_step_by_step_and_agree_on_the_outcome(live_url
         page.goto(seat["join_url"])
         page.wait_for_selector("body[data-ws=open]", state="attached")
         phones.append(page)
-    assert all(version(p) == v for p in phones)
+    v = api(f"{live_url}/api/tables/{code}/")["version"]  # each phone opening a seat the API played is a line
+    for p in phones:
+        wait_version(p, v)
 
     # The unifier picks the tile in the action bar, then taps its (now armed) hex: a thumb's tap on its centre, and
     # once more on its centre when the first tap zoomed the map in (another lit hex within reach).

@@ -7,10 +7,9 @@ from dataclasses import replace
 from typing import Any
 
 from games import pregame as pregame_rules
-from games.audit import NOTE_KINDS, effective_actions, replay_rows, status_after
+from games.audit import NOTE_KINDS, effective_actions, move_rng, replay_rows, status_after
 from games.commands.corrections import void_corrections_of_undone
 from games.engines.base import Game, IllegalAction, gettext_noop
-from games.engines.chance import table_rng
 from games.models import Action, Table
 from games.write_path import SYSTEM, Change, Forbidden, Locked, Outcome, WriteRequest, write
 
@@ -19,8 +18,8 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
                   hint: Any = None) -> Outcome:
     """Apply ``action`` for ``seat`` at table ``code`` (the one write path for moves).
 
-    In digital mode the chance outcome is filled from the table's RNG for
-    this sequence number. ``key`` is the idempotency key as posted (stored
+    In digital mode the chance outcome is filled from the table's RNG
+    (:func:`play`). ``key`` is the idempotency key as posted (stored
     under the seat's own scope); ``hint`` a read-model snapshot (see
     :class:`WriteRequest`). Raises ``IllegalAction`` (the rules forbid it),
     ``StaleVersion`` (the table moved on), ``KeyReused``, ``Forbidden``
@@ -69,7 +68,9 @@ def submit_move(request: WriteRequest) -> Outcome:
 def play(at: Locked) -> Change:
     """The :class:`Change` of one move: ``at.request.posted`` played by seat ``at.request.actor`` on the locked row.
 
-    In digital mode the chance outcome is filled from ``table_rng(seed, seq)``.
+    In digital mode the chance outcome is filled from the table's seed,
+    keyed on the game's position (:func:`games.audit.move_rng`): a draw the
+    host undid comes back the same when made again from the same point.
     Raises ``Forbidden("table_closed")``, ``IllegalAction`` (``start_first``
     before who starts is decided, or the engine's refusal).
     """
@@ -84,7 +85,7 @@ def play(at: Locked) -> Change:
     payload = dict(at.request.posted or {})
     if not game.physical:
         game.refuse_client_outcome(payload)
-        payload = game.fill_chance(state, seat, payload, table_rng(table.seed, at.seq))
+        payload = game.fill_chance(state, seat, payload, move_rng(table, game, at.seq, payload))
     new_state = game.apply(state, seat, payload)
     status = Table.Status.FINISHED if game.result(new_state) is not None else None
     return Change(Action.Kind.GAME, seat, payload, game.encode(new_state), new_state, status)

@@ -1,0 +1,30 @@
+"""Key each table's digital draws by the game's position (an undone draw made again gives the same outcome).
+
+Tables made before this migration were drawn with the log row as key: they keep that scheme (``seq``), so
+``manage.py check_draws`` still re-derives every draw they hold. Tables made from now on use ``position``.
+"""
+from __future__ import annotations
+
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ("games", "0010_table_seed_commitment"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="table",
+            name="draw_keys",
+            field=models.CharField(choices=[("position", "by position"), ("seq", "by log row")], default="seq",
+                                   editable=False, max_length=10),
+        ),
+        migrations.AlterField(
+            model_name="table",
+            name="draw_keys",
+            field=models.CharField(choices=[("position", "by position"), ("seq", "by log row")], default="position",
+                                   editable=False, max_length=10),
+        ),
+    ]

@@ -237,20 +237,26 @@ def draw_position(drawn: Mapping[int, Any], counted: Iterable[Action]) -> int:
     return sum(1 for row in counted if row.seq in drawn)
 
 
-def move_rng(table: Table, game: Game, seq: int, payload: Mapping[str, Any]) -> random.Random:
-    """The RNG that fills digital move ``payload`` about to be logged as row ``seq`` of ``table``.
+def counted_draws(table: Table, game: Game, rows: Iterable[Action]) -> int:
+    """How many of the app's draws count after the log ``rows`` (in ``seq`` order): what ``Table.draws`` caches.
+
+    :func:`draw_position` of :func:`app_drawn` and :func:`effective_actions`
+    of the same rows. Commands that fold the log anyway (undo, corrections,
+    ``replay_table --fix``) store it; a move adds its own draw (:func:`move_rng`).
+    """
+    rows = list(rows)
+    return draw_position(app_drawn(table, game, rows), effective_actions(rows))
+
+
+def move_rng(table: Table, seq: int) -> random.Random:
+    """The RNG that fills the digital move about to be logged as row ``seq`` of the locked ``table`` row.
 
     :func:`games.engines.chance.draw_rng` with the table's scheme
-    (``Table.draw_keys``): for a position-keyed table and a chance kind, the
-    log is read to find :func:`draw_position` (one query, only for a move
-    that draws). ``check_draws`` and the import derive the same key.
+    (``Table.draw_keys``): the position is ``Table.draws``, the cached
+    :func:`counted_draws` of the log so far (no log read on a move);
+    ``check_draws`` and the import derive the same key from the log itself.
     """
-    position = 0
-    if table.draw_keys == Table.DrawKeys.POSITION and game.chance_fields.get(payload.get("kind")):  # type: ignore[arg-type]
-        rows = list(table.actions.filter(kind__in=(Action.Kind.GAME, Action.Kind.UNDO, Action.Kind.CORRECT,
-                                                    Action.Kind.OPTIONS)).order_by("seq"))
-        position = draw_position(app_drawn(table, game, rows), effective_actions(rows))
-    return draw_rng(table.seed, table.draw_keys, seq, position)
+    return draw_rng(table.seed, table.draw_keys, seq, table.draws)
 
 
 def app_drawn(table: Table, game: Game, rows: Iterable[Action]) -> dict[int, dict[str, Any]]:

@@ -525,6 +525,7 @@ def import_export(data: Any, device: str = "") -> Table:
                     "The export does not replay: its moves give another final result than the one it records."))
             Action.objects.bulk_create(rows)
             table.state = final.encode(state)
+            table.draws = drawn
             table.version = version
             table.status = Table.Status.FINISHED
             table.imported = True

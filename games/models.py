@@ -69,6 +69,10 @@ class Table(models.Model):
     # (an undone draw made again gives the same outcome), or, for tables created before that, by the log row.
     # Fixed for the table's life; exported with its seed so an import re-derives the draws the same way.
     draw_keys = models.CharField(max_length=10, choices=DrawKeys.choices, default=DrawKeys.POSITION, editable=False)
+    # How many of the app's own draws count now (not undone): the position key of the next digital draw. A cache
+    # of the log like ``state`` (``games.audit.counted_draws`` derives it), moved by every write that changes it
+    # (a draw, an undo, a correction, a repair), so a draw reads no log; ``check_draws`` never trusts it.
+    draws = models.PositiveIntegerField(default=0, editable=False)
     version = models.PositiveIntegerField(default=0)
     # Moves on every change any phone may see (a move, a claim, a hand-over, a correction, a repair): the
     # read model keys each table's snapshot by (code, revision).

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from games import pregame as pregame_rules
-from games.audit import NOTE_KINDS, effective_actions, move_rng, replay_rows, status_after
+from games.audit import NOTE_KINDS, counted_draws, effective_actions, holds_draw, move_rng, replay_rows, status_after
 from games.commands.corrections import void_corrections_of_undone
 from games.engines.base import Game, IllegalAction, gettext_noop
 from games.models import Action, Table
@@ -85,10 +85,14 @@ def play(at: Locked) -> Change:
     payload = dict(at.request.posted or {})
     if not game.physical:
         game.refuse_client_outcome(payload)
-        payload = game.fill_chance(state, seat, payload, move_rng(table, game, at.seq, payload))
+        payload = game.fill_chance(state, seat, payload, move_rng(table, at.seq))
     new_state = game.apply(state, seat, payload)
     status = Table.Status.FINISHED if game.result(new_state) is not None else None
-    return Change(Action.Kind.GAME, seat, payload, game.encode(new_state), new_state, status)
+    fields: tuple[str, ...] = ()
+    if not game.physical and holds_draw(game, payload):  # one more of the app's draws counts: the next key
+        table.draws += 1
+        fields = ("draws",)
+    return Change(Action.Kind.GAME, seat, payload, game.encode(new_state), new_state, status, fields)
 
 
 def _log_refused_entry(code: str, seat: int, action: Mapping[str, Any]) -> None:
@@ -183,7 +187,9 @@ def undo_own(code: str, seat: int, seen_version: int | None, key: str = "") -> O
         payload = {"undone": target.seq, "by": seat}
         probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.UNDO, payload=payload, version=0)]
         state = replay_rows(table, game, probe)
-        return Change(Action.Kind.UNDO, seat, payload, game.encode(state), status=status_after(game, state, table))
+        table.draws = counted_draws(table, game, probe)
+        return Change(Action.Kind.UNDO, seat, payload, game.encode(state), status=status_after(game, state, table),
+                      fields=("draws",))
 
     return void_corrections_of_undone(code, write(WriteRequest(code, seat, compute, seen_version, key,
                                                                posted={"by": seat}, kind=Action.Kind.UNDO)))

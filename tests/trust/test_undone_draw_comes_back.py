@@ -16,7 +16,7 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from games import export
-from games.audit import check_draws, holds_draw, opening_state, replay_rows
+from games.audit import check_draws, counted_draws, holds_draw, opening_state, replay_rows
 from games.commands.host import ask_start_again, undo_last
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table, decide_start
@@ -46,6 +46,12 @@ def seats(slug: str, n: int = 2) -> list[dict]:
 
 def fresh(code: str) -> Table:
     return Table.objects.get(code=code)
+
+
+def counts_its_draws(table: Table) -> bool:
+    """The count a draw reads (``Table.draws``) is what the log gives."""
+    table = fresh(table.code)
+    return table.draws == counted_draws(table, table.game(), table.actions.order_by("seq"))
 
 
 def play_until(table: Table, kind: str, seed: int, after: int) -> None:
@@ -85,6 +91,7 @@ def test_a_draw_the_host_undid_comes_back_the_same_however_often_it_is_drawn_aga
         undo_last(table.code, fresh(table.code).version)
         outcomes.append(draw(table, kind).payload[field])
     assert outcomes == [first.payload[field]] * 5, "every redraw at the same point gives what the first gave"
+    assert counts_its_draws(table)
     check = check_draws(fresh(table.code))
     assert check.ok, check.reason
     redraws = list(table.actions.filter(kind="game", payload__kind=kind, seq__gte=first.seq).values_list("seq",
@@ -103,6 +110,7 @@ def test_undoing_the_move_before_a_draw_and_playing_it_again_draws_the_same(slug
     submit_action(table.code, before.seat, before.payload, fresh(table.code).version)  # the same move again
     again = draw(table, kind)
     assert again.seq > first.seq and again.payload[field] == first.payload[field]
+    assert counts_its_draws(table)
     assert check_draws(fresh(table.code)).ok
 
 
@@ -138,6 +146,7 @@ def test_the_next_draw_after_an_undone_one_is_a_draw_of_its_own():
     submit_action(table.code, seat, next(a for a in game.legal_actions(state, seat) if a["kind"] != "draw"),
                   table.version)
     second = draw(table, "draw")
+    assert fresh(table.code).draws == 2 and counts_its_draws(table)
     check = check_draws(fresh(table.code))
     assert check.ok and second.seq in check.checked and first.seq in check.checked
 
@@ -212,6 +221,8 @@ def test_a_game_with_undone_draws_exports_and_imports_with_its_scheme(keys):
     assert data["draws"]["keys"] == keys
     copy = round_trip(table)
     assert copy.draw_keys == keys and check_draws(copy).ok
+    if keys == "position":
+        assert counts_its_draws(table) and copy.draws == table.draws
 
 
 def test_a_yellow_yangtze_game_with_sealed_draws_and_an_undone_one_imports():
@@ -240,3 +251,19 @@ def test_a_file_that_names_no_scheme_is_of_a_table_keyed_by_log_row():
     with pytest.raises(IllegalAction) as refused:
         export.import_export(data)
     assert refused.value.code == "bad_import"
+
+
+def test_replay_table_names_and_repairs_a_wrong_count_of_the_app_s_draws():
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    table = create_table("sorry", {}, seats("sorry"), seed=3)
+    draw(table, "draw")
+    undo_last(table.code, fresh(table.code).version)
+    draw(table, "draw")
+    Table.objects.filter(pk=table.pk).update(draws=5)
+    with pytest.raises(CommandError):
+        call_command("replay_table", table.code)
+    call_command("replay_table", table.code, fix=True)
+    assert fresh(table.code).draws == 1 and counts_its_draws(table)
+    call_command("replay_table", table.code)

@@ -1,16 +1,17 @@
 """Roll and draw statistics beside what chance alone gives.
 
-Counted from the log's counted moves (undone or dropped moves left out), per
-game: Catan Junior's die faces (a fair die: 1/6 each), Sorry! cards drawn by
-value against the deck's composition, Yellow & Yangtze tiles drawn by colour
-against the bag's composition. Expected count of a value = draws × its share
+Counted from the log's counted moves (undone or dropped moves left out), for
+the chance device each game's adapter declares (``WebAdapter.chance``): Catan
+Junior's die faces (a fair die: 1/6 each), Sorry! cards drawn by value against
+the deck's composition, Yellow & Yangtze tiles drawn by colour against the
+bag's composition. Expected count of a value = draws × its share
 of the deck or bag (each draw from a shuffled pile is a value with that
 chance). A chi-square statistic compares the two, with the 95 % limit for its
 degrees of freedom; with any expected count under 5 the verdict is "too few
 draws to judge".
 
 Secrecy: what the table screen may show is decided by what each game's view
-already makes public. Catan Junior rolls and classic Sorry! draws are seen by
+already makes public (the device's ``hidden`` flag says so). Catan Junior rolls and classic Sorry! draws are seen by
 everyone as they happen. A Sorry! points-mode draw goes into a hidden hand,
 and so do Yellow & Yangtze tiles: counts of them, set against what was
 played, would tell a player what the others hold. Those games' statistics
@@ -27,35 +28,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.audit import check_draws, effective_actions
+from games.engines import get_adapter
 from games.models import Action, Table
 
 #: The 95 % point of the chi-square distribution for 1..12 degrees of freedom.
 CHI2_95 = (3.841, 5.991, 7.815, 9.488, 11.070, 12.592, 14.067, 15.507, 16.919, 18.307, 19.675, 21.026)
 MIN_EXPECTED = 5.0
-
-
-def _composition(table: Table, game: Any) -> tuple[str, str, dict[str, float]] | None:
-    """``(what, field, share of each value)`` of the game's chance device, or ``None`` for a game without one."""
-    if table.slug == "catan_junior":
-        return "die", "value", {str(face): 1 / 6 for face in range(1, 7)}
-    if table.slug == "sorry":
-        counts = {str(k): v for k, v in game.options["deck_counts"].items() if v}
-        total = sum(counts.values())
-        return "cards", "card", {k: v / total for k, v in counts.items()}
-    if table.slug == "yellow_yangtze":
-        from games.engines.yellow_yangtze import BAG
-
-        bag = dict(BAG)
-        if game.options.get("capitals_from_black"):
-            bag["black"] -= 7
-        total = sum(bag.values())
-        return "tiles", "tiles", {k: v / total for k, v in bag.items()}
-    return None
-
-
-def hidden_until_the_end(table: Table, game: Any) -> bool:
-    """True when the game's draws go into hidden hands (Sorry! points mode, Yellow & Yangtze)."""
-    return table.slug == "yellow_yangtze" or (table.slug == "sorry" and bool(game.options.get("points_mode")))
 
 
 def _outcomes(rows: Iterable[Action], field: str, kind: str) -> Counter[str]:
@@ -73,29 +51,30 @@ def chance_stats(table: Table, game: Any, rows: Iterable[Action] | None = None) 
     """The statistics the table screen shows, or ``None`` for a game without a die, deck or bag.
 
     Shape: ``{"what": "die"|"cards"|"tiles", "hidden": bool, "total": int, "rows": [{"value", "observed",
-    "expected"}], "chi2": float | None, "df": int, "limit": float | None, "verdict": "few"|"fair"|"unusual", "entered": int}``.
+    "expected", "label"}], "chi2": float | None, "df": int, "limit": float | None, "verdict": "few"|"fair"|"unusual", "entered": int}``.
     ``hidden`` is true while the game is played and its draws are private: then nothing else is filled in.
     ``entered``: draws of a hidden-hand game left out once it is over because the seed does not give them.
+    ``label``: the word of a value players name by a word (the adapter's ``value_words``), else ``""``.
     ``rows`` is the log in seq order (default: read from the database).
     """
-    found = _composition(table, game)
-    if found is None:
+    adapter = get_adapter(table.slug)
+    device = adapter.chance(game)
+    if device is None:
         return None
-    what, field, shares = found
-    kind = "roll" if what == "die" else "draw"
-    if table.is_open and hidden_until_the_end(table, game):
+    what, field, kind, shares = device.what, device.field, device.kind, device.shares
+    if table.is_open and device.hidden:
         return {"what": what, "hidden": True, "total": 0, "rows": [], "chi2": None, "df": 0, "limit": None,
                 "verdict": "few", "entered": 0}
 
     all_rows = list(rows) if rows is not None else list(table.actions.order_by("seq"))
     counted = effective_actions(all_rows)
     entered = 0
-    if hidden_until_the_end(table, game):
+    if device.hidden:
         counted, entered = _derivable(table, all_rows, counted, field, kind)
     seen = _outcomes(counted, field, kind)
     total = sum(seen.values())
-    out_rows = [{"value": value, "observed": seen.get(value, 0), "expected": round(total * share, 1)}
-                for value, share in shares.items()]
+    out_rows = [{"value": value, "label": adapter.value_words.get(value, ""), "observed": seen.get(value, 0),
+                 "expected": round(total * share, 1)} for value, share in shares.items()]
     chi2 = None
     df = len([r for r in out_rows if r["expected"] > 0]) - 1
     if total:

@@ -5,14 +5,18 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import editions
+from games.engines import adapters
+from games.engines.adapter import Editor
 from games.engines.base import IllegalAction
 from games.inputs import load_json
 from games.models import EditionProfile
 from games.presenters import error_message
+from games.words import isolate
 
 MAX_FILE_BYTES = 512 * 1024
 MAX_FILE_DEPTH = 16  # a profile nests a few levels (board > sites > site > islands); 16 is plenty
@@ -26,9 +30,19 @@ def _refused(request: HttpRequest, code: str, message: str) -> HttpResponse:
     return redirect("games:editions")
 
 
+def editor_url_name(slug: str, editor: Editor) -> str:
+    """The URL name (under ``games:``) of one game's edition editor: ``<slug>_<path>``."""
+    return f"{slug}_{editor.path}"
+
+
 def profile_list(request: HttpRequest) -> HttpResponse:
-    """Every stored profile, with export links and an import form."""
-    return render(request, "games/editions.html", {"profiles": EditionProfile.objects.all()})
+    """Every stored profile, with export links, an import form and a link to every game's editor
+    (``WebAdapter.editors``: ``{"url", "title"}``, the title a ``gettext_noop`` template), in the alphabetical
+    order of their English titles (so of the games' names)."""
+    editors = sorted(({"url": reverse(f"games:{editor_url_name(slug, editor)}"), "title": editor.title}
+                      for slug, adapter in adapters().items() for editor in adapter.editors),
+                     key=lambda link: link["title"])
+    return render(request, "games/editions.html", {"profiles": EditionProfile.objects.all(), "editors": editors})
 
 
 @require_POST
@@ -49,7 +63,7 @@ def profile_import(request: HttpRequest) -> HttpResponse:
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
     else:
-        messages.success(request, _("Imported “%(name)s”.") % {"name": profile.name})
+        messages.success(request, _("Imported “%(name)s”.") % {"name": isolate(profile.name)})
     return redirect("games:editions")
 
 

@@ -56,7 +56,7 @@ from django.utils.crypto import salted_hmac
 
 from games.audit import check_draws, effective_actions, holds_draw, initial_mode, opening_state
 from games.commands.pregame import create_table
-from games.engines import REGISTRY, get_game_class
+from games.engines import REGISTRY, get_adapter, get_game_class
 from games.engines.base import START_RULES, Game, IllegalAction, fill, gettext_noop
 from games.engines.chance import DRAW_KEYS, SEQ_KEYS, draw_rng
 from games.models import Action, Table, seed_commitment
@@ -70,9 +70,6 @@ MAX_IMPORT_BYTES = settings.IMPORT_MAX_BYTES  # 2 MiB by default; a long game is
 MAX_IMPORT_DEPTH = 20  # options nest like an edition profile (16, games/edition_views.py) inside 4 levels
 MAX_MOVES = 20000
 BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="  # BG Stats' documented push of one play
-# BoardGameGeek ids, only those checked against a boardgamegeek.com/boardgame/<id>/<name> address: Sorry! (2407,
-# /sorry) and Catan Junior (125921, /catan-junior). Yellow & Yangtze and the Amun-Re card game are matched by name.
-BGG_IDS = {"sorry": 2407, "catan_junior": 125921}
 
 
 def canonical(value: Any) -> str:
@@ -270,7 +267,7 @@ def bgstats_play(table: Table) -> dict[str, Any]:
     """The play as BG Stats' ``createPlay`` import reads it (https://www.bgstatsapp.com/support/push-plays-to-bg-
     stats-from-other-apps-or-websites/): ``sourceName``, ``sourcePlayId`` (the table code), ``playDate``
     (``YYYY-MM-DD HH:MM:SS``, local time), ``durationMin``, ``game`` (``name``, ``sourceGameId``, ``bggId`` where
-    :data:`BGG_IDS` knows it, ``highestWins``, ``noPoints``) and ``players`` (``name``, ``sourcePlayerId``,
+    the game's adapter gives its checked id (``WebAdapter.bgg_id``; a game without one is matched by name), ``highestWins``, ``noPoints``) and ``players`` (``name``, ``sourcePlayerId``,
     ``score``, ``rank``, ``winner``, ``startPlayer``, ``role``, and ``team`` where the seat has one)."""
     game = table.game()
     result = game.result(game.decode(table.state)) or {}
@@ -280,8 +277,9 @@ def bgstats_play(table: Table) -> dict[str, Any]:
     finished = timezone.localtime(table.updated_at)
     game_entry: dict[str, Any] = {"name": table.title, "sourceGameId": table.slug, "highestWins": True,
                                   "noPoints": False}
-    if table.slug in BGG_IDS:
-        game_entry["bggId"] = BGG_IDS[table.slug]
+    bgg_id = get_adapter(table.slug).bgg_id
+    if bgg_id is not None:
+        game_entry["bggId"] = bgg_id
     players = []
     for s in table.seats.order_by("index"):
         player = {"name": s.name, "sourcePlayerId": f"{table.code}-{s.index}",

@@ -15,8 +15,9 @@ What the templates get here, and nothing else:
   ``gettext`` in the active language (the ``jinja2.ext.i18n`` extension, new-style: ``%(name)s``
   placeholders are filled by keyword and escaped, a literal ``%`` is written ``%%``); the translation is
   escaped as Django's ``{% translate %}`` escapes it;
-- the project's presentation filters these templates use: ``where``, ``get``, ``sorry_pawn``, ``sorry_square`` (``games/templatetags/companion.py``), ``sorry_destinations`` and
-  ``yy_hex_picks`` (``games/templatetags/layout.py``).
+- the project's presentation filter ``get`` (``games/templatetags/companion.py``), and every game's own
+  filters, as its adapter declares them (``WebAdapter.template_filters``; its ``template_words`` are
+  shown in the page's language and remembered per language and value).
 
 Numbers print as Python writes them (``377.3``, never localized): the templates draw SVG coordinates.
 Write a translated text as ``{{ _("text") }}`` with the literal inside: ``makemessages -e html,txt,py,jinja``
@@ -35,8 +36,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, ngettext
 from jinja2 import Environment, Undefined
 
-from games.templatetags.companion import get, sorry_pawn, sorry_square, where
-from games.templatetags.layout import sorry_destinations, yy_hex_picks
+from games.templatetags.companion import game_filters, get
 
 
 def _gettext(message: object) -> SafeString:
@@ -97,12 +97,6 @@ def environment(**options: Any) -> Environment:
         extensions.append("jinja2.ext.i18n")
     env = _Environment(extensions=extensions, **options)
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
-    env.filters.update({
-        "where": where,
-        "get": get,
-        "sorry_pawn": _per_language(sorry_pawn),
-        "sorry_square": _per_language(sorry_square),
-        "sorry_destinations": sorry_destinations,
-        "yy_hex_picks": yy_hex_picks,
-    })
+    layout, words = game_filters()
+    env.filters.update({"get": get, **layout, **{name: _per_language(shown) for name, shown in words.items()}})
     return env

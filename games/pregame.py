@@ -15,8 +15,8 @@ Each decision is a ``start`` log row (:class:`games.models.Action`); every repla
 one that names a seat to the opening position (:meth:`Game.with_start`). Seat indexes run clockwise
 round the real table, so "clockwise from the start player" needs no reseating.
 
-The set-up walkthrough is a list of checkable steps per game, player count and options, with the
-counts of the rules files (``shared/rules/<game>.md``) and edition data; which steps are checked is
+The set-up walkthrough is a list of checkable steps per game, player count and options, declared by
+each game's adapter with the counts of its rules file (``shared/rules/<game>.md``) and edition data; which steps are checked is
 kept on the table (``Table.pregame["walk"]``), so a reload loses nothing. It is public: every step
 says what goes on the real table, never what a hidden hand or bag holds.
 """
@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from games.engines import get_adapter
+from games.engines.adapter import Step
 from games.engines.base import START_RULES, Game, IllegalAction, gettext_noop
 
 #: Upper bound of redraw rounds of one digital "highest card" draw (a tie of every seat 20 times running
@@ -144,128 +145,13 @@ def still_drawing(rows: list[Any], n: int) -> list[int]:
 # -- the set-up walkthrough ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Step:
-    """One checkable set-up step: a stable ``id``, an English template with ``{placeholders}`` and its
-    ``details``, and the rules-file section it comes from (``source``)."""
-
-    id: str
-    text: str
-    details: Mapping[str, Any]
-    source: str
-
-
-def _sorry(game: Game, n: int) -> list[Step]:
-    o = game.options
-    fast = o.get("points_mode") or o.get("fast_start")
-    deck = sum((o.get("deck_counts") or {}).values())
-    steps = [Step("pawns", gettext_noop("Each player puts the {pawns} pawns of their colour in their START."),
-                  {"pawns": o["pawns_per_colour"]}, "2.3")]
-    if fast:
-        steps.append(Step("fast", gettext_noop("Fast start: each player moves one pawn from START onto their start exit."),
-                          {}, "2.3, 3.2"))
-    if o.get("team_mode"):
-        steps.append(Step("teams", gettext_noop("Partners: Red with Yellow, Blue with Green."), {}, "3.1"))
-    if game.physical:
-        steps.append(Step("deck", gettext_noop(
-            "Shuffle the {cards} cards (no 6 or 9) and put them face down on the draw pile."), {"cards": deck}, "2.1"))
-    else:
-        steps.append(Step("deck", gettext_noop(
-            "The app draws the {cards} cards: leave the deck in the box."), {"cards": deck}, "2.1"))
-    if o.get("points_mode"):
-        text = (gettext_noop("Deal {hand} cards to each player; each enters their own cards on their phone.")
-                if game.physical else gettext_noop("The app deals {hand} cards to each phone."))
-        steps.append(Step("hands", text, {"hand": o["points_hand_size"]}, "3.2"))
-    return steps
-
-
-def _yellow_yangtze(game: Game, n: int) -> list[Step]:
-    o = game.options
-    steps = [
-        Step("capitals", gettext_noop("Put a black tile on each of the 7 capital hexes."), {}, "1.3 step 1"),
-        Step("bag", gettext_noop("Put the other {tiles} tiles in the bag."),
-             {"tiles": 131 if o.get("capitals_from_black", True) else 138}, "1.2, 1.3 step 2"),
-    ]
-    if o.get("short_game"):
-        steps.append(Step("short", gettext_noop("Short game: take 24 tiles from the bag without looking and set them aside."),
-                          {}, "1.3 step 3"))
-    steps += [
-        Step("supply", gettext_noop("Put the 9 pagodas, the score markers and the unification token beside the board."),
-             {}, "1.2, 1.3 step 4"),
-        Step("dynasty", gettext_noop("Each player takes a dynasty: its 5 leaders and a screen."), {}, "1.3 step 5"),
-    ]
-    if game.physical:
-        steps += [
-            Step("hands", gettext_noop("Each player draws 6 tiles in secret and enters them on their own phone."), {},
-                 "1.3 step 6"),
-            Step("market", gettext_noop("The start player draws 6 tiles face up for the market and enters them."), {},
-                 "1.3 step 7"),
-        ]
-    else:
-        steps += [
-            Step("hands", gettext_noop("Each player takes from the bag the 6 tiles their phone shows, behind their screen."),
-                 {}, "1.3 step 6"),
-            Step("market", gettext_noop("Lay out the 6 market tiles the table screen shows, face up."), {}, "1.3 step 7"),
-        ]
-    return steps
-
-
-def _amun_re(game: Game, n: int) -> list[Step]:
-    return [
-        Step("provinces", gettext_noop(
-            "Sort the province cards by their back; for each Kingdom draw {cards} at random, put the rest back "
-            "unseen, shuffle each Kingdom's cards and lay the three piles out in order 1, 2, 3."),
-            {"cards": 3 * n}, "2.1 step 1"),
-        Step("colours", gettext_noop(
-            "Each player takes one colour: its 9 gold cards (0 to 8), its marker and a player aid; the unused "
-            "colours go back in the box."), {}, "1.2, 2.1 step 2"),
-        Step("supply", gettext_noop("Pyramids and honour tokens form a common supply."), {}, "2.1 step 3"),
-        Step("box", gettext_noop(
-            "Close and turn over the box: offering table and revenue track face up, the temple marker beside "
-            "them, every marker on 0."), {}, "2.1 step 4"),
-        Step("reveal", gettext_noop("Turn up {cards} Kingdom 1 province cards in a row."), {"cards": n}, "2.1 step 6"),
-    ]
-
-
-def _catan_junior(game: Game, n: int) -> list[Step]:
-    english = game.options.get("edition") == "english"
-    stock = {"lairs": 5, "ships": 6 if english else 5}
-    if n == 2:
-        # SU2, 2.3: the 2-player side prints only red and purple start sites; the seats take them in seat
-        # order whatever colour their pieces are (engines/catan_junior TWO_PLAYER_START).
-        pieces = Step("pieces", gettext_noop(
-            "{first} puts 2 lairs on the red start sites and 2 ships on the red start routes, {second} on the "
-            "purple ones, whatever colour your pieces are; each keeps {lairs} lairs and {ships} ships in front of "
-            "them."), {"first": game.seats[0].name, "second": game.seats[1].name, **stock}, "SU2, SU3, 2.3")
-    else:
-        pieces = Step("pieces", gettext_noop(
-            "Each player puts 2 lairs on the two start sites of their colour and 2 ships on the two start "
-            "routes, and keeps {lairs} lairs and {ships} ships in front of them."), stock, "SU3")
-    return [
-        Step("side", gettext_noop("Lay out the board with its 2-player side up.") if n == 2 else
-             gettext_noop("Lay out the board with its 3–4 player side up."), {}, "SU1"),
-        pieces,
-        Step("ghost", gettext_noop("Put the Ghost Captain on the castle; shuffle the 16 Coco tiles face down."), {},
-             "SU4"),
-        Step("market", gettext_noop(
-            "Make a supply of 18 of each resource and put one of each on the 5 marketplace spaces."), {}, "SU5"),
-        Step("resources", gettext_noop("Each player takes 1 wood and 1 molasses.") if english else
-             gettext_noop("Each player takes 1 wood and 1 cutlass."), {}, "SU5"),
-    ]
-
-
-_STEPS = {"sorry": _sorry, "yellow_yangtze": _yellow_yangtze, "amun_re": _amun_re, "catan_junior": _catan_junior}
-
-
 def walkthrough(game: Game) -> list[Step]:
     """The set-up steps of ``game`` for its player count and options, in table order.
 
-    Counts come from the rules files (section in each ``Step.source``) and
-    the table's options (pawns per colour, deck, hand size, edition). A game
-    without a list has none.
+    The game's adapter declares them (``WebAdapter.walkthrough``), with the counts of its rules files
+    (section in each ``Step.source``) and the table's options; a game without a walkthrough has none.
     """
-    make = _STEPS.get(game.slug)
-    return make(game, len(game.seats)) if make else []
+    return get_adapter(game.slug).walkthrough(game, len(game.seats))
 
 
 def walk_state(pregame: Mapping[str, Any]) -> dict[str, Any]:

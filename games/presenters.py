@@ -21,10 +21,11 @@ from django.utils.translation import get_language, gettext
 from games import pregame
 from games.chance_stats import chance_stats
 from games.commands.moves import own_undo_target
+from games.engines import get_adapter
 from games.engines.base import Game, IllegalAction, LogLine, gettext_noop
 from games.models import Action, Table
 from games.snapshots import LOG_LINES, Snapshot, for_table
-from games.words import isolate, show
+from games.words import clause_separator, isolate, list_separator, names_list, show
 
 
 def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
@@ -36,14 +37,15 @@ def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
     return show(text, details)
 
 
-# The parts of a game's view that never change during a game (board geometry): drawn by the
-# static region, left out of the other regions' digests.
-STATIC_VIEW_KEYS = {"sorry": ("layout",), "yellow_yangtze": ("board",)}
+def static_view_keys(slug: str) -> tuple[str, ...]:
+    """The parts of a game's view that never change during a game (board geometry; its adapter's
+    ``static_view_keys``): drawn by the static region, left out of the other regions' digests."""
+    return get_adapter(slug).static_view_keys
 
 
 def static_view(slug: str, view: Mapping[str, Any]) -> dict[str, Any]:
     """The fixed geometry of a game's board, taken from a view (the same for every viewer)."""
-    return {key: view.get(key) for key in STATIC_VIEW_KEYS.get(slug, ())}
+    return {key: view.get(key) for key in static_view_keys(slug)}
 
 
 _LINE_FIELDS = ("seq", "kind", "text", "who", "private", "counted", "corrected", "original", "dropped")
@@ -171,7 +173,7 @@ def _log_line(row: Action, game: Game, viewer: int | None, undone: Any, replaced
         entry["who"] = who.get(row.seat, "")
     else:
         entry = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,
-                 "text": _host_line(row, names)}
+                 "text": _host_line(row, who, game.slug)}
     return entry
 
 
@@ -228,12 +230,14 @@ def _snapshot_lines(snap: Snapshot, viewer: int | None, limit: int) -> list[dict
             lines.append(_game_line(snap, row, viewer, who.get(row.seat, ""), language))
         else:
             lines.append({"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,
-                          "text": _host_line(row, names)})
+                          "text": _host_line(row, who, snap.table.slug)})
     return lines
 
 
-def _host_line(row: Action, names: Mapping[int, str]) -> str:
-    """The log line of a row that is not a game move (undo, correction, end, components)."""
+def _host_line(row: Action, names: Mapping[int, str], slug: str) -> str:
+    """The log line of a row that is not a game move (undo, correction, end, components) of game ``slug``.
+
+    ``names`` are the seats' names as sentences show them (isolated: :func:`games.words.isolate`)."""
     if row.kind == Action.Kind.UNDO:
         undone = row.payload.get("undone")
         if undone and row.payload.get("by") is not None:
@@ -262,7 +266,7 @@ def _host_line(row: Action, names: Mapping[int, str]) -> str:
     if row.kind == Action.Kind.SETUP:  # its payload is the whole opening state: never shown, only named
         return gettext("The opening position was dealt.")
     if row.kind == Action.Kind.START:
-        return start_line(row.payload, names)
+        return start_line(row.payload, names, slug)
     if row.kind == Action.Kind.REFUSED:  # never what was typed in: only that a refusal happened
         return gettext("The app refused the draw %(who)s entered; %(who)s is asked to enter it again.") % {
             "who": isolate(names.get(row.seat, "?"))}
@@ -280,29 +284,37 @@ _START_LINES = {
 }
 
 
-def card_label(card: str) -> str:
-    """A card as the start draw shows it: its number, or "Sorry!" in the reader's word for it (the game's title)."""
-    return gettext("Sorry!") if card == "sorry" else str(card)
+def card_label(card: str, slug: str) -> str:
+    """A card of game ``slug`` as the start draw shows it: its number, or the word players name it by (the
+    adapter's ``value_words``, in the reader's language)."""
+    word = get_adapter(slug).value_words.get(card)
+    return gettext(word) if word is not None else str(card)
 
 
-def start_line(payload: Mapping[str, Any], names: Mapping[int, str]) -> str:
+def start_line(payload: Mapping[str, Any], names: Mapping[int, str], slug: str) -> str:
     """The log line of a ``start`` row: who starts and why, with every card turned up.
+
+    ``names`` maps seat index to name; each name is isolated in the sentence and lists use the language's
+    punctuation (:mod:`games.words`).
 
     Everything in it is public: the start draw is made in front of the
     whole table, before any hand is dealt.
     """
     seat = payload.get("seat")
-    who = names.get(seat, "?") if seat is not None else ""
+    who = isolate(names.get(seat, "?")) if seat is not None else ""
     if payload.get("again"):
         return gettext("The host asks again who starts.")
     if payload.get("rule") != "highest_card":
         return gettext(_START_LINES.get(payload.get("rule"), _START_LINES["chosen"])) % {"who": who}
-    rounds = "; ".join(", ".join(f"{names.get(int(s), '?')} {card_label(c)}" for s, c in sorted(
-        r.items(), key=lambda kv: int(kv[0]))) for r in payload.get("rounds") or [])
+    # Each seat's name isolated, then its card ("Emma 11" keeps its order in a right-to-left line); the seats of a
+    # round joined with the language's comma and the rounds with its semicolon.
+    rounds = clause_separator().join(list_separator().join(
+        f"{isolate(names.get(int(s), '?'))} {card_label(c, slug)}"
+        for s, c in sorted(r.items(), key=lambda kv: int(kv[0]))) for r in payload.get("rounds") or [])
     text = gettext("Cards turned up for the start: %(cards)s.") % {"cards": rounds}
     if seat is not None:
         return text + " " + gettext("%(who)s drew the highest card and starts.") % {"who": who}
-    tied = ", ".join(names.get(s, "?") for s in payload.get("tied") or [])
+    tied = names_list([names.get(s, "?") for s in payload.get("tied") or []])
     return text + " " + gettext("A tie: %(names)s draw again.") % {"names": tied}
 
 
@@ -338,7 +350,7 @@ def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
             "drawing": [seats[i] for i in drawing],
             "tied": [seats[i]["name"] for i in start.get("tied") or []],
             "physical": game.physical,
-            "cards": [(c, card_label(c)) for c, n in cards if n > 0],
+            "cards": [(c, card_label(c, game.slug)) for c, n in cards if n > 0],
             "can_answer": viewer is not None,
         }
     walk = pregame.walk_state(table.pregame)

@@ -32,14 +32,12 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games import digits
-from games.presenters import STATIC_VIEW_KEYS, line_key
+from games.engines import get_adapter
+from games.presenters import line_key, static_view_keys
 
 PAGE = "games/table.html"
 GENERIC_CONTROLS = "games/_controls.html"  # the one controls template with plain forms (a CSRF token inside)
 
-# Games whose board template reads nothing seat-specific besides the view and the legal actions:
-# phones with the same view and no legal action share one render.
-BOARD_WITHOUT_SEAT = {"sorry"}
 
 
 @dataclass(frozen=True)
@@ -89,7 +87,7 @@ def _shared_digest(c: Mapping[str, Any], name: str, objects: tuple[Any, ...], va
 
 def _view_shown(c: Mapping[str, Any]) -> Any:
     view = c["view"]
-    fixed = STATIC_VIEW_KEYS.get(c["table"].slug, ())
+    fixed = static_view_keys(c["table"].slug)
     return {k: v for k, v in view.items() if k not in fixed} if isinstance(view, Mapping) and fixed else view
 
 
@@ -113,7 +111,9 @@ def _parts(c: Mapping[str, Any]) -> dict[str, str]:
 def _board_inputs(c: Mapping[str, Any]) -> list[Any]:
     p = _parts(c)
     inputs = [_table_meta(c), c["board_template"], p["view"], p["legal"], p["prompt"], p["seats"], p["result"]]
-    if c["table"].slug not in BOARD_WITHOUT_SEAT:
+    # A game whose board template reads nothing seat-specific besides the view and the legal actions (its
+    # adapter's ``board_needs_seat`` is false): phones with the same view and no legal action share one render.
+    if get_adapter(c["table"].slug).board_needs_seat:
         inputs += [c["seat"], c["my_turn"]]
     return inputs
 

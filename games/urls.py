@@ -1,12 +1,22 @@
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+from typing import Any
+
 from django.urls import path
 
 from games import edition_views, history_views, rules_views, views
-from games.editors import amun_re as amun_re_editor
-from games.editors import yellow_yangtze as yellow_yangtze_editor
+from games.engines import adapters
 
 app_name = "games"
+
+
+def _view(dotted: str) -> Callable[..., Any]:
+    """The view named ``"module:function"`` (a game's edition editor, ``WebAdapter.editors``)."""
+    module, _, name = dotted.partition(":")
+    return getattr(importlib.import_module(module), name)
+
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -14,8 +24,8 @@ urlpatterns = [
     path("editions/", edition_views.profile_list, name="editions"),
     path("editions/import/", edition_views.profile_import, name="edition_import"),
     path("editions/<int:profile_id>/export.json", edition_views.profile_export, name="edition_export"),
-    path("editions/amun_re/calibrate/", amun_re_editor.calibrate, name="amun_re_calibrate"),
-    path("editions/yellow_yangtze/board/", yellow_yangtze_editor.board_editor, name="yellow_yangtze_board"),
+    *(path(f"editions/{slug}/{editor.path}/", _view(editor.view), name=edition_views.editor_url_name(slug, editor))
+      for slug, adapter in adapters().items() for editor in adapter.editors),
     path("t/<str:code>/", views.table_page, name="table"),
     path("t/<str:code>/screen/", views.screen, name="screen"),
     path("t/<str:code>/fragment/", views.fragment, name="fragment"),

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engines.base import Game
+from games.engines.base import Game, LogLine
 
 # -- the set-up walkthrough ------------------------------------------------------------------------
 
@@ -103,6 +103,14 @@ class Term:
         return self.words[lang][0]
 
 
+def term(english: str, fa: tuple[str, ...] | str, az: tuple[str, ...] | str, ps: tuple[str, ...] | str, *,
+         avoid: Mapping[str, tuple[str, ...]] | None = None, reverse: bool = False, source: str = "") -> Term:
+    """A :class:`Term` written compactly: one word or a tuple of forms per language, in the order fa, az, ps."""
+    def forms(w: tuple[str, ...] | str) -> tuple[str, ...]:
+        return (w,) if isinstance(w, str) else w
+    return Term(english, {"fa": forms(fa), "az": forms(az), "ps": forms(ps)}, avoid or {}, reverse, source)
+
+
 # -- chance ----------------------------------------------------------------------------------------
 
 
@@ -131,8 +139,10 @@ class Editor:
     """A page where a player copies their box's printed data into an edition profile.
 
     ``option``: the engine option the profile fills; ``path``: the URL part under
-    ``/editions/<slug>/``; ``view``: the dotted path of its Django view (``"module:function"``),
-    imported by the URLconf; ``title``: the link text (``gettext_noop``).
+    ``/editions/<slug>/`` (the page is named ``games:<slug>_<path>``); ``view``: the dotted path of its
+    Django view (``"module:function"``; the game's Django side lives in ``games/editors/<slug>.py``, since
+    nothing below ``games/engines`` may import Django), imported by the URLconf; ``title``: the link on
+    the editions page (``gettext_noop``).
     """
 
     option: str
@@ -174,16 +184,21 @@ class WebAdapter:
     - ``step_section(prompt) -> section | None``: overrides ``step_sections`` when the step alone does not
       say (Sorry!'s move step is explained by the card drawn).
     - ``chance(game) -> ChanceDevice | None``: the die, deck or bag the draw statistics count.
+    - ``value_words``: machine values the platform shows bare (a card in the draw statistics and the
+      start draw) that players name by a word: value -> ``gettext_noop`` word (a card called by its
+      name rather than a number); any other value is shown as it is.
     - ``static_view_keys``: view keys that never change during a game (drawn once per page, not pushed).
     - ``board_needs_seat``: ``False`` when the board region is the same for every seat (drawn once per
       revision and language, not once per phone).
     - ``template_filters``: name -> function, registered for the game's board templates (both the
-      Django ``companion`` library and the Jinja2 environment). A function returning an engine ``Line``
-      (``text`` template + ``details``) is shown translated.
+      Django ``companion`` library and the Jinja2 environment): pure layout helpers (tap targets regrouped
+      from the legal actions). Prefix the names with the game's (``<slug>_destinations``): one name, one game.
+    - ``template_words``: name -> function returning an engine ``LogLine`` (``text`` template + ``details``),
+      registered the same way and shown translated in the page's language (a pawn's or a square's name).
     - ``editors``: the edition editors of the game.
     - ``bgg_id``: BoardGameGeek's id of the box (BG Stats export), only when verified.
-    - ``positions(position, card) -> [str]``: the ``manage.py rules`` command's "legal moves of this
-      position" question, for a game with a position notation.
+    - ``positions(position, card, options) -> [str]``: the ``manage.py rules`` command's "legal moves of
+      this position" question, for a game with a position notation (raises ``IllegalAction`` on a bad one).
     """
 
     sections: tuple[Section, ...]
@@ -194,9 +209,11 @@ class WebAdapter:
     step_sections: Mapping[str, str] = field(default_factory=dict)
     step_section: Callable[[Mapping[str, Any]], str | None] | None = None
     chance: Callable[[Game], ChanceDevice | None] = no_chance
+    value_words: Mapping[str, str] = field(default_factory=dict)
     static_view_keys: tuple[str, ...] = ()
     board_needs_seat: bool = True
     template_filters: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    template_words: Mapping[str, Callable[[Any], LogLine]] = field(default_factory=dict)
     editors: tuple[Editor, ...] = ()
     bgg_id: int | None = None
-    positions: Callable[..., Any] | None = None
+    positions: Callable[[str, str, Mapping[str, Any]], list[str]] | None = None

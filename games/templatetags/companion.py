@@ -1,11 +1,20 @@
-"""Small presentation filters for game templates (no rules here)."""
+"""Small presentation filters for game templates (no rules here), and every game's own.
+
+A game declares the filters its board templates use in its adapter (``WebAdapter.template_filters`` and
+``template_words``, ``games/engines/<slug>/web.py``); this library registers them all, and the Jinja2
+environment (``games/jinja2env.py``) registers the same ones.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django import template
+from django.core.exceptions import ImproperlyConfigured
+
+from games.engines import adapters
+from games.engines.base import LogLine
 
 register = template.Library()
 
@@ -18,15 +27,6 @@ def get(mapping: Any, key: Any) -> Any:
     if isinstance(mapping, (list, tuple)) and isinstance(key, int) and 0 <= key < len(mapping):
         return mapping[key]
     return None
-
-
-@register.filter
-def where(payload: Mapping[str, Any]) -> str:
-    """A Sorry!-style destination key of a move payload: ``T17``, or ``R:S2`` / ``R:HOME`` for a pawn's own lane."""
-    to = str(payload.get("to", ""))
-    if to.startswith("T"):
-        return to
-    return f"{str(payload.get('pawn', '?'))[:1]}:{to}"
 
 
 @register.filter
@@ -81,6 +81,32 @@ def bdi_list(values: Any, autoescape: bool = True) -> str:
     return mark_safe(list_separator().join(bdi(v, autoescape) for v in values))
 
 
+@register.filter(needs_autoescape=True)
+def bdi_joined(value: Any, autoescape: bool = True) -> str:
+    """An engine's comma-joined names (``"Ann, Ben"``, as a view's ``names`` holds them) as :func:`bdi_list` shows a
+    list: each in ``<bdi>``, joined with the language's comma."""
+    if value is None or value == "":
+        return ""
+    return bdi_list(str(value).split(", "), autoescape)
+
+
+@register.simple_tag
+def list_comma() -> str:
+    """The comma (and its space) between two names of a list in the active language: ``، `` in Persian and Pashto."""
+    from games.words import list_separator
+
+    return list_separator()
+
+
+@register.simple_tag
+def list_semicolon() -> str:
+    """The semicolon (and its space) between two parts of a list in the active language: ``؛ `` in Persian and
+    Pashto."""
+    from games.words import clause_separator
+
+    return clause_separator()
+
+
 @register.filter
 def seat_names(seats: Any, indices: Any) -> list[str]:
     """The names of the seats whose ``index`` is in ``indices`` (a game result's winners), in seat order; ``[]`` when
@@ -95,21 +121,40 @@ def seat_names(seats: Any, indices: Any) -> list[str]:
     return [str(field(s, "name")) for s in seats if field(s, "index") in wanted]
 
 
-@register.filter
-def sorry_pawn(pawn: Any) -> str:
-    """A Sorry! pawn id as players name it: ``R0`` -> "red pawn 1" (translated)."""
-    from games.engines.sorry import pawn_words
-    from games.words import show
+def shown(words: Callable[[Any], LogLine]) -> Callable[[Any], str]:
+    """A game's word filter (``WebAdapter.template_words``: value -> engine ``LogLine``) as a template filter
+    writing the line in the active language (:func:`games.words.show`)."""
+    def filter_(value: Any) -> str:
+        from games.words import show
 
-    line = pawn_words(pawn)
-    return show(line.text, line.details)
+        line = words(value)
+        return show(line.text, line.details)
+
+    filter_.__name__ = getattr(words, "__name__", "words")
+    filter_.__doc__ = words.__doc__
+    return filter_
 
 
-@register.filter
-def sorry_square(loc: Any) -> str:
-    """A Sorry! location as players count it: ``T40`` -> "square 41", ``S2`` -> "safety square 2" (translated)."""
-    from games.engines.sorry import square_words
-    from games.words import show
+def game_filters() -> tuple[dict[str, Callable[..., Any]], dict[str, Callable[[Any], str]]]:
+    """Every registered game's template filters: ``(layout filters, word filters)`` by name, the word filters
+    already shown in the active language (:func:`shown`). Both template backends register them.
 
-    line = square_words(loc)
-    return show(line.text, line.details)
+    Raises ``ImproperlyConfigured`` when two games, or a game and this library, declare one name.
+    """
+    layout: dict[str, Callable[..., Any]] = {}
+    words: dict[str, Callable[[Any], str]] = {}
+    for slug, adapter in adapters().items():
+        for name, function in [*adapter.template_filters.items(), *adapter.template_words.items()]:
+            if name in layout or name in words or name in _PLATFORM_FILTERS:
+                raise ImproperlyConfigured(f"The template filter {name!r} of {slug} is declared twice.")
+            if name in adapter.template_words:
+                words[name] = shown(function)
+            else:
+                layout[name] = function
+    return layout, words
+
+
+_PLATFORM_FILTERS = frozenset(register.filters)
+_layout, _words = game_filters()
+for _name, _filter in {**_layout, **_words}.items():
+    register.filter(_name, _filter)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from games import rulebook
+from games.engines import adapters
 
-GAMES = tuple(rulebook.SECTIONS)
+GAMES = tuple(adapters())
 
 
 @pytest.mark.parametrize("lang", ["en", "fa", "az", "ps"])

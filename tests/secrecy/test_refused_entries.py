@@ -169,10 +169,10 @@ def test_control_a_line_that_quotes_the_entry_is_caught(monkeypatch):
 
     real = presenters._host_line
 
-    def leaky(row, names):
+    def leaky(row, names, *rest):
         if row.kind == Action.Kind.REFUSED:
             return f"{names.get(row.seat)} typed {row.payload.get('tiles') or row.payload.get('card')}"
-        return real(row, names)
+        return real(row, names, *rest)
 
     real_log = _log_refused_entry
 

@@ -1,4 +1,4 @@
-"""Tap targets a thumb can hit, and what the boards drawn by Jinja2 show (games/templatetags/layout.py, *.jinja).
+"""Tap targets a thumb can hit, and what the boards drawn by Jinja2 show (each game's layout.py, *.jinja).
 
 The filters regroup the legal actions by where their targets are drawn. The board templates are checked
 on parsed HTML against the engine's own view and legal actions: pieces placed where the view puts them,
@@ -25,10 +25,16 @@ from jinja2 import meta
 
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table
+from games.engines.sorry import pawn_words, square_words
 from games.engines.sorry.board import CELL
-from games.templatetags.companion import sorry_pawn, sorry_square
-from games.templatetags.layout import SORRY_HIT_RADIUS, sorry_destinations, yy_hex_picks, yy_picks
+from games.engines.sorry.layout import HIT_RADIUS as SORRY_HIT_RADIUS
+from games.engines.sorry.layout import destinations as sorry_destinations
+from games.engines.yellow_yangtze.layout import hex_picks as yy_hex_picks
+from games.engines.yellow_yangtze.layout import picks as yy_picks
+from games.templatetags.companion import shown
 from tests.conftest import phone_for
+
+sorry_pawn, sorry_square = shown(pawn_words), shown(square_words)
 
 NAMES = ("Ann", "B'o<b", "Cy", "Di")
 LATIN_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")  # a Persian page writes its text's digits in Persian

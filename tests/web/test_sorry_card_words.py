@@ -21,7 +21,7 @@ TRANSLATED = ("سوری", "Bağışlayın", "بخښن")
 def test_a_log_line_names_the_sorry_card_by_its_printed_name(lang):
     with translation.override(lang):
         line = words.show("{name} drew {card}.", {"name": "Ali", "card": card_name("sorry")})
-        start = presenters.card_label("sorry")
+        start = presenters.card_label("sorry", "sorry")
     assert WORD[lang] in start and "Sorry!" in line
     assert not any(word in line + start for word in TRANSLATED)
 

@@ -1,0 +1,63 @@
+"""Where the Yellow & Yangtze map draws its tap targets: the picks of the action step, hex by hex.
+
+No rule lives here and no markup is written here: these functions only regroup the legal actions the
+engine already listed, by the pick (tile, leader, revolt) and the hex they name; the board templates draw
+them (the adapter declares them as template filters, ``web.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+
+def pick_name(kind: Any, payload: Mapping[str, Any]) -> str:
+    """A legal item's pick as the board's ``data-picks`` and the action bar's ``data-yy-pick`` name it.
+
+    ``peasants-1`` / ``peasants-0`` (the Peasants' Revolt with the blue leader or with two blue tiles),
+    else ``<kind>-<colour>`` (``tile-red``, ``leader-black``; ``<kind>-`` for an item without a colour).
+    """
+    if kind == "peasants":
+        return f"peasants-{int(bool(payload.get('leader')))}"
+    return f"{kind}-{payload.get('colour', '')}"
+
+
+def picks(legal: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The Yellow & Yangtze picks of the action step that have at least one legal hex (rules §4.1-§4.3).
+
+    ``legal`` is the page's list of ``{"kind", "payload", "json", "label"}``.
+    A pick is named as the board's ``data-picks`` names it: ``tile-<colour>``,
+    ``leader-<colour>``, ``peasants-1`` (with the blue leader) or
+    ``peasants-0`` (two blue tiles). The action bar disables a pick not in
+    this set, so every enabled pick lights at least one hex.
+    """
+    out: set[str] = set()
+    for item in legal:
+        payload = item.get("payload") or {}
+        kind = item.get("kind")
+        if not payload.get("hex") or kind not in ("tile", "leader", "peasants"):
+            continue
+        out.add(pick_name(kind, payload))
+    return out
+
+
+def hex_picks(legal: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The Yellow & Yangtze action step's hex targets: ``[{"q", "r", "picks"}]``, one per hex with a legal item.
+
+    ``legal`` is the page's list of ``{"kind", "payload", "json", "label"}``; an item whose payload names a
+    ``hex`` (``[q, r]`` axial) adds its pick (named as :func:`picks` names it) to that hex's ``picks``, in
+    the order of ``legal``. Hexes come in the order of their first item; items without a hex are left out.
+    The board draws one target per hex; the picker script arms it for the picks it lists (rules §4.1-§4.3).
+    """
+    targets: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for item in legal:
+        payload = item.get("payload")
+        hex_ = payload.get("hex") if isinstance(payload, Mapping) else None
+        if not hex_ or not isinstance(hex_, (list, tuple)) or len(hex_) < 2:
+            continue
+        key = tuple(hex_)
+        target = targets.get(key)
+        if target is None:
+            target = targets[key] = {"q": hex_[0], "r": hex_[1], "picks": []}
+        target["picks"].append(pick_name(item.get("kind"), payload))
+    return list(targets.values())

@@ -9,14 +9,15 @@ is in the log, so the log replays exactly).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from games import pregame as pregame_rules
 from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, gettext_noop
-from games.engines.chance import table_rng
+from games.engines.chance import draw_rng, start_rng, table_rng
 from games.models import Action, Table
 from games.models import seed_commitment as seed_commitment_of
 
@@ -184,8 +185,8 @@ def refuse_reopening(table: Table, rows: Iterable[Action], status: str) -> None:
 class DrawCheck:
     """What :func:`check_draws` found.
 
-    ``ok``: every digital chance outcome in the log is what ``table_rng(seed,
-    seq)`` gives and the seed matches the published commitment;
+    ``ok``: every digital chance outcome in the log is what the seed gives
+    (keyed as ``table.draw_keys`` says) and the seed matches the published commitment;
     ``commitment_ok``: ``sha256(str(seed))`` equals the commitment stored when
     the table was created (``table.seed_commitment``) and the one the caller
     kept, when given;
@@ -213,6 +214,51 @@ def initial_mode(table: Table, rows: list[Action]) -> str:
     return "physical" if first.payload.get("components") == "digital" else "digital"  # a switch changes the mode
 
 
+def holds_draw(game: Game, payload: Any) -> bool:
+    """True when game action ``payload`` holds a chance outcome (a field of its kind's :attr:`Game.chance_fields`)."""
+    if not isinstance(payload, Mapping):
+        return False
+    return any(f in payload for f in game.chance_fields.get(payload.get("kind"), ()))  # type: ignore[arg-type]
+
+
+def draw_position(drawn: Mapping[int, Any], counted: Iterable[Action]) -> int:
+    """The position key of the next digital draw: how many of the ``counted`` rows the app drew (seqs in ``drawn``).
+
+    ``counted`` are the game actions that count at that point
+    (:func:`effective_actions` of the log before it), ``drawn`` what
+    :func:`app_drawn` gives for that log. An undo drops a draw from the count,
+    so the draw made again at the same point gets the same key and, from the
+    same deck or bag, the same outcome (DESIGN.md "Table truth"). Only the
+    app's own draws count: an undo pops the newest move only and a correction
+    may not drop or change what the app drew, so the key of a draw that counts
+    never changes afterwards, whatever was undone or corrected around it, and
+    an export (counted moves only) gives every draw the key it was drawn with.
+    """
+    return sum(1 for row in counted if row.seq in drawn)
+
+
+def counted_draws(table: Table, game: Game, rows: Iterable[Action]) -> int:
+    """How many of the app's draws count after the log ``rows`` (in ``seq`` order): what ``Table.draws`` caches.
+
+    :func:`draw_position` of :func:`app_drawn` and :func:`effective_actions`
+    of the same rows. Commands that fold the log anyway (undo, corrections,
+    ``replay_table --fix``) store it; a move adds its own draw (:func:`move_rng`).
+    """
+    rows = list(rows)
+    return draw_position(app_drawn(table, game, rows), effective_actions(rows))
+
+
+def move_rng(table: Table, seq: int) -> random.Random:
+    """The RNG that fills the digital move about to be logged as row ``seq`` of the locked ``table`` row.
+
+    :func:`games.engines.chance.draw_rng` with the table's scheme
+    (``Table.draw_keys``): the position is ``Table.draws``, the cached
+    :func:`counted_draws` of the log so far (no log read on a move);
+    ``check_draws`` and the import derive the same key from the log itself.
+    """
+    return draw_rng(table.seed, table.draw_keys, seq, table.draws)
+
+
 def app_drawn(table: Table, game: Game, rows: Iterable[Action]) -> dict[int, dict[str, Any]]:
     """The game rows of ``rows`` that hold what the app drew from the seed: ``{seq: {field: value}}``.
 
@@ -229,11 +275,9 @@ def app_drawn(table: Table, game: Game, rows: Iterable[Action]) -> dict[int, dic
     for row in ordered:
         if row.kind == Action.Kind.OPTIONS:
             mode = row.payload.get("components", mode)
-        elif row.kind == Action.Kind.GAME and mode == "digital":
-            fields = {f: row.payload[f] for f in game.chance_fields.get(row.payload.get("kind"), ())
-                      if f in row.payload}
-            if fields:
-                out[row.seq] = fields
+        elif row.kind == Action.Kind.GAME and mode == "digital" and holds_draw(game, row.payload):
+            out[row.seq] = {f: row.payload[f] for f in game.chance_fields.get(row.payload.get("kind"), ())
+                            if f in row.payload}
     return out
 
 
@@ -245,7 +289,7 @@ def _chance_of(game: Game, payload: Any) -> Any:
 
 
 def check_draws(table: Table, seed: int | None = None, commitment: str | None = None) -> DrawCheck:
-    """Re-derive every digital chance outcome of ``table``'s log from ``table_rng(seed, seq)``.
+    """Re-derive every digital chance outcome of ``table``'s log from the seed, keyed as the table keys it.
 
     ``seed`` defaults to the table's own; it must hash to the commitment
     stored at creation and to ``commitment`` (hex, e.g. the hash a player
@@ -253,8 +297,11 @@ def check_draws(table: Table, seed: int | None = None, commitment: str | None = 
     written (undone moves included, each checked in the position it was
     played in): for a game row recorded in digital mode whose payload holds
     a chance outcome (:attr:`Game.chance_fields`), the outcome fields are
-    removed, :meth:`Game.fill_chance` fills them again with the same RNG and
-    the result must equal the logged payload. Rows in physical mode are
+    removed, :meth:`Game.fill_chance` fills them again with the same RNG
+    (:func:`games.engines.chance.draw_rng` with ``table.draw_keys``: the
+    :func:`draw_position` at that point of the log, or the row's seq for
+    older tables; a who-starts draw from :func:`games.engines.chance.start_rng`)
+    and the result must equal the logged payload. Rows in physical mode are
     listed in ``physical``; a correction agreed by the table stands for what
     a player entered by hand (the physical table is the final authority),
     but one that drops or changes an outcome the app drew (:func:`app_drawn`)
@@ -262,6 +309,7 @@ def check_draws(table: Table, seed: int | None = None, commitment: str | None = 
     nothing for a bad log: a move that no longer applies is the mismatch.
     """
     seed = table.seed if seed is None else seed
+    keys = table.draw_keys
     rows = list(table.actions.order_by("seq"))
     mode = initial_mode(table, rows)
     game = get_game_class(table.slug)({**table.options, "components": "digital"}, table.seat_infos())
@@ -296,13 +344,15 @@ def check_draws(table: Table, seed: int | None = None, commitment: str | None = 
                     return failed(row.seq, f"move #{row.seq}: the log says seat {seat} starts, the seed's set-up "
                                            f"gives {dealer.setup_start(dealt)}.")
                 checked.append(row.seq)
+            elif row.payload.get("again"):
+                pass  # the host asked again: nothing drawn in this row
             elif rule == "random":
-                derived = table_rng(seed, row.seq).randrange(len(game.seats))
+                derived = start_rng(seed, keys, row.seq).randrange(len(game.seats))
                 if derived != seat:
                     return failed(row.seq, f"move #{row.seq}: the log says seat {seat} starts, the seed gives {derived}.")
                 checked.append(row.seq)
             elif rule == "highest_card":
-                again, winner = pregame_rules.draw_highest(game, drawing, table_rng(seed, row.seq))
+                again, winner = pregame_rules.draw_highest(game, drawing, start_rng(seed, keys, row.seq))
                 if (again, winner) != (rounds, seat):
                     return failed(row.seq, f"move #{row.seq}: the log says {rounds}, the seed gives {again}.")
                 checked.append(row.seq)
@@ -341,7 +391,8 @@ def check_draws(table: Table, seed: int | None = None, commitment: str | None = 
         elif fields:
             bare = {k: v for k, v in row.payload.items() if k not in fields}
             try:
-                again = game.fill_chance(state, row.seat, bare, table_rng(seed, row.seq))
+                rng = draw_rng(seed, keys, row.seq, draw_position(drawn_seqs, counted))
+                again = game.fill_chance(state, row.seat, bare, rng)
             except (IllegalAction, ValueError, IndexError, KeyError) as exc:
                 return failed(row.seq, f"move #{row.seq} cannot be drawn again from this seed ({exc}).")
             if again != row.payload:

@@ -1,8 +1,9 @@
 """A finished game as a file: JSON (public log and result), CSV, the BG Stats link, and import.
 
 The JSON holds only what the table screen may read once the game is over:
-the game, options, seats (names, colours, teams), the published commitment
-and the revealed seed, each counted move (with its log line as English
+the game, options, seats (names, colours, teams), the published commitment,
+the revealed seed and how the table keyed its draws (``draws.keys``,
+``Table.draw_keys``; a file without it is of a table keyed by log row), each counted move (with its log line as English
 text), every component switch and who-starts decision (``start`` rows, with
 any cards turned up for it), and the final result. Never a seat
 or host secret, never the opening deal (a hidden hand: it follows from the
@@ -53,11 +54,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from games.audit import check_draws, effective_actions, initial_mode, opening_state
+from games.audit import check_draws, effective_actions, holds_draw, initial_mode, opening_state
 from games.commands.pregame import create_table
 from games.engines import REGISTRY, get_adapter, get_game_class
 from games.engines.base import START_RULES, Game, IllegalAction, fill, gettext_noop
-from games.engines.chance import table_rng
+from games.engines.chance import DRAW_KEYS, SEQ_KEYS, draw_rng
 from games.models import Action, Table, seed_commitment
 from games.write_path import prompt_key
 
@@ -183,7 +184,7 @@ def build_export(table: Table) -> dict[str, Any]:
         "opening_options": _opening_options(table, rows),
         "seats": [{"index": s.index, "name": s.name, "colour": s.colour, "team": s.team}
                   for s in table.seats.order_by("index")],
-        "draws": {"commitment": table.seed_commitment, "seed": str(table.seed)},
+        "draws": {"commitment": table.seed_commitment, "seed": str(table.seed), "keys": table.draw_keys},
         "seal": seal_check(key),
         "moves": out_moves,
         "result": result,
@@ -351,6 +352,8 @@ def _check_shape(data: Any) -> None:
     _require(isinstance(draws, dict) and isinstance(draws.get("seed"), str) and draws["seed"].isdigit()
              and len(draws["seed"]) <= 19 and isinstance(draws.get("commitment"), str),
              gettext_noop("The export must reveal the table's seed and its commitment."))
+    _require(draws.get("keys", SEQ_KEYS) in DRAW_KEYS,
+             gettext_noop("The export keys its draws in a way this server does not know."))
     _require(isinstance(data.get("code"), str) and 0 < len(data["code"]) <= 32
              and isinstance(data.get("seal"), str) and len(data["seal"]) <= 128,
              gettext_noop("The export must name its table's code and carry its seal check."))
@@ -374,14 +377,15 @@ def _check_shape(data: Any) -> None:
 
 
 def _candidates(game: Game, physical: Game, state: Any, seat: int, kind: Any, seq: int, seed: int,
-                digital: bool) -> Iterable[dict[str, Any]]:
+                digital: bool, keys: str = SEQ_KEYS, position: int = 0) -> Iterable[dict[str, Any]]:
     """What a sealed move may have been: the seat's legal moves of that kind, chance drawn from the seed
-    (digital) or spelled out (as physical mode lists them)."""
+    (digital; keyed by ``keys``, the move's ``seq`` or draw ``position``, as ``check_draws`` keys it) or
+    spelled out (as physical mode lists them)."""
     if digital:
         for action in game.legal_actions(state, seat):
             if action.get("kind") == kind:
                 try:
-                    yield game.fill_chance(state, seat, action, table_rng(seed, seq))
+                    yield game.fill_chance(state, seat, action, draw_rng(seed, keys, seq, position))
                 except (IllegalAction, ValueError, IndexError, KeyError):
                     continue
     for action in physical.legal_actions(state, seat):
@@ -445,6 +449,8 @@ def import_export(data: Any, device: str = "") -> Table:
     try:
         with transaction.atomic():
             table = create_table(slug, data["opening_options"], seats, device=device, seed=seed)
+            # Files from before draws were keyed by position name no scheme: their tables keyed them by log row.
+            keys = table.draw_keys = data["draws"].get("keys", SEQ_KEYS)
             final = cls(data["options"], table.seat_infos())
             table.options = final.options
             _require(final.options.get("team_mode") or all(s["team"] is None for s in seats),
@@ -457,6 +463,7 @@ def import_export(data: Any, device: str = "") -> Table:
             version = 0
             rows = []
             played = False
+            drawn = 0  # the app-drawn moves so far: every exported move counts (games.audit.draw_position)
             for move in data["moves"]:
                 seq = move["seq"]
                 if move["kind"] == "start":
@@ -480,7 +487,7 @@ def import_export(data: Any, device: str = "") -> Table:
                     _require(set(payload) == {"kind"} and isinstance(payload["kind"], str),
                              gettext_noop("Sealed move #{seq} of the export may name only its kind."), seq=seq)
                     found = next((c for c in _candidates(final, physical, state, seat, payload.get("kind"), seq,
-                                                         seed, mode == "digital")
+                                                         seed, mode == "digital", keys, drawn)
                                   if key is not None and hmac.compare_digest(sealed_digest(key, seq, c).encode(),
                                                                                  move["sealed"].encode())), None)
                     if found is None:
@@ -508,12 +515,15 @@ def import_export(data: Any, device: str = "") -> Table:
                         "The export does not replay: move #{seq} leaves another position than the export records."))
                 rows.append(Action(table=table, seq=seq, kind=Action.Kind.GAME, seat=seat, payload=payload,
                                    version=version, prompt_step=prompt_key(final, state)))
+                if mode == "digital" and holds_draw(final, payload):
+                    drawn += 1
             result = final.result(state)
             if result is None or not _same_result(result, data.get("result")):
                 raise IllegalAction("import_diverges", gettext_noop(
                     "The export does not replay: its moves give another final result than the one it records."))
             Action.objects.bulk_create(rows)
             table.state = final.encode(state)
+            table.draws = drawn
             table.version = version
             table.status = Table.Status.FINISHED
             table.imported = True

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines import get_game_class
 from games.engines.base import Game, SeatInfo
+from games.engines.chance import POSITION_KEYS, SEQ_KEYS
 
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "0O1IL")
 
@@ -52,6 +53,10 @@ class Table(models.Model):
         FINISHED = "finished", _("finished")
         ENDED = "ended", _("ended by the host")
 
+    class DrawKeys(models.TextChoices):
+        POSITION = POSITION_KEYS, "by position"
+        SEQ = SEQ_KEYS, "by log row"
+
     code = models.CharField(max_length=12, unique=True, default=new_code)
     slug = models.CharField(max_length=40)
     options = models.JSONField(default=dict)
@@ -60,6 +65,14 @@ class Table(models.Model):
     # page, table screen, API): ``check_draws`` checks the seed against this stored value, so a seed changed in
     # the database afterwards no longer "matches" (a value recomputed from the seed always would).
     seed_commitment = models.CharField(max_length=64, default="", editable=False)
+    # How the seed is keyed for each digital draw (games/engines/chance.py ``draw_rng``): by the game's position
+    # (an undone draw made again gives the same outcome), or, for tables created before that, by the log row.
+    # Fixed for the table's life; exported with its seed so an import re-derives the draws the same way.
+    draw_keys = models.CharField(max_length=10, choices=DrawKeys.choices, default=DrawKeys.POSITION, editable=False)
+    # How many of the app's own draws count now (not undone): the position key of the next digital draw. A cache
+    # of the log like ``state`` (``games.audit.counted_draws`` derives it), moved by every write that changes it
+    # (a draw, an undo, a correction, a repair), so a draw reads no log; ``check_draws`` never trusts it.
+    draws = models.PositiveIntegerField(default=0, editable=False)
     version = models.PositiveIntegerField(default=0)
     # Moves on every change any phone may see (a move, a claim, a hand-over, a correction, a repair): the
     # read model keys each table's snapshot by (code, revision).

@@ -5,9 +5,9 @@ Who starts is decided once per table, before the first move, by one of
 
 * ``youngest`` / ``oldest``: the app asks ("Who is the youngest?") and a phone taps a seat;
 * ``highest_card``: every player turns up a card; ties draw again among the tied. In digital mode
-  the app draws for each seat from ``table_rng(seed, seq)`` (so ``manage.py check_draws`` re-derives
-  it); in physical mode a phone taps in what each real card showed, one round at a time;
-* ``random``: one draw from ``table_rng(seed, seq)`` when the table is created;
+  the app draws for each seat from ``start_rng`` (games/engines/chance.py: one key per table, so the
+  host asking again turns up the same cards, and ``manage.py check_draws`` re-derives them); in physical mode a phone taps in what each real card showed, one round at a time;
+* ``random``: one draw from ``start_rng`` when the table is created;
 * ``chosen``: the host picked the seat when creating the table;
 * ``winner``: a next game of a game whose rulebook says the winner starts (Sorry!).
 

@@ -22,7 +22,15 @@ from typing import Any
 
 from django.db import transaction
 
-from games.audit import app_drawn, effective_actions, opening_state, refuse_reopening, replay_rows, status_after
+from games.audit import (
+    app_drawn,
+    counted_draws,
+    effective_actions,
+    opening_state,
+    refuse_reopening,
+    replay_rows,
+    status_after,
+)
 from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, gettext_noop
 from games.models import Action, Correction, Seat, Table
@@ -266,8 +274,9 @@ def settle(code: str, correction_id: int, seat: int | None) -> None:
             return Change(Action.Kind.CORRECT, None, void)
         correction.status = Correction.Status.APPLIED
         correction.save(update_fields=["status"])
+        table.draws = counted_draws(table, game, probe)
         return Change(Action.Kind.CORRECT, correction.proposer, payload, game.encode(state),
-                      status=status_after(game, state, table))
+                      status=status_after(game, state, table), fields=("draws",))
 
     _close(code, correction_id, compute)
     if refusal:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from games import pregame as pregame_rules
-from games.audit import effective_actions, opening_state, refuse_reopening, replay_rows, status_after
+from games.audit import counted_draws, effective_actions, opening_state, refuse_reopening, replay_rows, status_after
 from games.commands.corrections import void_corrections_of_undone
 from games.engines import get_game_class
 from games.engines.base import IllegalAction, gettext_noop
@@ -35,7 +35,8 @@ def undo_last(code: str, seen_version: int | None, key: str = "") -> Outcome:
         state = replay_rows(table, game, probe)
         status = status_after(game, state, table)
         refuse_reopening(table, rows, status)
-        return Change(Action.Kind.UNDO, None, payload, game.encode(state), status=status)
+        table.draws = counted_draws(table, game, probe)  # an undone draw no longer counts: drawn again, it is the same
+        return Change(Action.Kind.UNDO, None, payload, game.encode(state), status=status, fields=("draws",))
 
     return void_corrections_of_undone(code, write(WriteRequest(code, HOST, compute, seen_version, key,
                                                                  kind=Action.Kind.UNDO)))

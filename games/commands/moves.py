@@ -7,10 +7,9 @@ from dataclasses import replace
 from typing import Any
 
 from games import pregame as pregame_rules
-from games.audit import NOTE_KINDS, effective_actions, replay_rows, status_after
+from games.audit import NOTE_KINDS, counted_draws, effective_actions, holds_draw, move_rng, replay_rows, status_after
 from games.commands.corrections import void_corrections_of_undone
 from games.engines.base import Game, IllegalAction, gettext_noop
-from games.engines.chance import table_rng
 from games.models import Action, Table
 from games.write_path import SYSTEM, Change, Forbidden, Locked, Outcome, WriteRequest, write
 
@@ -19,8 +18,8 @@ def submit_action(code: str, seat: int, action: Mapping[str, Any], seen_version:
                   hint: Any = None) -> Outcome:
     """Apply ``action`` for ``seat`` at table ``code`` (the one write path for moves).
 
-    In digital mode the chance outcome is filled from the table's RNG for
-    this sequence number. ``key`` is the idempotency key as posted (stored
+    In digital mode the chance outcome is filled from the table's RNG
+    (:func:`play`). ``key`` is the idempotency key as posted (stored
     under the seat's own scope); ``hint`` a read-model snapshot (see
     :class:`WriteRequest`). Raises ``IllegalAction`` (the rules forbid it),
     ``StaleVersion`` (the table moved on), ``KeyReused``, ``Forbidden``
@@ -69,7 +68,9 @@ def submit_move(request: WriteRequest) -> Outcome:
 def play(at: Locked) -> Change:
     """The :class:`Change` of one move: ``at.request.posted`` played by seat ``at.request.actor`` on the locked row.
 
-    In digital mode the chance outcome is filled from ``table_rng(seed, seq)``.
+    In digital mode the chance outcome is filled from the table's seed,
+    keyed on the game's position (:func:`games.audit.move_rng`): a draw the
+    host undid comes back the same when made again from the same point.
     Raises ``Forbidden("table_closed")``, ``IllegalAction`` (``start_first``
     before who starts is decided, or the engine's refusal).
     """
@@ -84,10 +85,14 @@ def play(at: Locked) -> Change:
     payload = dict(at.request.posted or {})
     if not game.physical:
         game.refuse_client_outcome(payload)
-        payload = game.fill_chance(state, seat, payload, table_rng(table.seed, at.seq))
+        payload = game.fill_chance(state, seat, payload, move_rng(table, at.seq))
     new_state = game.apply(state, seat, payload)
     status = Table.Status.FINISHED if game.result(new_state) is not None else None
-    return Change(Action.Kind.GAME, seat, payload, game.encode(new_state), new_state, status)
+    fields: tuple[str, ...] = ()
+    if not game.physical and holds_draw(game, payload):  # one more of the app's draws counts: the next key
+        table.draws += 1
+        fields = ("draws",)
+    return Change(Action.Kind.GAME, seat, payload, game.encode(new_state), new_state, status, fields)
 
 
 def _log_refused_entry(code: str, seat: int, action: Mapping[str, Any]) -> None:
@@ -182,7 +187,9 @@ def undo_own(code: str, seat: int, seen_version: int | None, key: str = "") -> O
         payload = {"undone": target.seq, "by": seat}
         probe = [*rows, Action(table_id=table.id, seq=seq, kind=Action.Kind.UNDO, payload=payload, version=0)]
         state = replay_rows(table, game, probe)
-        return Change(Action.Kind.UNDO, seat, payload, game.encode(state), status=status_after(game, state, table))
+        table.draws = counted_draws(table, game, probe)
+        return Change(Action.Kind.UNDO, seat, payload, game.encode(state), status=status_after(game, state, table),
+                      fields=("draws",))
 
     return void_corrections_of_undone(code, write(WriteRequest(code, seat, compute, seen_version, key,
                                                                posted={"by": seat}, kind=Action.Kind.UNDO)))

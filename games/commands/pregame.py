@@ -13,7 +13,7 @@ from games import pregame as pregame_rules
 from games.audit import OPENING_SEQ, effective_actions, opening_state
 from games.engines import get_game_class
 from games.engines.base import Game, IllegalAction, SeatInfo, gettext_noop
-from games.engines.chance import table_rng
+from games.engines.chance import start_rng, table_rng
 from games.models import Action, Seat, Table
 from games.write_path import HOST, Change, Forbidden, Locked, Outcome, WriteRequest, prompt_key, write
 
@@ -37,7 +37,7 @@ def create_table(
     (the API default) keeps the engine's opening (seat 0 starts). ``random``,
     ``chosen`` and ``winner`` (with ``start_seat``) are decided at once and
     logged as row #1 (kind ``start``, still version 0: ``random`` draws from
-    ``table_rng(seed, 1)``); ``youngest``, ``oldest`` and ``highest_card``
+    :func:`games.engines.chance.start_rng`); ``youngest``, ``oldest`` and ``highest_card``
     are asked on the phones before the first move (:func:`decide_start`).
     ``walkthrough`` turns on the set-up walkthrough. ``devices``
     (one per seat) and ``previous`` (the last game's code) come from
@@ -113,11 +113,12 @@ def create_table(
 
 def _log_start_at_creation(table: Table, game: Game, opening: Any, start: dict[str, Any]) -> None:
     """Log row #1 (kind ``start``, version 0) for a start decided when the table is made: ``random`` from
-    ``table_rng(seed, 1)`` (re-derived by :func:`check_draws`), or the seat the host chose / the last winner."""
+    :func:`games.engines.chance.start_rng` (re-derived by :func:`check_draws`), or the seat the host chose / the last
+    winner."""
     seq = OPENING_SEQ + 1
     seat = start["seat"]
     if start["rule"] == "random":
-        seat = table_rng(table.seed, seq).randrange(len(game.seats))
+        seat = start_rng(table.seed, table.draw_keys, seq).randrange(len(game.seats))
     payload = {"rule": start["rule"], "seat": seat, "mode": "digital" if start["rule"] == "random" else "chosen"}
     state = game.with_start(opening, seat)
     table.state = game.encode(state)
@@ -134,8 +135,8 @@ def decide_start(code: str, *, seat: int | None = None, cards: Mapping[Any, Any]
 
     ``youngest`` / ``oldest``: ``seat`` is the tapped seat. ``highest_card``:
     in digital mode ``draw=True`` turns up a card for every seat still
-    drawing from ``table_rng(seed, seq)`` (ties draw again in the same row,
-    :func:`games.pregame.draw_highest`); in physical mode ``cards`` maps each
+    drawing from :func:`games.engines.chance.start_rng` (ties draw again in the same row,
+    :func:`games.pregame.draw_highest`; one key per table, so asking again draws the same cards); in physical mode ``cards`` maps each
     seat still drawing to the card its real card showed, one round per call
     (a tie leaves the tied seats to draw again). Logged as a ``start`` row
     ``{"rule", "seat" (or None while tied), "rounds", "tied", "mode"}``
@@ -171,7 +172,7 @@ def decide_start(code: str, *, seat: int | None = None, cards: Mapping[Any, Any]
             else:
                 if not draw:
                     raise IllegalAction("bad_start", gettext_noop("In digital mode the app draws the cards."))
-                rounds, chosen = pregame_rules.draw_highest(game, drawing, table_rng(table.seed, seq))
+                rounds, chosen = pregame_rules.draw_highest(game, drawing, start_rng(table.seed, table.draw_keys, seq))
                 payload.update(rounds=rounds, seat=chosen, tied=[], drawing=drawing, mode="digital")
         else:
             raise IllegalAction("start_decided", gettext_noop("Who starts is already decided."))

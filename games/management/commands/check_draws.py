@@ -4,7 +4,8 @@ Fair draws, provably: the table stored and published ``sha256(str(seed))``
 when it was created and reveals the seed when the game is over; the seed must
 hash to that stored commitment (and to ``--commitment``, the hash a player
 noted from a phone, when given), and every digital chance outcome in the log
-must be what ``table_rng(seed, seq)`` gives. Prints OK, or the first thing that
+must be what the seed gives, keyed as the table keys its draws (``Table.draw_keys``: by the game's
+position, so an undone draw made again is the same draw; by the log row for older tables). Prints OK, or the first thing that
 differs (exit status 1).
 """
 
@@ -35,7 +36,8 @@ class Command(BaseCommand):
         commitment = "matches" if result.commitment_ok else "does NOT match"
         kept = f" and the one you passed ({options['commitment']})" if options["commitment"] else ""
         self.stdout.write(f"{table.code}: stored commitment {table.seed_commitment}{kept}: the seed {commitment}")
-        self.stdout.write(f"{table.code}: {len(result.checked)} digital outcome(s) re-derived"
+        self.stdout.write(f"{table.code}: {len(result.checked)} digital outcome(s) re-derived, "
+                          f"keyed {table.get_draw_keys_display()}"
                           + (f"; physical (entered by hand, not re-derived): moves "
                              f"{', '.join(f'#{s}' for s in result.physical)}" if result.physical else ""))
         if not result.ok:

@@ -1,4 +1,8 @@
-"""``manage.py replay_table CODE [CODE ...] | --all [--fix]``: replay the log and compare with the snapshot."""
+"""``manage.py replay_table CODE [CODE ...] | --all [--fix]``: replay the log and compare with the snapshot.
+
+The snapshot is the table's state and, for a table that keys its draws by position, ``Table.draws`` (how
+many of the app's draws count: the key of the next one).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,16 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.audit import IncompleteLog, replay
+from games.audit import IncompleteLog, counted_draws, replay
 from games.engines.base import IllegalAction
 from games.models import Table
-from games.write_path import SYSTEM, Change, WriteRequest, write
+from games.write_path import SYSTEM, Change, Locked, WriteRequest, write
+
+
+def _repair(at: Locked, state: dict[str, Any], draws: int) -> Change:
+    """The snapshot and the count of the app's draws, as the log gives them."""
+    at.table.draws = draws
+    return Change(None, state=state, fields=("draws",))
 
 
 class Command(BaseCommand):
@@ -53,7 +63,9 @@ class Command(BaseCommand):
                     refused += 1
                     self.stdout.write(f"{table.code}: not fixed: the replay did not complete")
                 continue
-            if replayed == table.state:
+            draws = counted_draws(table, table.game(), table.actions.order_by("seq"))
+            draws_ok = table.draw_keys != Table.DrawKeys.POSITION or draws == table.draws
+            if replayed == table.state and draws_ok:
                 moves = table.actions.filter(seq__gt=0).count()
                 opening = "from the recorded opening" if complete else "from a re-run set-up: no recorded opening"
                 self.stdout.write(f"{table.code}: replay == snapshot ({moves} log rows) {opening}")
@@ -63,6 +75,8 @@ class Command(BaseCommand):
             before = json.dumps(table.state, indent=1, sort_keys=True).splitlines()
             after = json.dumps(replayed, indent=1, sort_keys=True).splitlines()
             self.stdout.write("\n".join(difflib.unified_diff(before, after, "snapshot", "replay", lineterm="")))
+            if not draws_ok:
+                self.stdout.write(f"{table.code}: the snapshot counts {table.draws} draw(s) of the app, the log {draws}")
             if options["fix"] and not complete:
                 refused += 1
                 self.stdout.write(f"{table.code}: not fixed: the log does not record its opening position, "
@@ -70,7 +84,7 @@ class Command(BaseCommand):
             elif options["fix"]:
                 # Through the write path: the revision moves with the state (a running server holds the
                 # table's snapshot, and its decoded state, under its revision) and every phone is told.
-                write(WriteRequest(table.code, SYSTEM, lambda at, state=replayed: Change(None, state=state),
+                write(WriteRequest(table.code, SYSTEM, lambda at, state=replayed, draws=draws: _repair(at, state, draws),
                                    imported_ok=True))
                 self.stdout.write(f"{table.code}: snapshot rebuilt from the log")
         if refused:

@@ -104,7 +104,8 @@
       if (banner) banner.hidden = !(down && everOpen);
       if (count) {
         count.hidden = !(down && n);
-        count.textContent = n === 1 ? count.dataset.one : localDigits((count.dataset.many || "").replace("%(n)s", String(n)));
+        // The plural form for n (one tap: the first, else the second; templatetags/companion.py taps_waiting).
+        count.textContent = localDigits(((n === 1 ? count.dataset.one : count.dataset.many) || "").replace("%(n)s", String(n)));
       }
       if (back && down) back.hidden = true;
     }

@@ -270,7 +270,9 @@ def _host_line(row: Action, names: Mapping[int, str], slug: str) -> str:
             "who": isolate(names.get(row.seat, "?"))}
     if row.kind == Action.Kind.OPENED:
         return gettext("The seat of %(who)s was opened on another phone.") % {"who": isolate(names.get(row.seat, "?"))}
-    return gettext("The host switched the components to %(mode)s.") % {"mode": row.payload.get("components", "")}
+    if row.payload.get("components") == "physical":
+        return gettext("The host switched the components to physical: players enter what the real box gives.")
+    return gettext("The host switched the components to digital: the app draws and rolls.")
 
 
 _START_LINES = {

@@ -16,6 +16,7 @@ from games.engines.base import IllegalAction
 from games.inputs import load_json
 from games.models import EditionProfile
 from games.presenters import error_message
+from games.words import isolate
 
 MAX_FILE_BYTES = 512 * 1024
 MAX_FILE_DEPTH = 16  # a profile nests a few levels (board > sites > site > islands); 16 is plenty
@@ -62,7 +63,7 @@ def profile_import(request: HttpRequest) -> HttpResponse:
     except IllegalAction as exc:
         messages.error(request, error_message(exc))
     else:
-        messages.success(request, _("Imported “%(name)s”.") % {"name": profile.name})
+        messages.success(request, _("Imported “%(name)s”.") % {"name": isolate(profile.name)})
     return redirect("games:editions")
 
 

@@ -25,7 +25,7 @@ from games.engines import get_adapter
 from games.engines.base import Game, IllegalAction, LogLine, gettext_noop
 from games.models import Action, Table
 from games.snapshots import LOG_LINES, Snapshot, for_table
-from games.words import isolate, show
+from games.words import clause_separator, isolate, list_separator, names_list, show
 
 
 def tr(text: str, details: Mapping[str, Any] | None = None) -> str:
@@ -173,7 +173,7 @@ def _log_line(row: Action, game: Game, viewer: int | None, undone: Any, replaced
         entry["who"] = who.get(row.seat, "")
     else:
         entry = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,
-                 "text": _host_line(row, names, game.slug)}
+                 "text": _host_line(row, who, game.slug)}
     return entry
 
 
@@ -230,12 +230,14 @@ def _snapshot_lines(snap: Snapshot, viewer: int | None, limit: int) -> list[dict
             lines.append(_game_line(snap, row, viewer, who.get(row.seat, ""), language))
         else:
             lines.append({"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,
-                          "text": _host_line(row, names, snap.table.slug)})
+                          "text": _host_line(row, who, snap.table.slug)})
     return lines
 
 
 def _host_line(row: Action, names: Mapping[int, str], slug: str) -> str:
-    """The log line of a row that is not a game move (undo, correction, end, components)."""
+    """The log line of a row that is not a game move (undo, correction, end, components) of game ``slug``.
+
+    ``names`` are the seats' names as sentences show them (isolated: :func:`games.words.isolate`)."""
     if row.kind == Action.Kind.UNDO:
         undone = row.payload.get("undone")
         if undone and row.payload.get("by") is not None:
@@ -294,21 +296,27 @@ def card_label(card: str, slug: str) -> str:
 def start_line(payload: Mapping[str, Any], names: Mapping[int, str], slug: str) -> str:
     """The log line of a ``start`` row: who starts and why, with every card turned up.
 
+    ``names`` maps seat index to name; each name is isolated in the sentence and lists use the language's
+    punctuation (:mod:`games.words`).
+
     Everything in it is public: the start draw is made in front of the
     whole table, before any hand is dealt.
     """
     seat = payload.get("seat")
-    who = names.get(seat, "?") if seat is not None else ""
+    who = isolate(names.get(seat, "?")) if seat is not None else ""
     if payload.get("again"):
         return gettext("The host asks again who starts.")
     if payload.get("rule") != "highest_card":
         return gettext(_START_LINES.get(payload.get("rule"), _START_LINES["chosen"])) % {"who": who}
-    rounds = "; ".join(", ".join(f"{names.get(int(s), '?')} {card_label(c, slug)}" for s, c in sorted(
-        r.items(), key=lambda kv: int(kv[0]))) for r in payload.get("rounds") or [])
+    # Each seat's name isolated, then its card ("Emma 11" keeps its order in a right-to-left line); the seats of a
+    # round joined with the language's comma and the rounds with its semicolon.
+    rounds = clause_separator().join(list_separator().join(
+        f"{isolate(names.get(int(s), '?'))} {card_label(c, slug)}"
+        for s, c in sorted(r.items(), key=lambda kv: int(kv[0]))) for r in payload.get("rounds") or [])
     text = gettext("Cards turned up for the start: %(cards)s.") % {"cards": rounds}
     if seat is not None:
         return text + " " + gettext("%(who)s drew the highest card and starts.") % {"who": who}
-    tied = ", ".join(names.get(s, "?") for s in payload.get("tied") or [])
+    tied = names_list([names.get(s, "?") for s in payload.get("tied") or []])
     return text + " " + gettext("A tie: %(names)s draw again.") % {"names": tied}
 
 

@@ -43,7 +43,6 @@ from django.urls import reverse
 from games.engines import REGISTRY, get_adapter
 from games.engines.adapter import Section
 
-RULES_DIR = Path(settings.BASE_DIR) / "templates" / "games" / "rules"
 LANGUAGES = ("en", "fa", "az", "ps")
 
 
@@ -177,10 +176,24 @@ def parse(text: str) -> dict[str, Text]:
 @functools.lru_cache(maxsize=32)
 def texts(slug: str, lang: str) -> dict[str, Text]:
     """The parsed file of ``slug`` in ``lang`` (``{}`` when the file is missing)."""
-    path = RULES_DIR / slug / f"{lang}.txt"
-    if not path.exists():
+    path = rules_file(slug, lang)
+    if path is None:
         return {}
     return parse(path.read_text(encoding="utf-8"))
+
+
+def rules_file(slug: str, lang: str) -> Path | None:
+    """``games/rules/<slug>/<lang>.txt`` in the first template directory that holds it, or ``None``.
+
+    A game's rules at hand live beside its board templates (``templates/`` for the shipped games), so
+    a game whose templates are found is found here too.
+    """
+    for backend in settings.TEMPLATES:
+        for directory in backend.get("DIRS", ()):
+            path = Path(directory) / "games" / "rules" / slug / f"{lang}.txt"
+            if path.exists():
+                return path
+    return None
 
 
 def text(slug: str, key: str, lang: str) -> Text | None:

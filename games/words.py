@@ -12,7 +12,18 @@ active language:
   page's (``Sorry!`` in a Persian sentence), is wrapped in Unicode isolates
   (FSI … PDI), so a right-to-left line never reads "!Sorry" and a name never
   drags its neighbours' punctuation across;
-* lists are joined with the language's comma (``،`` in Persian and Pashto).
+* lists are joined with the language's comma (``،`` in Persian and Pashto), and a
+  template's own Latin comma or semicolon between two placeholders (an engine's
+  ``"{p0}; {p1}"``) becomes the language's (``؛``);
+* in a right-to-left language a negative number is isolated too, so its minus
+  stays on the number's left (``-۳``, not ``۳-``). Other numbers are left bare:
+  digits are weak (European-number class), and once the names around them are
+  isolated the bidi algorithm places them where the sentence puts them (its
+  search for a number's context does not look inside an isolate).
+
+These isolates are for sentences people read: pages, websocket frames and the
+API's messages (plain text, where FSI … PDI is the way to isolate). Data exports
+(CSV, BG Stats) never go through :func:`show` and carry names as typed.
 """
 
 from __future__ import annotations
@@ -56,6 +67,27 @@ def list_separator() -> str:
     return "، " if get_language_bidi() else ", "
 
 
+def clause_separator() -> str:
+    """The semicolon that joins lists of lists (rounds of a start draw) in the active language."""
+    return "؛ " if get_language_bidi() else "; "
+
+
+def names_list(names: list[str]) -> str:
+    """``names`` for a plain-text sentence: each isolated where its script differs from the page's, joined with the
+    language's comma (``FSI Emma PDI، گلالۍ`` on a Persian page)."""
+    return list_separator().join(isolate(str(name)) for name in names)
+
+
+_BETWEEN = re.compile(r"\}([;,]) (?=\{)")
+
+
+def punctuate(template: str) -> str:
+    """A translated template with its Latin ``,`` / ``;`` between two placeholders in the language's punctuation."""
+    if not get_language_bidi():
+        return template
+    return _BETWEEN.sub(lambda m: "}" + ("؛" if m.group(1) == ";" else "،") + " ", template)
+
+
 def isolate(value: str) -> str:
     """``value`` in FSI … PDI when it is written in the other direction than the page (else as it is)."""
     other = _LATIN.search(value) if get_language_bidi() else _RTL.search(value)
@@ -64,6 +96,8 @@ def isolate(value: str) -> str:
 
 def term(key: str, value: Any) -> Any:
     """One detail value as the reader sees it (see the module docstring)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0 and get_language_bidi():
+        return f"{FSI}{value}{PDI}"
     if not isinstance(value, str):
         return value
     if key in NAME_KEYS:
@@ -81,7 +115,7 @@ def term(key: str, value: Any) -> Any:
 
 def show(text: str, details: Mapping[str, Any] | None = None) -> str:
     """An engine template (``gettext_noop``) and its details as one sentence in the active language."""
-    return fill(text, details, gettext, term, list_separator())
+    return fill(text, details, lambda s: punctuate(gettext(s)), term, list_separator())
 
 
 # The names of the shipped edition files (editions/*.json, boards/*.json), shown in the reader's words.

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import pytest
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 from django.test import Client
 
 from games.access import seat_cookie
@@ -21,6 +22,7 @@ from games.commands.moves import submit_action
 from games.commands.pregame import create_table
 from games.engines import REGISTRY
 from tests import fixture_game_web
+from tests.registry import CONTRACT, install_contract_game_files, register_contract_game
 
 PLAYERS = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
 
@@ -30,6 +32,23 @@ def fixture_game_registered(monkeypatch):
     """Register the Count-to-ten fixture game (web, api and realtime tests use it automatically)."""
     monkeypatch.setitem(REGISTRY, "counting", "tests.fixture_game:CountingGame")
     monkeypatch.setitem(sys.modules, "tests.fixture_game.web", fixture_game_web)
+
+
+install_contract_game_files(settings)
+
+
+@pytest.fixture
+def contract_game_registered(monkeypatch):
+    """Register the contract game (tests/contract_game/) in the registry for one test."""
+    register_contract_game(monkeypatch)
+
+
+@pytest.fixture(autouse=True)
+def _contract_game_when_parametrized(request, monkeypatch):
+    """A test parametrized with the contract game's slug (``tests.registry.GAMES``) finds it registered."""
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is not None and CONTRACT in callspec.params.values():
+        register_contract_game(monkeypatch)
 
 
 @pytest.fixture

@@ -118,7 +118,8 @@ def _prompt_body(table: Table, seat: int | None) -> dict[str, Any]:
     state = game.decode(table.state)
     prompt = game.prompt(state)
     body = prompt.as_json()
-    body["text"] = tr(prompt.text, prompt.details)
+    # ``{names}``: the prompted seats, as the phone page fills it (games.presenters).
+    body["text"] = tr(prompt.text, {**prompt.details, "names": [game.seats[i].name for i in prompt.seats]})
     waiting = pregame.start_pending(table.pregame)  # no move before the table decided who starts
     answer = {
         "version": table.version,

@@ -26,6 +26,7 @@ from games.engines.amun_re.edition import PROVINCE_FIELDS, default_edition_data,
 from games.engines.base import IllegalAction
 from games.models import EditionProfile
 from games.presenters import error_message, tr
+from games.words import isolate
 
 SLUG, OPTION = "amun_re", "edition"
 MARKED = gettext_lazy("Some numbers do not pass the checks; each one is marked below with what to fix.")
@@ -55,7 +56,7 @@ class ProfileForm(forms.Form):
         name = self.cleaned_data["name"].strip()
         if EditionProfile.objects.filter(slug=SLUG, option=OPTION, name__iexact=name).exists():
             raise forms.ValidationError(
-                _("A profile called “%(name)s” already exists for Amun-Re; choose another name.") % {"name": name})
+                _("A profile called “%(name)s” already exists for Amun-Re; choose another name.") % {"name": isolate(name)})
         return name
     note = forms.CharField(label=gettext_lazy("Note (edition, language, who checked)"), max_length=500,
                            required=False)
@@ -305,7 +306,7 @@ def calibrate(request: HttpRequest) -> HttpResponse:
             if request.method == "POST" and "save" in request.POST:
                 saved = editions.save(SLUG, OPTION, data, verified=data["verified"])
                 messages.success(request, _("Saved “%(name)s”; pick it in the options of a new table.")
-                                 % {"name": saved.name})
+                                 % {"name": isolate(saved.name)})
                 for text in warnings:
                     messages.warning(request, text)
                 return redirect("games:editions")

@@ -30,6 +30,7 @@ from games.engines.yellow_yangtze.board import STATES, practice_board_data, vali
 from games.inputs import load_json
 from games.models import EditionProfile
 from games.presenters import error_message
+from games.words import isolate
 
 SLUG, OPTION = "yellow_yangtze", "board"
 MAX_SIDE = 30  # cells per side the editor draws (the engine accepts up to 60)
@@ -69,7 +70,7 @@ class BoardForm(forms.Form):
                 raise forms.ValidationError(_("The drawing has a malformed cell %(key)s.") % {"key": str(key)[:20]})
             capital = cell.get("capital")
             if capital is not None and (not isinstance(capital, str) or capital not in STATES):
-                raise forms.ValidationError(_("%(name)s is not one of the seven states.") % {"name": str(capital)[:20]})
+                raise forms.ValidationError(_("%(name)s is not one of the seven states.") % {"name": isolate(str(capital)[:20])})
             out[key] = {"terrain": cell["terrain"], **({"capital": capital} if capital else {})}
         return out
 
@@ -183,7 +184,7 @@ def board_editor(request: HttpRequest) -> HttpResponse:
                 status = 400
             else:
                 messages.success(request, _("Saved the board “%(name)s”; pick it in a new table's options.")
-                                 % {"name": stored.name})
+                                 % {"name": isolate(stored.name)})
                 return redirect("games:editions")
         elif not form.is_valid():
             status = 400

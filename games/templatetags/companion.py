@@ -92,6 +92,32 @@ def taps_waiting(count: int) -> str:
     return ngettext("%(n)s tap waits to be sent.", "%(n)s taps wait to be sent.", count)
 
 
+@register.filter(needs_autoescape=True)
+def bdi_joined(value: Any, autoescape: bool = True) -> str:
+    """An engine's comma-joined names (``"Ann, Ben"``, as a view's ``names`` holds them) as :func:`bdi_list` shows a
+    list: each in ``<bdi>``, joined with the language's comma."""
+    if value is None or value == "":
+        return ""
+    return bdi_list(str(value).split(", "), autoescape)
+
+
+@register.simple_tag
+def list_comma() -> str:
+    """The comma (and its space) between two names of a list in the active language: ``، `` in Persian and Pashto."""
+    from games.words import list_separator
+
+    return list_separator()
+
+
+@register.simple_tag
+def list_semicolon() -> str:
+    """The semicolon (and its space) between two parts of a list in the active language: ``؛ `` in Persian and
+    Pashto."""
+    from games.words import clause_separator
+
+    return clause_separator()
+
+
 @register.filter
 def seat_names(seats: Any, indices: Any) -> list[str]:
     """The names of the seats whose ``index`` is in ``indices`` (a game result's winners), in seat order; ``[]`` when

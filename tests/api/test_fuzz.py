@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games.commands.pregame import create_table
+from tests.registry import GAMES
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
@@ -23,12 +24,11 @@ actions = st.one_of(
         optional={"card": json_values | st.sampled_from(["1", "7", "11", "sorry", 0, 5]),
                   "pawn": json_values | st.sampled_from(["R0", "B1", "Z9"]),
                   "steps": json_values, "to": json_values, "target": json_values, "then": json_values,
-                  "tiles": json_values, "hex": json_values | st.just([0, 0]), "colour": json_values,
+                  "tiles": json_values, "tile": json_values, "hex": json_values | st.just([0, 0]), "colour": json_values,
                   "cards": json_values | st.just([0, 6, 8]), "province": json_values, "gold": json_values,
                   "value": json_values | st.integers(-2, 9), "site": json_values, "space": json_values,
                   "give": json_values, "take": json_values}),
 )
-GAMES = ["amun_re", "catan_junior", "sorry", "yellow_yangtze"]
 
 
 @pytest.mark.django_db

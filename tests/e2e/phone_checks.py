@@ -10,6 +10,9 @@ Used by ``test_phone_layout.py``, ``test_words_in_browser.py`` and ``test_four_p
   English word of the catalogue's msgids that no Azerbaijani msgstr uses, outside names and codes
   (``<bdi>``, ``dir="auto"``, ``.code``, ``<code>``, Unicode isolates, another ``lang``) and the reasoned
   allow-list of ``tests/web/test_every_word.py``;
+- :func:`round_two` gathers the checks of a phone at the table: the bar at most a third of the screen on my turn,
+  every name isolated, no text under 12 px, no rules marker or case number in visible text, the header within
+  360 px with nothing cut (:func:`check_end_first` and :func:`offline_banner` for the end and a lost socket);
 - :func:`api`, :func:`version`, :func:`wait_synced`, :func:`join`, :func:`tap_centre`: the plumbing.
 """
 
@@ -23,6 +26,7 @@ import urllib.request
 
 from tests.e2e.conftest import ROOT
 from tests.web.test_every_word import ALLOWED, AZ_OWN, BOARD_COORDINATE, ENGLISH
+from tests.web.test_plain_words import CASE_ID, MARKER
 
 PHONE = {"width": 360, "height": 740}
 TABLET = {"width": 1180, "height": 820}
@@ -271,27 +275,36 @@ LAYOUT = """() => {
   return out;
 }"""
 
-# Every visible text run holding a player's name: the name sits in an isolating element (``<bdi>``, or any element
-# whose computed unicode-bidi isolates), or between U+2068 and U+2069, or in an SVG tspan/text of its own; returns
-# the runs that do not, as readable strings.
+# Every visible text run holding a player's name written in the other direction than the page (a Latin name on a
+# Persian page, a Persian name on an English one): the name sits in an isolating inline element (``<bdi>``, or an
+# inline element whose computed unicode-bidi isolates, like a chip), or between U+2068 and U+2069, or it is the whole
+# text of its block (a flex item, a table cell, an SVG text of its own: a paragraph of its own). A block element's
+# own ``unicode-bidi: isolate`` (the browser's default for p and div) isolates nothing inside its sentence, so the
+# search for an isolating element stops at the first block. Returns the runs that fail, as readable strings.
 NAMES_ISOLATED = """(names) => {
-  const bad = [];
+  const bad = [], rtl = document.documentElement.dir === 'rtl';
+  const latin = /[A-Za-z\u00c0-\u024f]/;
+  const inline = (e) => getComputedStyle(e).display.startsWith('inline');
   const isolates = (el) => { for (let e = el; e && e !== document.body; e = e.parentElement) {
       if (e.tagName.toLowerCase() === 'bdi') return true;
+      if (e.namespaceURI.endsWith('svg') && e.tagName.toLowerCase() !== 'svg') continue;
+      if (!inline(e)) return false;  // the block holding the sentence
       const u = getComputedStyle(e).unicodeBidi;
       if (u === 'isolate' || u === 'isolate-override' || u === 'plaintext') return true;
     } return false; };
+  const blockOf = (el) => { let e = el; while (e && e !== document.body && (e.namespaceURI.endsWith('svg') ? e.tagName.toLowerCase() !== 'svg' && !['text'].includes(e.tagName.toLowerCase()) : inline(e))) e = e.parentElement; return e; };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement, text = n.textContent;
     if (!el || el.closest('script, style, title, option, select, textarea, [hidden], .defs')) continue;
     if (!el.getClientRects().length) continue;
     for (const name of names) {
+      if (latin.test(name) !== rtl) continue;  // a name in the page's own direction needs no isolate
       let at = text.indexOf(name);
       while (at >= 0) {
-        const whole = text.trim() === name || text.trim() === name + ' ☥';
-        const fenced = text.lastIndexOf('\\u2068', at) > text.lastIndexOf('\\u2069', at);
-        if (!(isolates(el) || fenced || (whole && el.namespaceURI.endsWith('svg')))) {
+        const block = blockOf(el), whole = block && [name, name + ' ☥', '☥ ' + name].includes(block.textContent.trim());
+        const fenced = text.lastIndexOf('\u2068', at) > text.lastIndexOf('\u2069', at);
+        if (!(isolates(el) || fenced || whole)) {
           bad.push(`${el.tagName.toLowerCase()}.${(el.getAttribute('class') || '').trim()}: «${text.trim().slice(0, 70)}»`);
           break;
         }
@@ -364,3 +377,86 @@ def unisolated_names(page, names: list[str]) -> list[str]:
 def small_text(page, floor: float = 12.0) -> list:
     """The visible text runs under ``floor`` screen px, smallest first: ``[[px, where], ...]``."""
     return page.evaluate(SMALL_TEXT, floor)
+
+
+# The header's brand and pickers: the bar's scroll and client width, its height, and each item's shown width beside
+# the width its content needs (measured on a free copy), so a picker cut to "Digits: as" or "ارقام: مطاب" shows.
+HEADER = """() => {
+  const bar = document.querySelector('header.topbar'), box = bar.getBoundingClientRect();
+  const items = [...bar.querySelectorAll('.brand, select')].map(e => {
+    const r = e.getBoundingClientRect();
+    const free = e.cloneNode(true);  // the same element unconstrained: the width its content needs
+    Object.assign(free.style, {position: 'absolute', maxWidth: 'none', visibility: 'hidden'});
+    e.parentNode.appendChild(free);
+    const need = free.getBoundingClientRect().width;
+    free.remove();
+    const shown = e.tagName === 'SELECT' ? e.options[e.selectedIndex].text : e.textContent.trim();
+    return {shown, need: need, width: r.width, left: r.left - box.left, right: box.right - r.right,
+            scroll: e.tagName === 'SELECT' ? 0 : e.scrollWidth - e.clientWidth};
+  });
+  return {scroll: bar.scrollWidth, client: bar.clientWidth, height: box.height, items};
+}"""
+
+# A Yellow & Yangtze hex as the board's edges label it ("E11": column A-N, row 1-16, no leading zero); a case number
+# of the rules files has the same shape only when it has a leading zero ("D07").
+HEX_LABEL = re.compile(r"^[A-N](?:[1-9]|1[0-6])$")
+
+
+def markers(page, coordinates: bool = False) -> list[str]:
+    """The rules-file markers ("[U]", "[S!]") and case numbers ("E15", "D07") in the text a reader sees (names and
+    codes spared, as :data:`VISIBLE_WORDS` spares them); with ``coordinates``, hex labels of the board are spared."""
+    found = []
+    for text in page.evaluate(VISIBLE_WORDS):
+        cases = [c for c in CASE_ID.findall(text) if not (coordinates and HEX_LABEL.match(c))]
+        found += [f"{m} in «{text.strip()[:50]}»" for m in MARKER.findall(text) + cases]
+    return found
+
+
+def header_problems(page) -> list[str]:
+    """What is wrong with the header at this width: wider than the phone, taller than a line, a picker cut."""
+    header = page.evaluate(HEADER)
+    out = []
+    if header["scroll"] > header["client"] or header["client"] > PHONE["width"]:
+        out.append(f"the header is {header['scroll']} px wide in {header['client']} px")
+    if header["height"] > 64:
+        out.append(f"the header takes {header['height']:.0f} px (two lines)")
+    out += [f"{i['shown']!r} is cut ({i['width']:.0f} of {i['need']:.0f} px)" for i in header["items"]
+            if i["need"] > i["width"] + 0.5 or i["left"] < 0 or i["right"] < 0 or i["scroll"] > 0]
+    return out
+
+
+def round_two(page, where: str, names: list[str], coordinates: bool = False) -> list[str]:
+    """Every check of the phone at the table on ``page`` now, as readable problems (empty: all hold): the action bar
+    at most a third of the screen on my turn (:func:`check_bar_third`), every one of ``names`` isolated, no text
+    under 12 px, no rules marker or case number, the header within the phone with nothing cut."""
+    problems = []
+    try:
+        check_bar_third(page, where)
+    except AssertionError as failed:
+        problems.append(str(failed))
+    loose = unisolated_names(page, names)
+    if loose:
+        problems.append(f"{where}: names not isolated: {loose}")
+    small = small_text(page)
+    if small:
+        problems.append(f"{where}: text under 12 px: {small}")
+    marks = markers(page, coordinates)
+    if marks:
+        problems.append(f"{where}: rules markers or case numbers: {marks[:4]}")
+    problems += [f"{where}: {p}" for p in header_problems(page)]
+    return problems
+
+
+def offline_banner(context, page, timeout_ms: int = 5000, screenshot=None) -> None:
+    """Take the phone offline (the browser's offline mode and its event) and wait for the reconnecting banner; fails
+    after ``timeout_ms``. With ``screenshot`` (a path) the offline phone is photographed. The phone is put back
+    online afterwards."""
+    context.set_offline(True)
+    try:
+        page.evaluate("window.dispatchEvent(new Event('offline'))")
+        page.wait_for_selector("#reconnecting:not([hidden])", timeout=timeout_ms)
+        if screenshot:
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(screenshot))
+    finally:
+        context.set_offline(False)

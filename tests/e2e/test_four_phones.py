@@ -22,8 +22,13 @@ phone: no sideways scroll, every visible enabled tap target at least 44 px, the 
 buttons in the action bar inside the viewport, every tapped button in view (in the bar's own scrolled
 box) before its tap without any scrolling (``REACH``; Yellow & Yangtze board picks and war losses
 pending), on the fa, ps and az phones no word outside the reader's language (``phone_checks.foreign_words``), and one digit system per page
-(``phone_checks.wrong_digits``); the tablet never scrolls sideways. Screenshots of each game's fa
-phone (mid-game, final, final tally) and fa table screen go to ``artifacts/screens/four-*.png``
+(``phone_checks.wrong_digits``); and the checks of the phone at the table (``phone_checks.round_two``): the
+action bar at most a third of the screen on my turn, every player's name isolated, no text under 12 px, no
+rules marker or case number ("[U]", "E15") in visible text, the header within 360 px with nothing cut. The
+tablet never scrolls sideways. At the end every phone shows the winner and the ranking in its first viewport,
+and says it is offline within 5 s of losing its connection. Screenshots of each game's fa and ps
+phones (my turn mid-game, the game's moment, final, offline), the fa phone's tally and the fa table screen go to
+``artifacts/screens/four-*.png``
 (ignored by git). The run prints, per game, where its time went.
 """
 
@@ -45,9 +50,15 @@ from tests.e2e.phone_checks import (
     TABLET,
     api,
     check,
+    check_end_first,
     foreign_words,
+    layout,
+    markers,
+    offline_banner,
+    round_two,
     tap_centre,
     tap_hex,
+    unisolated_names,
     wait_synced,
     wrong_digits,
 )
@@ -57,6 +68,7 @@ pytestmark = pytest.mark.e2e
 
 NAMES = ["Dariush", "Emma", "Gulalai", "Leyla"]
 LANGS = ["fa", "en", "ps", "az"]  # seat by seat
+SHOT_SEATS = (0, 2)  # the fa and ps phones are photographed: my turn, the game's moment, the end, offline
 TITLES = ["Sorry!", "Yellow & Yangtze", "Amun-Re: The Card Game", "Catan Junior"]
 
 # Per game: the table options (the real box, and what shortens a game), the planner's seed (found by
@@ -303,14 +315,18 @@ def _come_back(pages, urls: list[str], version_now: int) -> bool:
     return False
 
 
-def _check_all(phones, tablet, allowed: set[str], code: str, where: str, problems: dict[str, str]) -> None:
-    """Every phone holds 360 px and the thumb, in its reader's words and digits; the tablet holds its width."""
+def _check_all(phones, tablet, allowed: set[str], code: str, where: str, problems: dict[str, str],
+               coordinates: bool = False) -> None:
+    """Every phone holds 360 px and the thumb, in its reader's words and digits, with the checks of the phone at the
+    table (``phone_checks.round_two``: bar, names, text size, markers, header); the tablet holds its width."""
     for seat, page in enumerate(phones):
         check(page, f"{where}, {LANGS[seat]} phone")
         for word in foreign_words(page, LANGS[seat], allowed):
             problems.setdefault(f"{LANGS[seat]}: {word}", where)
         for text in wrong_digits(page, LANGS[seat], code)[:3]:
             problems.setdefault(f"{LANGS[seat]} digits: {text}", where)
+        for found in round_two(page, f"{LANGS[seat]} phone", NAMES, coordinates):
+            problems.setdefault(found, where)
     assert tablet.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"{where}: the table screen scrolls sideways"
 
 
@@ -321,7 +337,8 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
                                              "start_seat": 0, "seats": [{"name": n} for n in NAMES]})
     code, tokens = created["code"], [s["token"] for s in created["seats"]]
     allowed = {w.lower() for w in re.findall(r"[A-Za-z]+", " ".join([*NAMES, code, *TITLES]))}
-    if slug in COORDINATE_GAMES:
+    coordinates = slug in COORDINATE_GAMES
+    if coordinates:
         allowed.add("<coordinates>")
     contexts, phones = [], []
     problems: dict[str, str] = {}
@@ -349,9 +366,10 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
 
         v = created["version"]
         clock = {"api": 0.0, "sync": 0.0, "tap": 0.0, "check": 0.0, "start": time.time()}
-        _check_all(phones, tablet, allowed, code, f"{slug} first load", problems)
+        _check_all(phones, tablet, allowed, code, f"{slug} first load", problems, coordinates)
         picture = GAMES[slug]["picture"]
         pictured = False
+        turn_shots: set[int] = set()
         ui_moves = {n: key for key, n in game_plan.first.items()}
         urls = [*(f"{live_url}/t/{code}/" for _ in phones), f"{live_url}/t/{code}/screen/"]
         away = False
@@ -366,7 +384,7 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
                 away = _come_back(everyone, urls, v)
             if n in checkpoints:
                 assert wait_synced(everyone, v, timeout=30), f"{slug} move {n}: a phone did not follow to version {v}"
-                _check_all(phones, tablet, allowed, code, f"{slug} move {n} (mid-game)", problems)
+                _check_all(phones, tablet, allowed, code, f"{slug} move {n} (mid-game)", problems, coordinates)
             if key is None:
                 t0 = time.time()
                 answer = api(live_url, f"/api/tables/{code}/actions/", {"action": action, "version": v,
@@ -381,9 +399,13 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
             clock["sync"] += time.time() - t0
             page = phones[seat]
             assert page.locator("#table.my-turn").count() == 1, f"{where}: the phone does not say it is its turn"
-            if key == picture and not pictured and seat == 0:
-                page.screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-mid.png"))
+            if key == picture and not pictured:  # the moment on the fa and ps phones, one of them perhaps the actor
+                for shot in SHOT_SEATS:
+                    phones[shot].screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[shot]}-mid.png"))
                 pictured = True
+            if seat in SHOT_SEATS and seat not in turn_shots and n >= total // 3:  # my turn, mid-game
+                page.screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[seat]}-turn.png"))
+                turn_shots.add(seat)
             t0 = time.time()
             tap_move(page, slug, action, where)
             assert wait_synced(everyone, v + 1, timeout=15), f"{where}: the tap did not land (version {v})"
@@ -391,26 +413,43 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
             v += 1
             tapped.append(key)
             t0 = time.time()
-            _check_all(phones, tablet, allowed, code, where, problems)
+            _check_all(phones, tablet, allowed, code, where, problems, coordinates)
             clock["check"] += time.time() - t0
-            if key == picture and not pictured:  # the moment on the fa phone, watching another seat's step
-                phones[0].screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-mid.png"))
-                pictured = True
         assert api(live_url, f"/api/tables/{code}/")["status"] == "finished", f"{slug}: the game reached its end"
         assert wait_synced(everyone, v, timeout=30), f"{slug}: a phone missed the final tally"
         for page in everyone:
             assert page.locator("#table section.result").count() == 1, f"{slug}: the final tally is on every screen"
-        _check_all(phones, tablet, allowed, code, f"{slug} final tally", problems)
+        _check_all(phones, tablet, allowed, code, f"{slug} final tally", problems, coordinates)
+        # The end first: on every phone the winner line, the ranking (and Next game, where shown) in the first viewport.
+        for seat, page in enumerate(phones):
+            try:
+                check_end_first(page, f"{slug} end, {LANGS[seat]} phone", host=False)
+            except AssertionError as failed:
+                problems.setdefault(str(failed), "final tally")
+        winner = layout(phones[1])["winner"]["text"]
+        assert any(name in winner for name in NAMES), f"{slug}: the en phone's winner line names nobody: {winner!r}"
         assert REQUIRED[slug] <= set(tapped), f"{slug}: steps never tapped: {REQUIRED[slug] - set(tapped)}"
         # The checks themselves see an English word and a Persian digit an Azerbaijani reader would trip over.
         phones[3].evaluate("() => { const p = document.createElement('p'); p.id = 'probe';"
                            " p.textContent = 'Qara lider black ۳'; document.querySelector('main').append(p); }")
         assert foreign_words(phones[3], "az", allowed) == {"black"} and wrong_digits(phones[3], "az", code)
         phones[3].evaluate("() => document.getElementById('probe').remove()")
-        phones[0].screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-final.png"))
+        # And a rules marker, a case number and a bare Latin name in a Persian sentence.
+        phones[0].evaluate("() => { const p = document.createElement('p'); p.id = 'probe';"
+                           " p.textContent = 'قانون [U] مورد D07: نوبت Emma'; document.querySelector('main').append(p); }")
+        assert [m.split(" ")[0] for m in markers(phones[0], coordinates)] == ["[U]", "D07"]
+        assert unisolated_names(phones[0], ["Emma"]), "a bare Latin name in a Persian sentence is caught"
+        phones[0].evaluate("() => document.getElementById('probe').remove()")
+        for shot in SHOT_SEATS:
+            phones[shot].evaluate("window.scrollTo(0, 0)")
+            phones[shot].screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[shot]}-final.png"))
         phones[0].locator("#table section.result").evaluate("el => el.scrollIntoView({block: 'start'})")
         phones[0].screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-result.png"))
         tablet.screenshot(path=str(SCREENS / f"four-{slug}-screen-fa.png"))
+        # A phone that loses its connection says so within 5 s, on every phone.
+        for seat, page in enumerate(phones):
+            shot = SCREENS / f"four-{slug}-phone-{LANGS[seat]}-offline.png" if seat in SHOT_SEATS else None
+            offline_banner(contexts[seat], page, timeout_ms=5000, screenshot=shot)
         print("taps that needed a scroll first:", [w for w in OUT_OF_REACH if w.startswith(slug)])
         pending = tuple(f"({step}: " for step in REACH_PENDING.get(slug, ()))
         out_of_reach = [w for w in OUT_OF_REACH if w.startswith(slug + " ") and not any(p in w for p in pending)]
@@ -420,4 +459,4 @@ def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug
     finally:
         for ctx in contexts:
             ctx.close()
-    assert not problems, f"{slug}: words not in the reader's language: {problems}"
+    assert not problems, f"{slug}: words not in the reader's language, or checks of the phone at the table: {problems}"

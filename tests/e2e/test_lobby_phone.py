@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines import REGISTRY
+from tests.e2e.phone_checks import HEADER
 
 SMALL = """() => [...document.querySelectorAll('main select, main input:not([type=hidden]), main button, main summary')]
   .filter(e => e.offsetParent !== null)
@@ -52,21 +53,6 @@ def test_a_table_made_in_the_persian_lobby_with_changed_options_keeps_them(phone
     assert options["attrition"] == "highest" and options["capitals_from_black"] is True
 
 
-HEADER = """() => {
-  const bar = document.querySelector('header.topbar'), box = bar.getBoundingClientRect();
-  const items = [...bar.querySelectorAll('.brand, select')].map(e => {
-    const r = e.getBoundingClientRect();
-    const free = e.cloneNode(true);  // the same element unconstrained: the width its content needs
-    Object.assign(free.style, {position: 'absolute', maxWidth: 'none', visibility: 'hidden'});
-    e.parentNode.appendChild(free);
-    const need = free.getBoundingClientRect().width;
-    free.remove();
-    const shown = e.tagName === 'SELECT' ? e.options[e.selectedIndex].text : e.textContent.trim();
-    return {shown, need: need, width: r.width, left: r.left - box.left, right: box.right - r.right,
-            scroll: e.tagName === 'SELECT' ? 0 : e.scrollWidth - e.clientWidth};
-  });
-  return {scroll: bar.scrollWidth, client: bar.clientWidth, height: box.height, items};
-}"""
 
 
 @pytest.mark.parametrize("language", ["en", "fa", "ps", "az"])

@@ -4,22 +4,29 @@ Runs the same checks over each game the way OpenSpiel's random-simulation
 test runs over every game (shared/STYLE.md principles 4, 6, 7, 14): random
 legal playouts reach a result, every listed legal action applies, states
 survive a JSON round trip, the input state is never mutated, and views are
-JSON-serialisable.
+JSON-serialisable. Every game of the registry runs them, and the contract game of the tests
+(tests/contract_game/) beside them; each also declares a web adapter the platform can read.
 """
 
 from __future__ import annotations
 
+import ast
 import copy
+import dataclasses
 import json
 import random
+from pathlib import Path
 
 import pytest
 
-from games.engines import REGISTRY, available_slugs, get_game_class
+import games.engines
+from games.engines import REGISTRY, get_adapter, get_game_class
+from games.engines.adapter import WebAdapter
 from games.engines.base import IllegalAction, SeatInfo
 from games.engines.chance import table_rng
+from tests.registry import CONTRACT, GAMES
 
-SLUGS = available_slugs()
+SLUGS = GAMES
 
 
 def make_game(slug: str, n: int, options: dict | None = None):
@@ -50,7 +57,15 @@ def random_playout(game, seed: int, max_steps: int = 20000):
 
 
 def test_registry_is_written_out_by_hand():
-    assert set(REGISTRY) == {"sorry", "yellow_yangtze", "amun_re", "catan_junior"}
+    """The registry is one literal dictionary in games/engines/__init__.py; importing a game adds nothing."""
+    tree = ast.parse(Path(games.engines.__file__).read_text(encoding="utf-8"))
+    literal = next(node.value for node in tree.body if isinstance(node, ast.AnnAssign)
+                   and getattr(node.target, "id", "") == "REGISTRY")
+    written = ast.literal_eval(literal)
+    for slug in written:
+        get_game_class(slug)
+    assert REGISTRY == written
+    assert CONTRACT not in REGISTRY, "the contract game is registered only inside the tests that run it"
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -116,3 +131,73 @@ def test_in_digital_mode_listed_chance_actions_leave_the_outcome_to_the_server(s
         state = game.apply(state, seat, action)
     if cls.chance_fields:
         assert seen_chance, "the playout met at least one chance step"
+
+
+# -- the web adapter beside each engine (games/engines/adapter.py) -----------------------------------------
+
+BASE_REFUSALS = ("not_your_turn", "wrong_step", "game_over", "seat_count")
+
+
+def adapter_problems(slug: str, adapter: WebAdapter) -> list[str]:
+    """What the platform could not do with ``adapter``, one sentence per gap, each naming its field."""
+    cls = get_game_class(slug)
+    keys = [s.key for s in adapter.sections]
+    problems = []
+    if not keys or len(set(keys)) != len(keys):
+        problems.append(f"sections: the rules at hand need sections with distinct keys, not {keys}")
+    for code in BASE_REFUSALS:
+        if code not in adapter.refusals:
+            problems.append(f"refusals: no section explains the base refusal {code!r}")
+    for name, target in {**adapter.refusals, **adapter.step_sections}.items():
+        if target.partition("#")[0] not in keys:
+            problems.append(f"refusals/step_sections: {name!r} points at {target!r}, which is not a section")
+    for spec in cls.option_specs:  # the components option's words are the platform's (games/option_words.py)
+        if spec.name != "components" and spec.name not in adapter.option_words:
+            problems.append(f"option_words: the lobby has no words for the option {spec.name!r}")
+    if "title" not in adapter.glossary:
+        problems.append("glossary: no 'title' term names the box")
+    for players in range(cls.min_seats, cls.max_seats + 1):
+        steps = adapter.walkthrough(make_game(slug, players), players)
+        if not steps:
+            problems.append(f"walkthrough: no set-up steps for {players} players")
+        elif len({s.id for s in steps}) != len(steps):
+            problems.append(f"walkthrough: two steps share an id for {players} players")
+    device = adapter.chance(make_game(slug, cls.min_seats))
+    if cls.chance_fields and device is None:
+        problems.append(f"chance: the game draws or rolls ({sorted(cls.chance_fields)}) but declares no chance device")
+    if device is not None:
+        if device.field not in cls.chance_fields.get(device.kind, ()):
+            problems.append(f"chance: {device.kind}.{device.field} is not a chance field of the engine")
+        if abs(sum(device.shares.values()) - 1) > 1e-9:
+            problems.append("chance: the shares of one draw do not sum to 1")
+    return problems
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_game_declares_a_web_adapter_the_platform_can_read(slug):
+    adapter = get_adapter(slug)
+    assert isinstance(adapter, WebAdapter)
+    assert adapter_problems(slug, adapter) == []
+
+
+def _required(field: dataclasses.Field) -> bool:
+    return field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+
+
+#: The adapter's fields a game cannot do without (no default), and those the contract check asks of
+#: a game like the contract game (it draws, so it declares its chance device; it has a set-up).
+CHECKED_FIELDS = [*(f.name for f in dataclasses.fields(WebAdapter) if _required(f)), "walkthrough", "chance"]
+
+
+@pytest.mark.parametrize("name", CHECKED_FIELDS)
+def test_an_adapter_missing_a_field_fails_clearly_naming_the_field(name, contract_game_registered):
+    """Take one field out of the contract game's adapter: it no longer builds, or the contract check names it."""
+    adapter = get_adapter(CONTRACT)
+    field = next(f for f in dataclasses.fields(WebAdapter) if f.name == name)
+    kept = {f.name: getattr(adapter, f.name) for f in dataclasses.fields(WebAdapter) if f.name != name}
+    if _required(field):
+        with pytest.raises(TypeError, match=f"'{name}'"):
+            WebAdapter(**kept)
+    else:
+        problems = adapter_problems(CONTRACT, WebAdapter(**kept))
+        assert [p for p in problems if p.startswith(f"{name}:")], problems

@@ -1,7 +1,8 @@
 """No secret leaks through any door: seeded games of every game with secrets, probed at each step.
 
 Games with secrets: Yellow & Yangtze (hands, screened points), Sorry! in
-points mode (hands) and Amun-Re (sealed offerings); Catan Junior has none
+points mode (hands), Amun-Re (sealed offerings) and the contract game of the
+tests (hands); Catan Junior has none
 (its visibility module: everything lies open). Each is played with random
 legal actions through the one write path, in digital and in physical mode,
 and seat 0's doors are probed (see :mod:`tests.secrecy.probes`) against a
@@ -32,8 +33,9 @@ from games.commands.moves import submit_action
 from games.commands.pregame import create_table
 from games.engines.yellow_yangtze import YellowYangtzeGame
 from games.models import Table
+from tests.registry import GAMES as REGISTERED
 
-from .probes import Doors, Figures, correction_refusal_probe, probe_step
+from .probes import TWINS, Doors, Figures, correction_refusal_probe, probe_step
 
 pytestmark = pytest.mark.django_db
 
@@ -49,6 +51,8 @@ GAMES = [
     ("sorry", {"points_mode": True, "components": "physical"}, 6, 20, 10),
     ("amun_re", {"components": "digital"}, 7, 60, 1000),
     ("amun_re", {"components": "physical"}, 8, 60, 1000),
+    ("contract", {"components": "digital"}, 9, 20, 5),
+    ("contract", {"components": "physical"}, 10, 20, 5),
 ]
 
 
@@ -110,6 +114,29 @@ def test_no_door_shows_seat_0_another_seats_hidden_values(slug, options, seed, m
           f"probes and leaks: {figures.probes} probes, {len(figures.leaks)} leaks")
     assert figures.twins > 0, "the run reached positions with hidden values to twin"
     assert figures.leaks == []
+
+
+@pytest.mark.parametrize("slug", REGISTERED)
+def test_every_game_with_hidden_values_is_probed_here(slug):
+    """A registered game whose seats see something the table does not (``view["private"]``) needs a twin
+    (tests/secrecy/probes.py ``TWINS``) and a run in each component mode above (with its default options)."""
+    from games.engines import get_game_class
+    from games.engines.base import SeatInfo
+    from games.engines.chance import table_rng
+
+    cls = get_game_class(slug)
+    game = cls({}, [SeatInfo(i, f"P{i}", cls.colours[i]) for i in range(cls.min_seats)])
+    state, chooser, secret = game.setup(table_rng(1, 0)), random.Random(1), False
+    for step in range(1, 200):
+        if game.result(state) is not None:
+            break
+        secret = secret or any(game.view(state, s).get("private") for s in range(len(game.seats)))
+        seat = game.prompt(state).seats[0]
+        state = game.apply(state, seat, game.fill_chance(state, seat, chooser.choice(game.legal_actions(state, seat)),
+                                                         table_rng(1, step)))
+    if secret:
+        assert slug in TWINS, f"{slug} has hidden values but no twin in tests/secrecy/probes.py"
+        assert {g[1]["components"] for g in GAMES if g[0] == slug} == {"digital", "physical"}
 
 
 # -- correction refusals (kept apart) ---------------------------------------------

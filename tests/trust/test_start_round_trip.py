@@ -15,6 +15,7 @@ from games.commands.moves import submit_action
 from games.commands.pregame import create_table, decide_start, play_again
 from games.engines.base import IllegalAction
 from games.models import Table
+from tests.registry import GAMES
 
 pytestmark = pytest.mark.django_db
 
@@ -94,6 +95,8 @@ CASES = [
     ("catan_junior", {}, "printed"), ("catan_junior", {}, "oldest"), ("catan_junior", {}, "random"),
     ("catan_junior", {}, "chosen"),
 ]
+#: Every registered game: one not listed above is started by its printed rule and by a chosen seat.
+CASES += [(slug, {}, rule) for slug in GAMES if slug not in {c[0] for c in CASES} for rule in ("printed", "chosen")]
 
 
 @pytest.mark.parametrize(("slug", "options", "rule"), CASES)
@@ -109,13 +112,12 @@ def test_a_game_started_by_each_rule_exports_and_imports(slug, options, rule):
     round_trip(table)
 
 
-@pytest.mark.parametrize("slug", ["sorry", "yellow_yangtze", "amun_re", "catan_junior"])
+@pytest.mark.parametrize("slug", GAMES)
 def test_the_next_game_started_by_the_winner_or_the_printed_rule_exports_and_imports(slug):
     last = play_out(create_table(slug, {}, PLAYERS, seed=8, start="chosen", start_seat=1), seed=3)
     table = Table.objects.get(code=play_again(last.code).code)
     start = table.pregame["start"]
-    if slug == "sorry":
-        assert start["rule"] == "winner"
+    assert start["rule"] == (table.game().next_game_start or table.game().start_rule)
     decide(table, start["rule"])
     round_trip(play_out(table, seed=4))
 

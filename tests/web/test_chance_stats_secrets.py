@@ -22,7 +22,9 @@ from games.chance_stats import chance_stats
 from games.commands.host import end_game
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table
+from games.engines import get_adapter
 from tests.conftest import phone_for
+from tests.registry import GAMES, game_class
 
 pytestmark = pytest.mark.django_db
 
@@ -81,3 +83,23 @@ def test_digital_draws_are_still_counted_once_the_game_is_over():
     table.refresh_from_db()
     stats = chance_stats(table, table.game())
     assert stats["total"] == 10 and stats["entered"] == 0
+
+
+@pytest.mark.parametrize("slug", [slug for slug in GAMES if game_class(slug).chance_fields])
+def test_every_game_with_chance_counts_its_draws_as_its_adapter_declares_them(slug):
+    """Each value of the game's chance device gets a row; a hidden-hand device shows nothing until the end."""
+    from tests.conftest import play_through_write_path
+
+    table = create_table(slug, {}, [{"name": "Ann"}, {"name": "Bob"}], seed=21)
+    device = get_adapter(slug).chance(table.game())
+    play_through_write_path(table, 21, stop=12)
+    table.refresh_from_db()
+    running = chance_stats(table, table.game())
+    assert running["what"] == device.what and running["hidden"] == device.hidden
+    if device.hidden:
+        assert running["total"] == 0 and running["rows"] == []
+    end_game(table.code)
+    table.refresh_from_db()
+    final = chance_stats(table, table.game())
+    assert not final["hidden"] and final["total"] > 0
+    assert {row["value"] for row in final["rows"]} == set(device.shares)

@@ -30,12 +30,12 @@ from games.commands.moves import submit_action
 from games.commands.pregame import create_table
 from games.engines import available_slugs, get_game_class
 from tests.conftest import phone_for
+from tests.registry import GAMES
 from tests.web.test_translations import po_entries
 from tests.web.words import ISOLATED_RUN, LATIN_WORD, host_client, visible_pieces
 
 pytestmark = pytest.mark.django_db
 
-LOCALE = Path(settings.BASE_DIR) / "locale"
 PLAYERS = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
 LANGS = ("fa", "ps", "az")
 
@@ -61,7 +61,9 @@ def _words(texts) -> set[str]:
 
 
 def _catalogue(lang: str) -> list[dict]:
-    return po_entries(LOCALE / lang / "LC_MESSAGES" / "django.po")
+    """Every entry of ``lang`` in the project's catalogue and any game's own (``LOCALE_PATHS``)."""
+    files = [Path(p) / lang / "LC_MESSAGES" / "django.po" for p in settings.LOCALE_PATHS]
+    return [entry for path in files if path.exists() for entry in po_entries(path)]
 
 
 # The English words of the catalogue (its msgids), less those Azerbaijani also writes (words of its msgstrs).
@@ -179,7 +181,7 @@ def _report(problems: dict[str, set[str]]) -> str:
     return "\n".join(f"{key}  ({'; '.join(sorted(where)[:3])})" for key, where in sorted(problems.items()))
 
 
-@pytest.mark.parametrize("slug", available_slugs())
+@pytest.mark.parametrize("slug", GAMES)
 def test_every_page_of_a_whole_game_speaks_the_readers_language(slug):
     table = create_table(slug, {}, PLAYERS, seed=11)
     problems: dict[str, set[str]] = {}
@@ -224,7 +226,7 @@ def test_the_checker_itself_catches_english_and_spares_names_and_codes():
     assert all(reason for reason in ALLOWED.values())
 
 
-@pytest.mark.parametrize("slug", available_slugs())
+@pytest.mark.parametrize("slug", GAMES)
 def test_the_lobby_of_every_game_speaks_the_readers_language(slug):
     """The lobby with this game picked: option labels, values, explanations and who starts."""
     titles = {get_game_class(s).title for s in available_slugs()}
@@ -238,7 +240,7 @@ def test_the_lobby_of_every_game_speaks_the_readers_language(slug):
     assert not problems, f"{slug}: words not in the reader's language:\n{_report(problems)}"
 
 
-@pytest.mark.parametrize("slug", available_slugs())
+@pytest.mark.parametrize("slug", GAMES)
 def test_who_starts_and_the_set_up_walkthrough_speak_the_readers_language(slug):
     """Before the first move: the printed rule's start question and the set-up steps on every phone."""
     table = create_table(slug, {}, PLAYERS, seed=5, start="printed", walkthrough=True)

@@ -25,10 +25,13 @@ from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.models import Table
 from games.write_path import Forbidden
+from tests.registry import GAMES as REGISTERED
+from tests.registry import game_class
 
 pytestmark = pytest.mark.django_db
 
-GAMES = [
+#: Rule options of one game that change what is exported (its own variants, written by hand).
+VARIANTS = [
     ("sorry", {}, 3),
     ("sorry", {"points_mode": True}, 2),
     ("sorry", {"points_mode": True, "components": "physical"}, 2),
@@ -37,6 +40,11 @@ GAMES = [
     ("amun_re", {}, 3),
     ("catan_junior", {}, 2),
 ]
+#: Every registered game round-trips: the variants above, and a game without any listed there in both
+#: component modes at its fewest players.
+GAMES = VARIANTS + [(slug, {"components": mode}, game_class(slug).min_seats)
+                    for slug in REGISTERED if slug not in {v[0] for v in VARIANTS}
+                    for mode in ("digital", "physical")]
 
 
 @pytest.fixture(autouse=True)

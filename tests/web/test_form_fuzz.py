@@ -11,7 +11,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from games.commands.pregame import create_table
+from games.engines import adapters
 from tests.conftest import phone_for
+from tests.registry import GAMES
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +30,7 @@ def junk_form(rng: random.Random) -> dict:
     return {name: rng.choice(JUNK) for name in rng.sample(FIELDS, rng.randint(1, 10))}
 
 
-@pytest.mark.parametrize("slug", ["sorry", "amun_re", "catan_junior", "yellow_yangtze"])
+@pytest.mark.parametrize("slug", GAMES)
 def test_junk_form_posts_never_answer_500(slug):
     seats = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
     table = create_table(slug, {}, seats if slug == "amun_re" else seats[:2], seed=3)
@@ -43,8 +45,8 @@ def test_junk_form_posts_never_answer_500(slug):
     host.cookies.update(carrier.cookies)
     urls = [f"/t/{table.code}/act/", f"/t/{table.code}/corrections/", f"/t/{table.code}/corrections/1/",
             f"/t/{table.code}/host/undo/", f"/t/{table.code}/host/components/", f"/t/{table.code}/host/end/",
-            f"/t/{table.code}/host/hand-over/1/", f"/t/{table.code}/join/", "/", "/editions/amun_re/calibrate/",
-            "/editions/yellow_yangtze/board/", "/i18n/setlang/"]
+            f"/t/{table.code}/host/hand-over/1/", f"/t/{table.code}/join/", "/", "/i18n/setlang/",
+            *(f"/editions/{game}/{editor.path}/" for game, adapter in adapters().items() for editor in adapter.editors)]
     rng = random.Random(slug)
     for i in range(120):
         url = urls[i % len(urls)]

@@ -12,33 +12,48 @@ for green. These tests read every string a player may see in Persian, Azerbaijan
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 from games.glossary import LANGUAGES, Term, glossary, terms_of
+from games.rulebook import rules_file
+from tests.registry import GAMES as REGISTERED
+from tests.registry import game_class
 from tests.web.po import po_entries
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("sorry", "yellow_yangtze", "amun_re", "catan_junior")
+GAMES = tuple(REGISTERED)
 # A glossary word standing alone: not inside a longer word of its script (\w covers Arabic-script letters).
 ALONE = r"(?<![\w\u200c\u200d]){}(?![\w\u200c\u200d])"
 
 
+def _homes(slug: str) -> tuple[str, ...]:
+    """Path parts that mark a file as ``slug``'s: ``/<slug>/``, ``/<slug>.``, and its engine package's folder."""
+    package = Path(importlib.import_module(game_class(slug).__module__).__file__).parent
+    return f"/{slug}/", f"/{slug}.", f"{package.relative_to(ROOT).as_posix()}/"
+
+
 def catalogue(lang: str) -> list[tuple[str, str, set[str]]]:
-    """``(English, translation, games)`` for every entry of ``locale/<lang>`` (each plural form apart).
+    """``(English, translation, games)`` for every entry of ``lang`` in every catalogue (``LOCALE_PATHS``: the
+    project's and any game's own), each plural form apart.
 
     ``games`` are the games whose files use the string (``games/engines/<slug>/``, ``templates/games/<slug>/``);
     a string of shared code (the lobby, the walkthrough) belongs to every game.
     """
     rows = []
-    for entry in po_entries(ROOT / "locale" / lang / "LC_MESSAGES" / "django.po"):
-        if not entry["msgid"]:
-            continue
-        english = english_words(entry["msgid"] + (" " + entry["plural"] if entry["plural"] else ""))
-        games = {slug for slug in GAMES if any(f"/{slug}/" in ref or f"/{slug}." in ref for ref in entry["refs"])}
-        rows.extend((english, text, games or set(GAMES)) for text in entry["msgstrs"])
+    homes = {slug: _homes(slug) for slug in GAMES}
+    for folder in settings.LOCALE_PATHS:
+        path = Path(folder) / lang / "LC_MESSAGES" / "django.po"
+        for entry in po_entries(path) if path.exists() else []:
+            if not entry["msgid"]:
+                continue
+            english = english_words(entry["msgid"] + (" " + entry["plural"] if entry["plural"] else ""))
+            games = {slug for slug in GAMES if any(home in "/" + ref for ref in entry["refs"] for home in homes[slug])}
+            rows.extend((english, text, games or set(GAMES)) for text in entry["msgstrs"])
     return rows
 
 
@@ -57,8 +72,7 @@ def rules_pairs(slug: str, lang: str) -> list[tuple[str, str]]:
             if line.strip():
                 found.setdefault(key, []).append(line)
         return found
-    folder = ROOT / "templates" / "games" / "rules" / slug
-    english, other = sections(folder / "en.txt"), sections(folder / f"{lang}.txt")
+    english, other = sections(rules_file(slug, "en")), sections(rules_file(slug, lang))
     pairs = []
     for key, lines in english.items():
         theirs = other.get(key, [])
@@ -97,20 +111,20 @@ def stray_colours(terms: dict[str, Term], lang: str, english: str, text: str) ->
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_glossary_gives_every_term_its_own_word_within_a_game(lang):
-    for slug in GAMES:
-        words: dict[str, str] = {}
-        for key, term in terms_of(slug).items():
-            word = term.word(lang)
-            assert word not in words, f"{slug} {lang}: {word!r} is the word of both {words[word]!r} and {key!r}"
-            words[word] = key
-            for other_key, other in terms_of(slug).items():
-                if other_key != key:
-                    assert not set(term.words[lang]) & set(other.avoid.get(lang, ())), (slug, key, other_key)
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_glossary_gives_every_term_its_own_word_within_a_game(slug, lang):
+    words: dict[str, str] = {}
+    for key, term in terms_of(slug).items():
+        word = term.word(lang)
+        assert word not in words, f"{slug} {lang}: {word!r} is the word of both {words[word]!r} and {key!r}"
+        words[word] = key
+        for other_key, other in terms_of(slug).items():
+            if other_key != key:
+                assert not set(term.words[lang]) & set(other.avoid.get(lang, ())), (slug, key, other_key)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_catalogue_string_names_each_term_with_its_glossary_word(lang):
+def test_every_catalogue_string_names_each_term_with_its_glossary_word(lang, contract_game_registered):
     problems = []
     for english, text, games in catalogue(lang):
         for scope, terms in glossary().items():
@@ -148,9 +162,8 @@ def test_the_rules_at_hand_follow_the_glossary(slug, lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_drifted_spelling_of_a_term_is_left_in_the_language(lang):
-    files = [ROOT / "locale" / lang / "LC_MESSAGES" / "django.po",
-             *(ROOT / "templates" / "games" / "rules").glob(f"*/{lang}.txt")]
+def test_no_drifted_spelling_of_a_term_is_left_in_the_language(lang, contract_game_registered):
+    files = [ROOT / "locale" / lang / "LC_MESSAGES" / "django.po", *(rules_file(slug, lang) for slug in GAMES)]
     problems = []
     for path in files:
         text = "\n".join(t for _, t, _g in catalogue(lang)) if path.suffix == ".po" else path.read_text(encoding="utf-8")

@@ -111,8 +111,12 @@ def test_each_replay_step_shows_the_public_board_the_table_screen_showed_after_t
     assert screen.get(f"/t/{table.code}/history/replay/?step=junk").status_code == 200
 
 
-@pytest.mark.parametrize(("slug", "options", "players"), [
-    ("yellow_yangtze", {}, 3), ("sorry", {"points_mode": True}, 2), ("amun_re", {}, 3)])
+#: Games with hidden values (a twin in tests/secrecy/probes.py), with the options that hide them where needed.
+HIDDEN = [("yellow_yangtze", {}, 3), ("sorry", {"points_mode": True}, 2), ("amun_re", {}, 3)]
+HIDDEN += [(slug, {}, 2) for slug in TWINS if slug not in {h[0] for h in HIDDEN}]
+
+
+@pytest.mark.parametrize(("slug", "options", "players"), HIDDEN)
 def test_replay_steps_never_show_another_seats_hidden_values(slug, options, players):
     """Twin positions differing only in seat 1's hidden values render the same for seat 0 and the public,
     and seat 1's own replay shows them (so the twin is not vacuous)."""

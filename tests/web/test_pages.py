@@ -14,6 +14,7 @@ from games.commands.moves import submit_action
 from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from tests.conftest import phone_for, post_action
+from tests.registry import GAMES
 
 pytestmark = pytest.mark.django_db
 
@@ -226,7 +227,7 @@ def test_a_correction_that_breaks_a_later_move_names_that_move(db, fixture_game_
     assert err.value.code == "log_conflict" and "move #2" in err.value.message
 
 
-@pytest.mark.parametrize("slug", ["sorry", "yellow_yangtze", "amun_re", "catan_junior"])
+@pytest.mark.parametrize("slug", GAMES)
 def test_board_coordinates_are_never_written_with_a_decimal_comma(db, slug):
     """Azərbaycanca formats 377.3 as 377,3; SVG would then draw nothing where it should."""
     table = create_table(slug, {}, [{"name": "A"}, {"name": "B"}], seed=2)
@@ -253,3 +254,13 @@ def test_only_the_mover_sees_what_their_move_could_have_been(db, fixture_game_re
     assert "drop it" in others_page
     own_page = alice.get(f"/t/{table.code}/corrections/fix/1/").content.decode()
     assert "I drew a 2" in own_page
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_game_draws_its_own_board_on_the_phone_and_the_table_screen(db, slug):
+    """README "phone template interface": a game's ``templates/games/<slug>/board.html`` is what the pages draw."""
+    table = create_table(slug, {}, [{"name": "A"}, {"name": "B"}], seed=2)
+    for page in (phone_for(table, 0).get(f"/t/{table.code}/"), Client().get(f"/t/{table.code}/screen/")):
+        assert page.status_code == 200
+        assert f"games/{slug}/board.html" in [t.name for t in page.templates]
+

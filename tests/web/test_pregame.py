@@ -8,6 +8,7 @@ gives each phone its own seat of the new table and nobody else's.
 
 from __future__ import annotations
 
+import html
 import random
 
 import pytest
@@ -21,13 +22,14 @@ from games.audit import check_draws, replay
 from games.commands.host import ask_start_again, end_game, hand_over_seat
 from games.commands.moves import submit_action
 from games.commands.pregame import check_walk_step, create_table, decide_start, play_again
-from games.engines import get_game_class
+from games.engines import get_adapter, get_game_class
 from games.engines.base import IllegalAction
 from games.engines.chance import table_rng
 from games.models import Action, Table
 from games.words import show as tr
 from games.write_path import Forbidden
 from tests.conftest import phone_for, play_through_write_path
+from tests.registry import GAMES
 
 NAMES = ["Ann", "Ben", "Cy", "Di"]
 
@@ -170,7 +172,7 @@ def test_a_round_cannot_show_more_copies_of_a_card_than_the_deck_has(db):
     assert refused.value.code == "bad_start_cards" and Table.objects.get(code=table.code).version == table.version
 
 
-@pytest.mark.parametrize("slug", ["yellow_yangtze", "catan_junior", "sorry", "amun_re"])
+@pytest.mark.parametrize("slug", GAMES)
 def test_a_random_start_is_drawn_from_the_seed_logged_and_replays(db, slug):
     table = create_table(slug, {}, seats_for(slug), start="random", seed=1234)
     row = table.actions.get(kind=Action.Kind.START)
@@ -258,6 +260,21 @@ def _host_phone(table: Table) -> Client:
     set_signed(response, host_cookie(table.code), table.host_token)
     client.cookies[host_cookie(table.code)] = response.cookies[host_cookie(table.code)].value
     return client
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_game_walks_the_host_through_the_set_up_its_adapter_declares(db, slug):
+    """The walkthrough shows each step its adapter declares (counts filled in), and ticking them all ends it."""
+    table = create_table(slug, {}, seats_for(slug, 2), start="chosen", start_seat=0, walkthrough=True)
+    steps = get_adapter(slug).walkthrough(table.game(), 2)
+    assert steps and [s.id for s in pregame.walkthrough(table.game())] == [s.id for s in steps]
+    host = _host_phone(table)
+    page = host.get(f"/t/{table.code}/").content.decode()
+    assert f"Set-up: 0 of {len(steps)} steps done" in page
+    for step in steps:
+        assert f'data-walk-step="{step.id}"' in page and html.escape(tr(step.text, step.details)) in page
+        assert host.post(f"/t/{table.code}/host/walk/", {"step": step.id, "checked": "1"}).status_code == 302
+    assert "steps done" not in host.get(f"/t/{table.code}/").content.decode()
 
 
 def test_checked_steps_are_kept_across_a_reload_and_only_the_host_checks_them(db):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import html
+import importlib
 import random
 import re
 from pathlib import Path
@@ -17,12 +18,13 @@ from rest_framework.test import APIClient
 from games import rulebook
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table
-from games.engines import adapters, get_adapter, get_game_class
+from games.engines import get_adapter, get_game_class
 from games.engines.base import IllegalAction
 from tests.conftest import phone_for, post_action
+from tests.registry import GAMES as REGISTERED
 
 ENGINES = Path(settings.BASE_DIR) / "games" / "engines"
-GAMES = tuple(adapters())
+GAMES = tuple(REGISTERED)
 THREE = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cat"}]
 FOUR = [*THREE, {"name": "Dan"}]
 RTL = {"fa", "ps"}
@@ -67,7 +69,8 @@ def _raised_codes(files: list[Path]) -> set[str]:
 
 def engine_codes(slug: str) -> set[str]:
     """The refusal codes a player of ``slug`` can meet: its engine package and the shared engine modules."""
-    return _raised_codes(sorted((ENGINES / slug).rglob("*.py")) + sorted(ENGINES.glob("*.py")))
+    package = Path(importlib.import_module(get_game_class(slug).__module__).__file__).parent
+    return _raised_codes(sorted(package.rglob("*.py")) + sorted(ENGINES.glob("*.py")))
 
 
 def _client(lang: str) -> Client:
@@ -224,6 +227,8 @@ REFUSED = {
     "amun_re": ({}, [], {"kind": "build_hand", "cards": [0, 1]}, "hand_not_exact", "kingdoms#hand"),
     "catan_junior": ({"components": "physical"}, [(0, {"kind": "roll", "value": 6})],
                      {"kind": "move_ghost", "island": "castle"}, "ghost_must_move", "ghost"),
+    "contract": ({}, [(0, {"kind": "draw"}), (0, {"kind": "draw"})], {"kind": "attack", "tile": "7"},
+                 "tile_not_in_hand", "turn"),
 }
 
 
@@ -364,6 +369,14 @@ def test_a_drawn_7_and_a_drawn_sorry_card_link_their_card_rules():
     turn = table.game().prompt(table.game().decode(table.state)).seats[0]
     submit_action(table.code, turn, {"kind": "draw", "card": "sorry"}, table.version)
     assert _how_link("sorry", "cards#card-sorry", table.code) in _status(phone_for(table, turn), table)
+
+
+@pytest.mark.django_db
+def test_a_step_a_game_declares_links_its_section_though_no_platform_module_names_it(contract_game_registered):
+    """The contract game's conflict step (``step_sections`` of its adapter) gets "How does this work?"."""
+    table = _table("contract")
+    seat = _play_until(table, {"defend"}, seed=2)
+    assert _how_link("contract", "conflict", table.code) in _status(phone_for(table, seat), table)
 
 
 @pytest.mark.django_db

@@ -192,7 +192,7 @@ def test_the_take_back_line_and_its_refusal_are_translated(counting_table):
         with pytest.raises(IllegalAction) as err:
             undo_own(counting_table.code, 0, _version(counting_table))
         message = error_message(err.value)
-    assert line == "Alice حرکت #2 را پس گرفت."
+    assert line == "\u2068Alice\u2069 حرکت #2 را پس گرفت.", "the Latin name isolated in the Persian line"
     assert message.startswith("حرکت #1 ")
 
 

@@ -1,0 +1,56 @@
+"""The games the shared suites run over: every game of the registry, and the contract game of the tests.
+
+A contract every game must meet (engine contract, secrecy, walkthrough, rules at hand, export and import,
+pages) is parametrized with :data:`GAMES`, never with slugs written by hand, so a game is covered the day
+its line is added to ``games.engines.REGISTRY``. The contract game (``tests/contract_game/``) is registered
+through the same registry, by the one line below, for the tests that run it (``tests/conftest.py``); its
+templates, rules at hand and translations are found where a real game's are, through the template and
+locale paths this module adds for the test session.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from games.engines import REGISTRY, available_slugs, get_game_class
+from games.engines.base import Game
+
+#: The contract game's slug and its one registry line.
+CONTRACT = "contract"
+CONTRACT_LINE = {CONTRACT: "tests.contract_game:ContractGame"}
+CONTRACT_HOME = Path(__file__).parent / "contract_game"
+
+#: The games of the registry (the shipped ones), in registry order.
+SHIPPED: list[str] = available_slugs()
+#: Every game a shared suite runs over: the shipped ones, then the contract game.
+GAMES: list[str] = [*SHIPPED, CONTRACT]
+
+
+def game_class(slug: str) -> type[Game]:
+    """The engine class of ``slug`` at collection time, the contract game's included (not registered yet)."""
+    if slug in CONTRACT_LINE:
+        module_name, _, class_name = CONTRACT_LINE[slug].partition(":")
+        return getattr(importlib.import_module(module_name), class_name)
+    return get_game_class(slug)
+
+
+def register_contract_game(monkeypatch) -> None:
+    """Add the contract game's registry line for one test (undone after it)."""
+    for slug, line in CONTRACT_LINE.items():
+        monkeypatch.setitem(REGISTRY, slug, line)
+
+
+def install_contract_game_files(settings) -> None:
+    """Let Django find the contract game's templates and translations, as it finds a real game's.
+
+    Run once, before any template or catalogue is loaded: appends ``tests/contract_game/templates`` to
+    every template backend's ``DIRS`` and ``tests/contract_game/locale`` to ``LOCALE_PATHS``. Only files
+    of the contract game live there, so no other game's page changes.
+    """
+    for backend in settings.TEMPLATES:
+        dirs = backend.setdefault("DIRS", [])
+        if CONTRACT_HOME / "templates" not in dirs:
+            dirs.append(CONTRACT_HOME / "templates")
+    if CONTRACT_HOME / "locale" not in settings.LOCALE_PATHS:
+        settings.LOCALE_PATHS = [*settings.LOCALE_PATHS, CONTRACT_HOME / "locale"]

@@ -164,7 +164,13 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
         first = await self._render((query.get("s") or [None])[0])
         if first is None:
             await self.channel_layer.group_discard(group_name(self.code), self.channel_name)
-            await self.close(code=4403)
+            if self.token and not self.screen:
+                # A secret that held a seat (handed over since): accepted only to say so and close with 4403, which
+                # the page reads as "stop reconnecting"; a refused handshake would read as a network fault (1006).
+                await self.accept()
+                await self._seat_gone()
+            else:
+                await self.close(code=4403)
             return
         await self.accept()
         if auth.startswith("Bearer ") and self.token:
@@ -252,11 +258,24 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
         await self._answer_refusal(socket_taps.Refusal(**{k: v for k, v in event.items() if k in fields}))
 
     async def _answer_refusal(self, refusal: socket_taps.Refusal) -> None:
-        """Send ``refusal`` to this phone; after a stale tap, every region first (the phone is behind)."""
+        """Send ``refusal`` to this phone; after a stale tap, every region first (the phone is behind). A tap
+        refused because this phone's seat was handed over ends the socket (:meth:`_seat_gone`)."""
+        if refusal.code == "no_seat" and self.token and not self.screen:
+            await self._seat_gone()
+            return
         if refusal.stale:
             self.sent = regions.Sent()  # what the phone shows is older than this socket thought: every region
             await self._refresh()
         await self._send_quietly(refusal.frame(self.digits))
+
+    async def _seat_gone(self) -> None:
+        """This phone's secret no longer holds a seat (the host handed it over): say so in the status region and
+        close with 4403, on which the page stops reconnecting, drops its waiting taps and disables its buttons
+        (static/js/table.js)."""
+        with translation.override(self.language):
+            text = escape(gettext("This link no longer holds a seat. Ask the host for a new one."))
+        await self._send_quietly(f'<div id="r-status" hx-swap-oob="true"><p class="banner error" role="alert">{text}</p></div>')
+        await self.close(code=4403)
 
     async def _heartbeat(self, frame_id: str) -> None:
         """Bring the phone up to date from push ``frame_id``, the last one it applied (nothing when current)."""
@@ -329,10 +348,7 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
         else:
             frame = await self._render(revision=revision)
         if frame is None:
-            with translation.override(self.language):
-                text = escape(gettext("This link no longer holds a seat. Ask the host for a new one."))
-            await self.send(text_data=f'<div id="r-status" hx-swap-oob="true"><p class="banner error">{text}</p></div>')
-            await self.close(code=4403)
+            await self._seat_gone()
             return
         if frame:
             await self._send_frame(frame)

@@ -272,7 +272,9 @@ def _host_line(row: Action, names: Mapping[int, str], slug: str) -> str:
             "who": isolate(names.get(row.seat, "?"))}
     if row.kind == Action.Kind.OPENED:
         return gettext("The seat of %(who)s was opened on another phone.") % {"who": isolate(names.get(row.seat, "?"))}
-    return gettext("The host switched the components to %(mode)s.") % {"mode": row.payload.get("components", "")}
+    if row.payload.get("components") == "physical":
+        return gettext("The host switched the components to physical: players enter what the real box gives.")
+    return gettext("The host switched the components to digital: the app draws and rolls.")
 
 
 _START_LINES = {
@@ -326,8 +328,8 @@ def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
     "question", "source", "drawing", "tied", "physical", "cards",
     "can_answer"}``: the same for every seat (the start is public), but for
     ``can_answer`` (a seated phone). ``walk``: the set-up steps with their
-    checked marks (``None`` when there is none, it was skipped, or every step is
-    checked). ``next_code``: the next game's table once the host started it.
+    checked marks and ``playing`` (a move was played: the players' phones leave it out, the host and the screen
+    keep it folded) (``None`` when there is none, it was skipped, or every step is checked). ``next_code``: the next game's table once the host started it.
     """
     table = snap.table
     start = pregame.start_state(table.pregame)
@@ -353,15 +355,15 @@ def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
             "cards": [(c, card_label(c, game.slug)) for c, n in cards if n > 0],
             "can_answer": viewer is not None,
         }
+    no_move_yet = bool(snap.rows) and snap.rows[0].seq == 0 and not any(r.kind == Action.Kind.GAME for r in snap.rows)
     walk = pregame.walk_state(table.pregame)
     walk_ctx = None
     if walk["on"] and not walk["skipped"] and table.is_open:
         steps = [{"id": s.id, "text": tr(s.text, s.details), "source": s.source, "checked": s.id in walk["checked"]}
                  for s in pregame.walkthrough(game)]
         done = sum(1 for s in steps if s["checked"])
-        if done < len(steps):
-            walk_ctx = {"steps": steps, "done": done, "total": len(steps)}
-    no_move_yet = bool(snap.rows) and snap.rows[0].seq == 0 and not any(r.kind == Action.Kind.GAME for r in snap.rows)
+        if done < len(steps):  # once play began, the checklist is the host's closed fold only
+            walk_ctx = {"steps": steps, "done": done, "total": len(steps), "playing": not no_move_yet}
     asked_again = (start is not None and start.get("seat") is not None and no_move_yet and table.is_open
                    and start["rule"] in ("youngest", "oldest", "highest_card"))
     return {"start": start_ctx, "walk": walk_ctx, "next_code": table.pregame.get("next") or "",

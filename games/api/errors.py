@@ -23,7 +23,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         code = getattr(detail["detail"], "code", code)
         response.data = {"code": code, "message": message}
     elif response.status_code == status.HTTP_400_BAD_REQUEST:
-        response.data = {"code": "invalid", "message": "The request body is not valid.", "fields": detail}
+        unknown = _unknown_field(detail)
+        response.data = {"code": "unknown_field" if unknown else "invalid",
+                         "message": unknown or "The request body is not valid.", "fields": detail}
     return response
 
 
@@ -32,3 +34,16 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     if request.path.startswith("/api/"):
         return JsonResponse({"code": "not_found", "message": "No such API endpoint or table."}, status=404)
     return page_not_found(request, exception or Http404())
+
+
+def _unknown_field(detail: Any) -> str:
+    """The message of the first field error coded ``unknown_field`` in a serializer's nested errors, or ``""``."""
+    if isinstance(detail, dict):
+        detail = list(detail.values())
+    if isinstance(detail, list):
+        for item in detail:
+            found = _unknown_field(item)
+            if found:
+                return found
+        return ""
+    return str(detail) if getattr(detail, "code", None) == "unknown_field" else ""

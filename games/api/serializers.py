@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.core.validators import MaxLengthValidator, MinLengthValidator
 from rest_framework import serializers
 
 from games.engines import REGISTRY
@@ -16,11 +17,38 @@ MAX_VERSION = 2**31 - 1
 
 
 class SeatInSerializer(serializers.Serializer):
-    """One seat of a new table."""
+    """One seat of a new table: ``name``, ``colour``, ``team``, nothing else (an unknown field is refused
+    ``unknown_field``, naming it, rather than silently dropped)."""
 
     name = serializers.CharField(max_length=40, required=False, allow_blank=True)
     colour = serializers.CharField(max_length=20, required=False, allow_blank=True)
     team = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=4)
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(str(k) for k in data if k not in self.fields)
+            if unknown:
+                raise serializers.ValidationError(
+                    {k: [serializers.ErrorDetail(f"A seat has no field {k!r}: send name, colour and team only.",
+                                                 code="unknown_field")] for k in unknown})
+        return super().to_internal_value(data)
+
+
+def seat_range() -> tuple[int, int]:
+    """The fewest and the most seats any registered game is played with (each game's own range is checked when
+    the table is made: ``seat_count``)."""
+    from games.engines import get_game_class
+
+    classes = [get_game_class(slug) for slug in REGISTRY]
+    return min(c.min_seats for c in classes), max(c.max_seats for c in classes)
+
+
+def seat_ranges() -> str:
+    """Each registered game's seat range, for the schema: ``"sorry 2-4, amun_re 2-5"``."""
+    from games.engines import get_game_class
+
+    return ", ".join(f"{slug} {get_game_class(slug).min_seats}-{get_game_class(slug).max_seats}"
+                     for slug in sorted(REGISTRY))
 
 
 def _bounded_json(value: Any, *, what: str, max_bytes: int, max_depth: int) -> Any:
@@ -35,13 +63,14 @@ def _bounded_json(value: Any, *, what: str, max_bytes: int, max_depth: int) -> A
 
 
 class CreateTableSerializer(serializers.Serializer):
-    """``POST /api/tables/``: game slug, options (see each game's OptionSpec list), 2-5 seats."""
+    """``POST /api/tables/``: game slug, options (see each game's OptionSpec list), one seat per player within
+    the game's own seat range (``seat_count`` otherwise), who starts (one of the game's start rules, the ones
+    the lobby offers: ``bad_start`` otherwise)."""
 
     game = serializers.ChoiceField(choices=sorted(REGISTRY))
     options = serializers.DictField(required=False, default=dict,
                                     help_text="Rule options by name; a board or edition as its profile object.")
-    seats = serializers.ListField(child=SeatInSerializer(), min_length=1, max_length=5,
-                                  help_text="1-5 seats; each game's own range (e.g. 2-4) is checked by its rules.")
+    seats = serializers.ListField(child=SeatInSerializer(), min_length=2, max_length=5)  # bounds: __init__
 
     start = serializers.ChoiceField(
         choices=["printed", "youngest", "oldest", "highest_card", "random", "chosen"], required=False,
@@ -55,16 +84,18 @@ class CreateTableSerializer(serializers.Serializer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = sorted(REGISTRY)  # the registry as it is now, not at import time
+        low, high = seat_range()
+        seats = self.fields["seats"]
+        seats.min_length, seats.max_length = low, high
+        seats.validators = [v for v in seats.validators if not hasattr(v, "limit_value")]
+        seats.validators += [MinLengthValidator(low, message=f"A table has {low} to {high} seats."),
+                             MaxLengthValidator(high, message=f"A table has {low} to {high} seats.")]
+        seats.help_text = f"{low}-{high} seats, one per player, within the game's own range ({seat_ranges()})."
 
     def validate_options(self, value: dict) -> dict:
         """Options are bounded JSON: at most 64 KiB, nested at most 16 deep, no NUL."""
         return _bounded_json(value, what="options", max_bytes=64 * 1024, max_depth=16)
 
-    def validate_seats(self, value: list) -> list:
-        """1-5 seats (the game's own seat range is checked by the engine)."""
-        if not 1 <= len(value) <= 5:
-            raise serializers.ValidationError("A table has 2 to 5 seats.")
-        return value
 
 
 class SeatOutSerializer(serializers.Serializer):
@@ -95,7 +126,8 @@ class PostActionSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION,
                                        help_text="The table version the action was chosen at.")
     key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
-                                help_text="Idempotency key: a retry with the same key writes nothing twice.")
+                                help_text="Optional idempotency key: a retry with the same key writes nothing twice; "
+                                          "without one, a retry is a new request.")
 
 
 class UndoMineSerializer(serializers.Serializer):
@@ -104,7 +136,8 @@ class UndoMineSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION,
                                        help_text="The table version the undo was chosen at.")
     key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
-                                help_text="Idempotency key: a retry with the same key writes nothing twice.")
+                                help_text="Optional idempotency key: a retry with the same key writes nothing twice; "
+                                          "without one, a retry is a new request.")
 
 class StartSerializer(serializers.Serializer):
     """``POST /api/tables/{code}/start/``: answer "who starts?" before the first move."""
@@ -116,7 +149,8 @@ class StartSerializer(serializers.Serializer):
     cards = serializers.DictField(child=serializers.CharField(max_length=8, allow_blank=True), required=False, allow_empty=True,
                                   help_text="highest_card, physical: seat index (as text) -> the card it turned up.")
     key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
-                                help_text="Idempotency key: a retry with the same key writes nothing twice.")
+                                help_text="Optional idempotency key: a retry with the same key writes nothing twice; "
+                                          "without one, a retry is a new request.")
 
     def validate_cards(self, value: dict) -> dict:
         """At most one card per seat (5)."""
@@ -131,7 +165,7 @@ class UndoSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION,
                                        help_text="The table version the host saw.")
     key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
-                                help_text="Idempotency key: a retry with the same key undoes nothing twice.")
+                                help_text="Optional idempotency key: a retry with the same key undoes nothing twice.")
 
 
 class ActionDoneSerializer(serializers.Serializer):

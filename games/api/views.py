@@ -181,9 +181,12 @@ def table_detail(request: Request, code: str) -> Response:
 
 
 def _public_options(table: Table) -> dict[str, Any]:
+    """The table's options as the API shows them: an edition profile (a mapping with a ``name``, such as a board or
+    a price list) by its name and whether it is verified; every other value (a plain mapping such as Sorry!'s
+    ``deck_counts``, section 2.1) as it is."""
     out = {}
     for name, value in table.options.items():
-        if isinstance(value, dict):
+        if isinstance(value, dict) and ("name" in value or "verified" in value):
             out[name] = {"name": value.get("name", ""), "verified": value.get("verified", False)}
         else:
             out[name] = value

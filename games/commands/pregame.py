@@ -38,7 +38,8 @@ def create_table(
     ``chosen`` and ``winner`` (with ``start_seat``) are decided at once and
     logged as row #1 (kind ``start``, still version 0: ``random`` draws from
     :func:`games.engines.chance.start_rng`); ``youngest``, ``oldest`` and ``highest_card``
-    are asked on the phones before the first move (:func:`decide_start`).
+    are asked on the phones before the first move (:func:`decide_start`). A rule the lobby does not offer
+    for this game (:func:`games.pregame.start_choices`; ``winner`` only for a next game) is ``bad_start``.
     ``walkthrough`` turns on the set-up walkthrough. ``devices``
     (one per seat) and ``previous`` (the last game's code) come from
     :func:`play_again`. ``IllegalAction("bad_start")`` for a bad rule or seat.
@@ -74,6 +75,10 @@ def create_table(
         game = cls(options, infos)
     pregame: dict[str, Any] = {}
     if start is not None and cls.start_rule is not None:
+        offered = pregame_rules.start_choices(cls) + (["winner"] if previous else [])  # what the lobby offers
+        if start != "printed" and start not in offered:
+            raise IllegalAction("bad_start", gettext_noop("This game decides who starts in one of these ways: {rules}."),
+                                rules=offered)
         rule, seat = pregame_rules.check_rule(game, cls.start_rule if start == "printed" else start, start_seat)
         pregame["start"] = {"rule": rule, "seat": seat}
     if walkthrough:

@@ -81,6 +81,17 @@ def bdi_list(values: Any, autoescape: bool = True) -> str:
     return mark_safe(list_separator().join(bdi(v, autoescape) for v in values))
 
 
+@register.simple_tag
+def taps_waiting(count: int) -> str:
+    """The offline banner's count of waiting taps: the plural form for ``count`` taps in the active language,
+    its number left as ``%(n)s`` for table.js to fill in (in the phone's digits). The page carries the form for
+    1 and for 2; table.js uses the first for one tap and the second for more, the plural rule of every shipped
+    language (tests/web/test_taps_waiting_words.py checks the catalogues)."""
+    from django.utils.translation import ngettext
+
+    return ngettext("%(n)s tap waits to be sent.", "%(n)s taps wait to be sent.", count)
+
+
 @register.filter(needs_autoescape=True)
 def bdi_joined(value: Any, autoescape: bool = True) -> str:
     """An engine's comma-joined names (``"Ann, Ben"``, as a view's ``names`` holds them) as :func:`bdi_list` shows a

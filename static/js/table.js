@@ -73,6 +73,7 @@
     var heard = 0;           // Date.now() of the last message from the server
     var lastPing = 0, pings = 0;
     var wasDown = false;
+    var gone = false;        // the server closed the socket with 4403: this phone no longer holds a seat
     var STORE = "companion.taps." + (live.dataset.actUrl || "");
     function isOpen() { return !!raw && raw.readyState === 1; }
     var memory = [];         // the waiting taps, where sessionStorage cannot keep them (private mode)
@@ -96,15 +97,16 @@
       var banner = document.getElementById("reconnecting");
       var count = document.getElementById("taps-waiting");
       var back = document.getElementById("back-in-sync");
-      var down = !isOpen();
+      var down = !isOpen() && !gone;  // a phone without a seat is not waiting to reconnect
       var n = pendingTaps().length;
       document.body.classList.toggle("offline", down && everOpen);
-      document.body.dataset.ws = down ? "closed" : "open";
+      document.body.dataset.ws = isOpen() ? "open" : "closed";
       document.body.dataset.tapsWaiting = String(n);
       if (banner) banner.hidden = !(down && everOpen);
       if (count) {
         count.hidden = !(down && n);
-        count.textContent = n === 1 ? count.dataset.one : localDigits((count.dataset.many || "").replace("%(n)s", String(n)));
+        // The plural form for n (one tap: the first, else the second; templatetags/companion.py taps_waiting).
+        count.textContent = localDigits(((n === 1 ? count.dataset.one : count.dataset.many) || "").replace("%(n)s", String(n)));
       }
       if (back && down) back.hidden = true;
     }
@@ -130,6 +132,7 @@
       keep(list);
     }
     function tap(message) {
+      if (gone) return;
       var list = pendingTaps();
       if (list.some(function (t) { return t.message.key === message.key; })) { flush(); return; }  // a double tap
       list.push({ message: message, ping: 0 });
@@ -154,7 +157,7 @@
       if (old) {
         old.onclose = null; old.onerror = null;
         try { old.close(); } catch (e) { /* already closing */ }
-        if (wrapper) setTimeout(function () { wrapper.reconnect(); }, 250);
+        if (wrapper && !gone) setTimeout(function () { if (!gone) wrapper.reconnect(); }, 250);
       }
       showState();
     }
@@ -173,7 +176,29 @@
       flush();
       showState();
     });
-    document.body.addEventListener("htmx:wsClose", function () { raw = null; wasDown = wasDown || everOpen; showState(); });
+    // The seat was handed over (close code 4403, games/consumers.py): no reconnecting, the waiting taps are dropped
+    // (no seat would take them), every control is disabled and the page says what to do.
+    function seatGone() {
+      gone = true;
+      raw = null;
+      keep([]);
+      var ws = document.querySelector("[ws-connect]");
+      if (ws) ws.removeAttribute("ws-connect");
+      document.body.classList.add("seat-gone");
+      document.querySelectorAll("#table button, #table input, #table select, #table textarea").forEach(function (c) {
+        c.disabled = true;
+      });
+      var note = document.getElementById("seat-gone");
+      if (note) { note.textContent = live.dataset.seatGone || ""; note.hidden = false; }
+      var back = document.getElementById("back-in-sync");
+      if (back) back.hidden = true;
+      showState();
+    }
+    document.body.addEventListener("htmx:wsClose", function (event) {
+      var closed = event.detail && event.detail.event;
+      if (closed && closed.code === 4403) { seatGone(); return; }
+      raw = null; wasDown = wasDown || everOpen; showState();
+    });
     document.body.addEventListener("htmx:wsError", function () { if (raw && raw.readyState !== 1) { raw = null; showState(); } });
     window.addEventListener("offline", dropSocket);
     // Heartbeat: name the last push this page applied; the socket answers with whatever changed since (a frame or a
@@ -198,6 +223,7 @@
       var el = event.target.closest("[data-action]");
       if (!el || !live.contains(el)) return;
       event.preventDefault();
+      if (gone) return;  // no seat: nothing to send
       var action = el.getAttribute("data-action");
       var table = document.getElementById("table");
       var v = table ? table.dataset.version : "";

@@ -82,6 +82,45 @@ async def test_a_socket_without_a_seat_is_refused_and_a_handed_over_seat_is_clos
     assert (await b.receive_output(5))["type"] == "websocket.close"
 
 
+async def test_a_phone_whose_seat_was_handed_over_is_told_why_its_socket_closes_with_4403():
+    """The phone's secret no longer holds a seat: the socket it opens is accepted only to say so (a banner) and
+    closed with 4403, so the page stops reconnecting (a refused handshake reads as a network fault, 1006); a tap
+    sent on a socket whose seat went meanwhile is refused and the socket is closed the same way."""
+    table, alice, bob, _ = await make_table_and_phones()
+    await sync_to_async(hand_over_seat)(table.code, 1)
+    stale = socket_for(table.code, cookie_header(bob, table.code))
+    connected, _ = await stale.connect()
+    assert connected
+    said = await stale.receive_from(5)
+    assert "no longer holds a seat" in said and "Ask the host for a new" in said
+    closed = await stale.receive_output(5)
+    assert closed == {"type": "websocket.close", "code": 4403}
+
+    table2, alice2, bob2, _ = await make_table_and_phones()
+    b = await connect(table2.code, [cookie_header(bob2, table2.code)])
+    from games import consumers
+
+    real = consumers.TableConsumer._refresh
+
+    async def no_push(self, revision=None):  # the seat goes without the push that would tell this socket
+        return None
+
+    consumers.TableConsumer._refresh = no_push
+    try:
+        await sync_to_async(hand_over_seat)(table2.code, 1)
+        await b.send_to(text_data='{"action": {"kind": "draw"}, "version": 0, "key": "k-1"}')
+        frames = []
+        while True:
+            out = await b.receive_output(5)
+            if out["type"] == "websocket.close":
+                break
+            frames.append(out.get("text", ""))
+    finally:
+        consumers.TableConsumer._refresh = real
+    assert out.get("code") == 4403
+    assert any("no longer holds a seat" in f for f in frames), frames
+
+
 async def test_a_reconnecting_phone_gets_the_current_version_at_once():
     table, alice, bob, _ = await make_table_and_phones()
     await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, 0)

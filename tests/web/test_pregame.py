@@ -295,6 +295,23 @@ def test_checked_steps_are_kept_across_a_reload_and_only_the_host_checks_them(db
     assert "steps done" not in host.get(f"/t/{table.code}/").content.decode()
 
 
+def test_once_the_first_move_is_played_the_set_up_checklist_leaves_the_players_phones_and_folds_for_the_host(db):
+    """The set-up walkthrough is for setting up: after the first move the players' phones no longer carry it, the
+    host keeps it closed in a fold (to open when a step was missed) and the table screen shows it closed."""
+    table = create_table("sorry", {}, seats_for("sorry", 2), start="chosen", start_seat=0, walkthrough=True)
+    host, other = _host_phone(table), phone_for(table, 1)
+    assert "steps done" in other.get(f"/t/{table.code}/").content.decode(), "before the first move: on every phone"
+    game = table.game()
+    [first] = [a for a in game.legal_actions(game.decode(table.state), 0)][:1]
+    submit_action(table.code, 0, first, 0)
+    snapshots.clear()
+    assert "steps done" not in other.get(f"/t/{table.code}/").content.decode()
+    hosted = host.get(f"/t/{table.code}/").content.decode()
+    assert '<details id="walk-fold" class="walk-fold"><summary>' in hosted and "steps done" in hosted
+    screen = Client().get(f"/t/{table.code}/screen/").content.decode()
+    assert "steps done" in screen and '<details id="walk-fold" class="walk-fold" open>' not in screen
+
+
 def test_the_walkthrough_speaks_persian_on_a_persian_phone(db):
     table = create_table("catan_junior", {}, seats_for("catan_junior"), start="youngest", walkthrough=True)
     phone = phone_for(table, 1)

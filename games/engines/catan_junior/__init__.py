@@ -155,14 +155,14 @@ class CatanJuniorGame(Game):
         start_set = "start_english_mayfair" if edition == "english" and n > 2 else "start_kosmos"
         if start_set not in self._board.starts:
             raise IllegalAction(
-                "bad_edition", gettext_noop("Rule SU3: the board has no start set {name}."), name=start_set
+                "bad_edition", gettext_noop("The board has no start set {name}."), name=start_set
             )
         colours = self._seat_colours(edition)
         starts = self._board.starts[start_set]
         start_colours = TWO_PLAYER_START if n == 2 else colours
         if any(c not in starts for c in start_colours):
             raise IllegalAction(
-                "bad_edition", gettext_noop("Rule SU3: the board has no start position for every colour.")
+                "bad_edition", gettext_noop("The board has no start position for every colour.")
             )
         self._colours = colours
         self._start = (start_set, start_colours)
@@ -368,7 +368,7 @@ class CatanJuniorGame(Game):
         self.ensure_turn(state, seat, kind)
         if kind == "buy_coco" and coco.tiles_left(state) == 0:
             # Checked before parsing: a digital fill on an empty stack leaves no tile to name.
-            raise IllegalAction("coco_stack_empty", gettext_noop("Rule CO1: there are no Coco tiles left."))
+            raise IllegalAction("coco_stack_empty", gettext_noop("There are no Coco tiles left."))
         parsed = act.parse(action)
         if isinstance(parsed, act.Roll):
             return production.roll(rs, state, parsed.value)

@@ -158,7 +158,7 @@ def parse(action: Mapping[str, Any]) -> Action:
         value = require(action, "value", int)
         if not 1 <= value <= 6:
             raise IllegalAction(
-                "bad_die_value", gettext_noop("Rule TU1: the die shows 1 to 6, not {value}."), value=value
+                "bad_die_value", gettext_noop("The die shows 1 to 5 or the Ghost Captain."), value=value
             )
         return Roll(value)
     if kind == "move_ghost":

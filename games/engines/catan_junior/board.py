@@ -165,14 +165,14 @@ def validate_board(data: Any) -> Board:
     if not isinstance(castle, Mapping):
         raise _bad(gettext_noop("Rules 2.1: a board needs a castle position."))
     if data.get("ghost_captain_start", "castle") != "castle":
-        raise _bad(gettext_noop("Rules SU4: the Ghost Captain starts on the castle."))
+        raise _bad(gettext_noop("The Ghost Captain starts on the castle."))
 
     starts: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {}
     for key, raw_set in data.items():
         if not key.startswith("start_"):
             continue
         if not isinstance(raw_set, Mapping) or not raw_set:
-            raise _bad(gettext_noop("Rules SU3: start set {name} is malformed."), name=key)
+            raise _bad(gettext_noop("Start set {name} is malformed."), name=key)
         used_sites: set[str] = set()
         used_routes: set[str] = set()
         colours: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
@@ -192,7 +192,7 @@ def validate_board(data: Any) -> Board:
             ):
                 raise _bad(
                     gettext_noop(
-                        "Rules SU3: {colour} in {name} needs two free lairs, each at the end of its start ship."
+                        "{colour} in {name} needs two free lairs, each at the end of its start ship."
                     ),
                     colour=colour,
                     name=key,
@@ -202,7 +202,7 @@ def validate_board(data: Any) -> Board:
             colours[colour] = (tuple(lairs), tuple(ships))
         starts[key] = colours
     if not starts:
-        raise _bad(gettext_noop("Rules SU3: a board needs at least one start set."))
+        raise _bad(gettext_noop("A board needs at least one start set."))
 
     return Board(
         side=str(data.get("side", "")),

@@ -113,7 +113,7 @@ def test_a_tie_break_step_gives_the_totals_that_decided_it():
     result = final_result(((4, 5, 6, 9, 0), (4, 6, 6, 6, 0)), ["Ann", "Ben"], "empty_bag")
     lines = [shown(step) for step in result["steps"]]
     assert ("Ben and Ann both score 4; compared from low to high (Ben: 4, 6, 6, 6; Ann: 4, 5, 6, 9), "
-            "total 2 decides: Ben 6, Ann 5 (§7).") in lines
+            "their second-lowest colour decides: Ben 6, Ann 5 (§7).") in lines
     full = final_result(((4, 5, 6, 9, 0), (9, 6, 5, 4, 0)), ["Ann", "Ben"], "empty_bag")
     assert "Ann and Ben tie on every total (4, 5, 6, 9) and share the place (§7)." in [
         shown(step) for step in full["steps"]]
@@ -138,3 +138,11 @@ def test_game_over_view_opens_every_screen():
     s = end_turn_by_placing_yellow(game, s)
     view = game.view(s, None)
     assert view["final"][BOB]["hand"]["red"] == 3
+
+
+def test_a_tie_decided_further_up_names_the_colour_by_its_place_from_the_lowest():
+    """§7: equal lowest and second-lowest colours: the third-lowest decides; then the highest."""
+    third = final_result(((4, 5, 6, 9, 0), (4, 5, 7, 7, 0)), ["Ann", "Ben"], "empty_bag")
+    assert any("their third-lowest colour decides: Ben 7, Ann 6 (§7)." in shown(s) for s in third["steps"])
+    highest = final_result(((4, 5, 6, 9, 0), (4, 5, 6, 8, 0)), ["Ann", "Ben"], "empty_bag")
+    assert any("their highest colour decides: Ann 9, Ben 8 (§7)." in shown(s) for s in highest["steps"])

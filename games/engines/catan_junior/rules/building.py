@@ -83,24 +83,24 @@ def build_lair(rs: Ruleset, state: State, seat: int, site: str) -> State:
     if site == "CASTLE":
         raise IllegalAction(
             "castle_not_buildable",
-            gettext_noop("Rule BU6: only the Coco majority puts a lair on the castle site."),
+            gettext_noop("Only the Coco majority puts a lair on the castle site."),
         )
     if site not in board.site_islands:
         raise IllegalAction("unknown_site", gettext_noop("Rule 2.1: {site} is not a lair site."), site=site)
     index = board.sites.index(site)
     if state.lairs[index] is not None:
-        raise IllegalAction("site_taken", gettext_noop("Rule BU4: site {site} already holds a lair."), site=site)
+        raise IllegalAction("site_taken", gettext_noop("Site {site} already holds a lair."), site=site)
     if lair_stock(state, seat) <= 0:
-        raise IllegalAction("no_lair_in_stock", gettext_noop("Rule BU5: you have no lair left in your stock."))
+        raise IllegalAction("no_lair_in_stock", gettext_noop("You have no lair left in your stock."))
     if site not in lair_sites(rs, state, seat):
         raise IllegalAction(
             "lair_needs_own_ship",
-            gettext_noop("Rule BU2: a lair goes at the end of a route holding one of your own ships."),
+            gettext_noop("A lair goes at the end of a route holding one of your own ships."),
             site=site,
         )
     lairs = tuple(seat if i == index else owner for i, owner in enumerate(state.lairs))
     state = _place(state, seat, free, LAIR_COST, site,
-                   gettext_noop("Rule BU1: a lair costs wood, wool, molasses and cutlass."), lairs=lairs)
+                   gettext_noop("A lair costs wood, wool, molasses and cutlass."), lairs=lairs)
     return check_win(state, seat)
 
 
@@ -116,17 +116,17 @@ def build_ship(rs: Ruleset, state: State, seat: int, route: str) -> State:
         raise IllegalAction("unknown_route", gettext_noop("Rule 2.1: {route} is not a ship route."), route=route)
     index = board.routes.index(route)
     if state.ships[index] is not None:
-        raise IllegalAction("route_taken", gettext_noop("Rule BU4: route {route} already holds a ship."), route=route)
+        raise IllegalAction("route_taken", gettext_noop("Route {route} already holds a ship."), route=route)
     if ship_stock(rs, state, seat) <= 0:
-        raise IllegalAction("no_ship_in_stock", gettext_noop("Rule BU5: you have no ship left in your stock."))
+        raise IllegalAction("no_ship_in_stock", gettext_noop("You have no ship left in your stock."))
     if route not in ship_routes(rs, state, seat):
         raise IllegalAction(
             "ship_needs_own_lair",
-            gettext_noop("Rule BU3: a ship goes on a route with one of your own lairs at an end."),
+            gettext_noop("A ship goes on a route with one of your own lairs at an end."),
             route=route,
         )
     ships = tuple(seat if i == index else owner for i, owner in enumerate(state.ships))
-    return _place(state, seat, free, SHIP_COST, route, gettext_noop("Rule BU1: a ship costs wood and wool."),
+    return _place(state, seat, free, SHIP_COST, route, gettext_noop("A ship costs wood and wool."),
                   ships=ships)
 
 

@@ -75,18 +75,18 @@ def buy_coco(rs: Ruleset, state: State, seat: int, tile: str) -> State:
     ``cannot_afford``.
     """
     if tiles_left(state) == 0:
-        raise IllegalAction("coco_stack_empty", gettext_noop("Rule CO1: there are no Coco tiles left."))
+        raise IllegalAction("coco_stack_empty", gettext_noop("There are no Coco tiles left."))
     if tile not in rs.deck.names:
         raise IllegalAction("unknown_coco", gettext_noop("Rule 2.5: {tile} is not a kind of Coco tile."), tile=tile)
     k = rs.deck.names.index(tile)
     if state.coco_stack[k] <= 0:
         raise IllegalAction(
             "coco_not_in_stack",
-            gettext_noop("Rule CO4: every {tile} Coco tile is already face up; check the tile you drew."),
+            gettext_noop("Every {tile} Coco tile is already face up; check the tile you drew."),
             tile=tile,
         )
     if not covers(state.hands[seat], COCO_COST):
-        raise IllegalAction("cannot_afford", gettext_noop("Rule CO1: a Coco tile costs molasses, cutlass and gold."))
+        raise IllegalAction("cannot_afford", gettext_noop("A Coco tile costs molasses, cutlass and gold."))
     hands = tuple(sub(h, COCO_COST) if i == seat else h for i, h in enumerate(state.hands))
     supply = tuple(s + c for s, c in zip(state.supply, COCO_COST, strict=True))
     stack = tuple(n - 1 if i == k else n for i, n in enumerate(state.coco_stack))

@@ -169,14 +169,14 @@ def move_ghost(rs: Ruleset, state: State, island: str, *, next_phase: str = MAIN
     """
     if island == state.ghost:
         raise IllegalAction(
-            "ghost_must_move", gettext_noop("Rule GC1: the Ghost Captain must move to a different island.")
+            "ghost_must_move", gettext_noop("The Ghost Captain must move to a different island.")
         )
     if island == "castle" and not rs.ghost_to_castle:
         raise IllegalAction(
-            "ghost_not_to_castle", gettext_noop("Rule GC3: the Ghost Captain never goes back to the castle.")
+            "ghost_not_to_castle", gettext_noop("The Ghost Captain never goes back to the castle.")
         )
     if island not in ghost_targets(rs, state):
-        raise IllegalAction("unknown_island", gettext_noop("Rule GC1: {island} is not an island."), island=island)
+        raise IllegalAction("unknown_island", gettext_noop("{island} is not an island."), island=island)
     after_roll = state.phase == GHOST
     after_coco = state.phase == COCO_GHOST
     state = dataclasses.replace(state, ghost=island, phase=next_phase)

@@ -41,15 +41,15 @@ def market_swap(rs: Ruleset, state: State, seat: int, space: int, give: str, exp
     """
     if state.swapped:
         raise IllegalAction(
-            "market_swap_used", gettext_noop("Rule TR1: only one marketplace swap is allowed per turn.")
+            "market_swap_used", gettext_noop("Only one marketplace swap is allowed per turn.")
         )
     if not 0 <= space < MARKET_SPACES:
-        raise IllegalAction("bad_space", gettext_noop("Rule TR1: the marketplace has spaces 0 to 4."), space=space)
+        raise IllegalAction("bad_space", gettext_noop("The marketplace has spaces 0 to 4."), space=space)
     take = state.market[space]
     if expected is not None and expected != take:
         raise IllegalAction(
             "market_changed",
-            gettext_noop("Rule TR1: marketplace space {space} holds {resource} now, not {expected}; look again."),
+            gettext_noop("Marketplace space {space} holds {resource} now, not {expected}; look again."),
             space=space,
             resource=take,
             expected=expected,
@@ -57,12 +57,12 @@ def market_swap(rs: Ruleset, state: State, seat: int, space: int, give: str, exp
     if give == take:
         raise IllegalAction(
             "swap_same_resource",
-            gettext_noop("Rule TR1: swap a token for a different resource, not {resource} for {resource}."),
+            gettext_noop("Swap a token for a different resource, not {resource} for {resource}."),
             resource=give,
         )
     if state.hands[seat][RESOURCES.index(give)] < 1:
         raise IllegalAction(
-            "not_enough_resources", gettext_noop("Rule TR1: you have no {resource} to put down."), resource=give
+            "not_enough_resources", gettext_noop("You have no {resource} to put down."), resource=give
         )
     hand = add(sub(state.hands[seat], one(give)), one(take))
     hands = tuple(hand if i == seat else h for i, h in enumerate(state.hands))
@@ -83,16 +83,16 @@ def supply_trade(rs: Ruleset, state: State, seat: int, give: str, take: str) -> 
     """
     if give == take:
         raise IllegalAction(
-            "trade_same_resource", gettext_noop("Rule TR3: take a different resource than the one you give.")
+            "trade_same_resource", gettext_noop("Take a different resource than the one you give.")
         )
     if state.hands[seat][RESOURCES.index(give)] < 2:
         raise IllegalAction(
-            "not_enough_resources", gettext_noop("Rule TR3: you need 2 {resource} to trade."), resource=give
+            "not_enough_resources", gettext_noop("You need 2 {resource} to trade."), resource=give
         )
     if rs.freeze and take in state.frozen:
         raise IllegalAction(
             "supply_frozen",
-            gettext_noop("Rule SH2: {resource} ran out this turn; it cannot be taken until the next turn."),
+            gettext_noop("{resource} ran out this turn; it cannot be taken until the next turn."),
             resource=take,
         )
     hands = tuple(sub(h, one(give, 2)) if i == seat else h for i, h in enumerate(state.hands))
@@ -124,24 +124,24 @@ def offer_trade(
     """
     if not rs.player_trades:
         raise IllegalAction(
-            "player_trades_off", gettext_noop("Rule TR4: trading with players is an advanced rule, off at this table.")
+            "player_trades_off", gettext_noop("Trading with players is an advanced rule, off at this table.")
         )
     if not 0 <= target < rs.seat_count or target == seat:
-        raise IllegalAction("bad_target", gettext_noop("Rule TR4: trade with another player at the table."))
+        raise IllegalAction("bad_target", gettext_noop("Trade with another player at the table."))
     if not any(give) or not any(get):
-        raise IllegalAction("empty_trade", gettext_noop("Rule TR4: both sides of a trade must give something."))
+        raise IllegalAction("empty_trade", gettext_noop("Both sides of a trade must give something."))
     both = [r for r, g, t in zip(RESOURCES, give, get, strict=True) if g and t]
     if both:
         raise IllegalAction(
             "trade_same_resource",
-            gettext_noop("Rule TR4: {resource} is on both sides of the offer; trade it for something else."),
+            gettext_noop("{resource} is on both sides of the offer; trade it for something else."),
             resource=both[0],
         )
     if not covers(state.hands[seat], give):
-        raise IllegalAction("not_enough_resources", gettext_noop("Rule TR4: you do not have what you offer."))
+        raise IllegalAction("not_enough_resources", gettext_noop("You do not have what you offer."))
     if not covers(state.hands[target], get):
         raise IllegalAction(
-            "not_enough_resources", gettext_noop("Rule TR4: the other player does not have what you ask for.")
+            "not_enough_resources", gettext_noop("The other player does not have what you ask for.")
         )
     return dataclasses.replace(state, phase=TRADE, offer=Offer(seat, target, give, get))
 
@@ -150,7 +150,7 @@ def withdraw_trade(state: State, seat: int) -> State:
     """TR4: the offerer takes back a pending offer (nothing changes hands); play returns to them."""
     offer = state.offer
     if offer is None or offer.offerer != seat:
-        raise IllegalAction("no_offer", gettext_noop("Rule TR4: you have no trade offer waiting for an answer."))
+        raise IllegalAction("no_offer", gettext_noop("You have no trade offer waiting for an answer."))
     return dataclasses.replace(state, phase=MAIN, offer=None)
 
 
@@ -158,7 +158,7 @@ def answer_trade(state: State, seat: int, accept: bool) -> State:
     """TR4: the offer's target accepts (tokens change hands) or declines; play returns to the offerer."""
     offer = state.offer
     if offer is None or offer.target != seat:
-        raise IllegalAction("no_offer", gettext_noop("Rule TR4: there is no trade offer for you."))
+        raise IllegalAction("no_offer", gettext_noop("There is no trade offer for you."))
     state = dataclasses.replace(state, phase=MAIN, offer=None)
     if not accept:
         return state

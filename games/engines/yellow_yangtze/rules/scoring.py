@@ -83,6 +83,22 @@ def tie_step(a: dict[str, Any], b: dict[str, Any], names: list[str]) -> dict[str
         return {"text": gettext_noop(
             "{a} and {b} tie on every total ({a_sorted}) and share the place (§7)."), "details": details}
     details.update({"k": diff + 1, "va": a["sorted"][diff], "vb": b["sorted"][diff]})
-    return {"text": gettext_noop(
-        "{a} and {b} both score {score}; compared from low to high ({a}: {a_sorted}; {b}: {b_sorted}), "
-        "total {k} decides: {a} {va}, {b} {vb} (§7)."), "details": details}
+    if diff == len(a["sorted"]) - 1:
+        text = _TIE_DECIDED_BY["highest"]
+    else:
+        text = _TIE_DECIDED_BY.get(diff + 1, _TIE_DECIDED_BY["first_differing"])
+    return {"text": text, "details": details}
+
+
+# The tie sentence names the colour that decides by its place from the lowest (never "total 2", which reads like
+# a sum): the lowest colours are equal, so the second-lowest decides first, then the third, then the highest.
+_TIE_DECIDED_BY: dict[int | str, str] = {
+    2: gettext_noop("{a} and {b} both score {score}; compared from low to high ({a}: {a_sorted}; {b}: {b_sorted}), "
+                    "their second-lowest colour decides: {a} {va}, {b} {vb} (§7)."),
+    3: gettext_noop("{a} and {b} both score {score}; compared from low to high ({a}: {a_sorted}; {b}: {b_sorted}), "
+                    "their third-lowest colour decides: {a} {va}, {b} {vb} (§7)."),
+    "highest": gettext_noop("{a} and {b} both score {score}; compared from low to high ({a}: {a_sorted}; "
+                            "{b}: {b_sorted}), their highest colour decides: {a} {va}, {b} {vb} (§7)."),
+    "first_differing": gettext_noop("{a} and {b} both score {score}; compared from low to high ({a}: {a_sorted}; "
+                                    "{b}: {b_sorted}), the lowest colour that differs decides: {a} {va}, {b} {vb} (§7)."),
+}

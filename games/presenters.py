@@ -367,7 +367,8 @@ def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
     asked_again = (start is not None and start.get("seat") is not None and no_move_yet and table.is_open
                    and start["rule"] in ("youngest", "oldest", "highest_card"))
     return {"start": start_ctx, "walk": walk_ctx, "next_code": table.pregame.get("next") or "",
-            "start_again": seats[start["seat"]]["name"] if asked_again and start else ""}
+            "start_again": seats[start["seat"]]["name"] if asked_again and start else "",
+            "before_play": no_move_yet and table.is_open}
 
 
 @functools.cache

@@ -272,11 +272,13 @@ def test_a_board_drawn_in_the_editor_exports_imports_on_a_fresh_install_and_a_ta
     assert table.options["board"]["name"] == "Our river map"
     game = table.game()
     assert (0, 0) not in game.board.hexes
-    played = play_through_write_path(table, seed=8, stop=12)
-    assert len(played) == 12
     host = phone_for(table, 0)
     page = host.get(f"/t/{table.code}/").content.decode()
-    assert "is not verified against a real box" in page and "Our river map" in page
+    assert "is not verified against a real box" in page and "Our river map" in page, "said at the table's set-up"
+    played = play_through_write_path(table, seed=8, stop=12)
+    assert len(played) == 12
+    page = host.get(f"/t/{table.code}/").content.decode()
+    assert "is not verified against a real box" not in page, "once play began the note leaves the phones"
 
 
 @pytest.mark.django_db

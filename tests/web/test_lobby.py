@@ -250,3 +250,12 @@ def test_django_form_refusals_read_in_pashto(data):
     assert errors
     shown = [re.sub(r"<[^>]+>|\bx+\b|chess|weird", "", e) for e in errors]
     assert not any(re.search(r"[A-Za-z]{3,}", e) for e in shown), shown
+
+
+@pytest.mark.django_db
+def test_the_lobby_leads_to_every_games_rules_at_hand_and_to_past_games():
+    page = Client().get("/").content.decode()
+    for slug in REGISTRY:
+        assert f'href="/rules/{slug}/"' in page, f"no way from the lobby to {slug}'s rules at hand"
+        assert Client().get(f"/rules/{slug}/").status_code == 200
+    assert 'href="/history/"' in page

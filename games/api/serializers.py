@@ -44,7 +44,7 @@ def seat_range() -> tuple[int, int]:
 
 
 def seat_ranges() -> str:
-    """Each registered game's seat range, for the schema: ``"sorry 2-4, amun_re 2-5"``."""
+    """Each registered game's seat range, for the schema: ``"<slug> 2-4, <slug> 2-5"``."""
     from games.engines import get_game_class
 
     return ", ".join(f"{slug} {get_game_class(slug).min_seats}-{get_game_class(slug).max_seats}"

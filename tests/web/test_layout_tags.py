@@ -184,7 +184,7 @@ def test_the_sorry_board_places_every_pawn_and_lights_exactly_the_legal_moves(la
     table = create_table("sorry", {"team_mode": True}, [{"name": n} for n in NAMES], seed=5)
     phones = [phone_for(table, seat) for seat in range(4)]
     chooser, lit = random.Random(5), 0
-    for _ in range(30):
+    for _ in range(40):
         table.refresh_from_db()
         game = table.game()
         state = game.decode(table.state)

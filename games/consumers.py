@@ -97,6 +97,9 @@ def render_push(code: str, token: str | None, language: str, screen: bool, sent:
 
 #: Seconds between two looks at the table's row for a heartbeat of a current phone (between them: a pong only).
 HEARTBEAT_CHECK = 15.0
+#: Seconds a socket waits before sending every region again for another heartbeat naming a frame it does not
+#: know (a phone sends one heartbeat every 2 s; a burst of such heartbeats gets one whole page, not one each).
+FULL_RESEND_GAP = 2.0
 FRAMES_KEPT = 16  # how many frames back a socket can resync a phone from only what changed since
 
 
@@ -158,6 +161,7 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
         self.unanswered = 0  # taps received whose write or refusal is not yet done
         self.tap_lock = asyncio.Lock()  # one tap of this socket at a time, in the order they came
         self.checked_at = 0.0  # time.monotonic() of the last heartbeat that read the table's row
+        self.resent_at = -FULL_RESEND_GAP  # time.monotonic() of the last whole-page resend a heartbeat asked for
         # Join the group before the first render: a move committed between the two is then heard
         # (pushed after this frame) instead of being told to a group this socket was not in yet.
         await self.channel_layer.group_add(group_name(self.code), self.channel_name)
@@ -289,8 +293,12 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
                 return  # the phone shows the newest push, and the table has not moved since
         elif frame_id in self.history:
             self.sent = self.history[frame_id].copy()  # a push was lost: resend what changed since the phone's
-        else:
-            self.sent = regions.Sent()  # a frame this socket does not know (or too old): every region
+        else:  # a frame this socket does not know (or too old): every region, at most once per FULL_RESEND_GAP
+            now = time.monotonic()
+            if now - self.resent_at < FULL_RESEND_GAP:
+                return
+            self.resent_at = now
+            self.sent = regions.Sent()
         await self._refresh()
 
     async def table_revision(self, event: dict[str, Any]) -> None:

@@ -85,6 +85,17 @@ async def test_a_heartbeat_naming_a_frame_the_socket_never_sent_gets_every_regio
     await sock.disconnect()
 
 
+async def test_a_burst_of_heartbeats_naming_unknown_frames_gets_one_whole_page():
+    """Each such heartbeat would cost a render of every region (about 18 KB): a burst gets one, not one each."""
+    table, sock, _ = await bob_socket()
+    for n in range(20):
+        await sock.send_to(text_data=json.dumps({"frame": f"someone-else.{n}"}))
+    full = await sock.receive_from(5)
+    assert 'id="r-board"' in full
+    assert await sock.receive_nothing(timeout=0.5)
+    await sock.disconnect()
+
+
 async def test_a_push_to_a_socket_the_phone_just_closed_is_not_a_server_error():
     """In a reconnect storm a push raced the phone's close: daphne raised "Attempt to send on a closed
     protocol" out of the consumer, one traceback in the server log per lost socket."""

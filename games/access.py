@@ -172,18 +172,12 @@ def seat_for(request: HttpRequest, table: Table) -> Seat | None:
 def note_bearer(request: HttpRequest, code: str) -> None:
     """Before a write: log the request's bearer token as the API's device holding its seat (:func:`held_by_bearer`).
 
-    Called outside the write path (a claim is a write of its own); no query when the table's newest snapshot
-    in this process already shows the seat held through its token.
+    Called outside the write path (a claim is a write of its own). It reads the seat's row, not a cached
+    snapshot: a phone may have taken the seat back since this process last read the table.
     """
     token = bearer(request)
-    if not token:
-        return
-    snap = snapshots.latest(code.upper())
-    if snap is not None:
-        index = snap.seat_index(token)
-        if index is None or any(s["index"] == index and s["by_bearer"] for s in snap.seats):
-            return
-    held_by_bearer(code.upper(), token)
+    if token:
+        held_by_bearer(code.upper(), token)
 
 
 def held_by_bearer(code: str, token: str) -> None:

@@ -148,6 +148,7 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
         self.screen = query.get("screen") == ["1"]
         auth = headers.get("authorization", "")
         self.token = auth[7:].strip() if auth.startswith("Bearer ") else read_signed(cookies, seat_cookie(self.code))
+        self.by_bearer = auth.startswith("Bearer ") and bool(self.token)  # a seat token sent as a bearer token
         self.language = _language(headers, cookies)
         self.digits = digits.system_for(self.language, cookies.get(digits.COOKIE))
         self.host_token = read_signed(cookies, host_cookie(self.code))
@@ -177,7 +178,7 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
                 await self.close(code=4403)
             return
         await self.accept()
-        if auth.startswith("Bearer ") and self.token:
+        if self.by_bearer:
             await database_sync_to_async(held_by_bearer)(self.code, self.token)
         if first:
             await self._send_frame(first)
@@ -243,7 +244,7 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
         async with self.tap_lock:
             try:
                 refusal = await database_sync_to_async(socket_taps.act)(self.code, self.token, self.screen, tap,
-                                                                        self.language)
+                                                                        self.language, self.by_bearer)
             except Exception:  # noqa: BLE001 - a fault of the server answers this tap; the socket and later taps go on
                 log.exception("a socket tap at table %s failed", self.code)
                 refusal = socket_taps.fault(self.language)
@@ -348,7 +349,15 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
     async def _refresh(self, revision: int | None = None) -> None:
         """Push what changed for this phone; rendered right here in the event loop when the snapshot of
         ``revision`` is held and its render reads no database (pure work on data in memory, no thread hop),
-        else in a thread."""
+        else in a thread.
+
+        A bearer socket whose seat a phone took back since is first logged as the API holding it again
+        (:func:`games.access.held_by_bearer`), before anything of the seat is sent."""
+        if self.by_bearer and not self.screen:
+            pushed = snapshots.held(self.code, revision) if revision is not None else None
+            index = pushed.seat_index(self.token) if pushed is not None else None
+            if pushed is None or index is None or not any(s["index"] == index and s["by_bearer"] for s in pushed.seats):
+                await database_sync_to_async(held_by_bearer)(self.code, self.token)
         snap = self._held(revision)
         if snap is not None:
             frame = render_push(self.code, self.token, self.language, self.screen, self.sent, self.host_token,

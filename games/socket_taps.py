@@ -28,6 +28,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext
 
 from games import digits, snapshots
+from games.access import held_by_bearer
 from games.api.serializers import MAX_VERSION
 from games.commands import corrections, moves
 from games.engines.base import IllegalAction, gettext_noop
@@ -229,10 +230,12 @@ def _command(code: str, token: str, tap: Tap) -> None:
         corrections.reject_correction(code, tap.args["id"], seat)
 
 
-def act(code: str, token: str | None, screen: bool, tap: Tap, language: str) -> Refusal | None:
+def act(code: str, token: str | None, screen: bool, tap: Tap, language: str, by_bearer: bool = False) -> Refusal | None:
     """Apply ``tap`` for the seat whose secret the socket holds; ``None`` when done (or a retried tap), else its refusal.
 
     Blocking (database): the consumer calls it through ``database_sync_to_async``.
+    ``by_bearer``: the socket's secret came as a bearer token; the tap is first logged as the API's device
+    holding the seat when a phone took it back since (:func:`games.access.held_by_bearer`).
     A table screen or a socket whose secret no longer holds a seat is refused
     ``no_seat``; the write path's refusals keep their codes (``stale_version``,
     the engine's code, ``table_closed``, ``key_reused``); a correction of
@@ -242,6 +245,8 @@ def act(code: str, token: str | None, screen: bool, tap: Tap, language: str) -> 
     with translation.override(language):
         if screen or not token:
             return refused("no_seat", gettext("This phone has no seat at this table. Ask the host for your link."))
+        if by_bearer:
+            held_by_bearer(code, token)
         try:
             if tap.action is not None:
                 _move(code, token, tap)

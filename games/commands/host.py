@@ -141,7 +141,8 @@ def claim_seat(seat: Seat, device: str) -> Seat:
     """
 
     def compute(at: Locked) -> Change:
-        before = seat.claimed_by_device
+        # Read under the table's lock: two claims at once see each other's holder (one line, not one each).
+        before = Seat.objects.filter(pk=seat.pk).values_list("claimed_by_device", flat=True).first() or ""
         seat.claimed_by_device = device
         seat.claimed_at = timezone.now()
         seat.save(update_fields=["claimed_by_device", "claimed_at"])

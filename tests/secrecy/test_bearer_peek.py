@@ -103,5 +103,46 @@ def test_the_socket_door_is_checked_apart_from_the_page(monkeypatch):
     table = create_table("sorry", POINTS, TWO, seed=3)
     phone_for(table, 1)
     peek("websocket", table.code, table.seats.get(index=1).token)
-    assert calls == [table.code]
+    assert calls and set(calls) == {table.code}
     assert len(opened_lines(table.code)) == 1
+
+
+def test_a_bearer_move_after_the_phone_took_the_seat_back_is_a_new_line():
+    """The snapshot this process holds may predate the phone's return: the seat's row decides."""
+    table = create_table("sorry", POINTS, TWO, seed=3, start="chosen", start_seat=1)
+    phone_for(table, 1)
+    token = table.seats.get(index=1).token
+    api = Client(HTTP_AUTHORIZATION=f"Bearer {token}")
+    api.get(f"/api/tables/{table.code}/view/")
+    phone_for(table, 1)  # the phone takes the seat back (its link opened again)
+    assert len(opened_lines(table.code)) == 2
+    table.refresh_from_db()
+    legal = api.get(f"/api/tables/{table.code}/prompt/").json()["legal"]
+    answer = api.post(f"/api/tables/{table.code}/actions/",
+                      {"action": legal[0]["action"], "version": table.version, "key": "k1"},
+                      content_type="application/json")
+    assert answer.status_code == 200, answer.content
+    assert len(opened_lines(table.code)) == 3
+
+
+def test_an_open_bearer_socket_is_a_new_line_once_the_phone_took_the_seat_back():
+    table = create_table("sorry", POINTS, TWO, seed=3, start="chosen", start_seat=1)
+    phone_for(table, 1)
+    token = table.seats.get(index=1).token
+
+    async def run() -> None:
+        comm = socket_for(table.code, (b"authorization", f"Bearer {token}".encode()))
+        connected, _ = await comm.connect()
+        assert connected
+        await comm.receive_from(timeout=5)
+        while not await comm.receive_nothing(timeout=0.5):  # the push of its own line, if it came apart
+            await comm.receive_from(timeout=5)
+        assert len(await asyncio.to_thread(opened_lines, table.code)) == 1
+        await asyncio.to_thread(phone_for, table, 1)  # the phone takes the seat back: a push follows
+        frame = await comm.receive_from(timeout=5)
+        lines = await asyncio.to_thread(opened_lines, table.code)
+        assert len(lines) == 3, "the socket's next push logged the API holding the seat again"
+        assert frame
+        await comm.disconnect()
+
+    asyncio.run(run())

@@ -20,6 +20,7 @@ from games.audit import replay
 from games.commands import host
 from games.commands.host import claim_seat
 from games.commands.pregame import create_table
+from games.models import Seat
 from tests.conftest import phone_for
 
 from .probes import Figures
@@ -66,7 +67,7 @@ def test_control_a_silent_second_phone_is_caught(monkeypatch):
     real = claim_seat
 
     def silent(seat, device):
-        seat.claimed_by_device = ""
+        Seat.objects.filter(pk=seat.pk).update(claimed_by_device="")  # as if nobody had held the seat
         return real(seat, device)
 
     monkeypatch.setattr(host, "claim_seat", silent)

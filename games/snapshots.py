@@ -11,7 +11,8 @@ made from it are forgotten together.
 ``Table.revision`` moves on every change a phone may see, so
 ``(code, revision)`` names one moment of a table and nothing keyed by it
 can go stale. This process keeps the snapshots it built or read in one
-small LRU (:data:`CACHE`); Django's cache (Redis, when ``REDIS_URL`` is set)
+small LRU (:data:`CACHE`: the newest :data:`REVISIONS_KEPT` of each table,
+:data:`SNAPSHOTS_KEPT` in all); Django's cache (Redis, when ``REDIS_URL`` is set)
 shares them with other workers (:func:`shared_get`, :func:`shared_set`).
 
 After a write commits, :func:`_on_table_written` (a receiver of
@@ -24,6 +25,7 @@ change is not built again.
 
 from __future__ import annotations
 
+import bisect
 import copy
 import hashlib
 import json
@@ -49,7 +51,10 @@ log = logging.getLogger(__name__)
 
 LOG_LINES = 40  # how many log rows a phone shows (and a snapshot holds)
 CACHE_SECONDS = 600  # how long a snapshot stays in the shared cache
-SNAPSHOTS_KEPT = 512  # snapshots this process keeps (about two per active table)
+SNAPSHOTS_KEPT = 512  # snapshots this process keeps, all tables together
+#: Revisions of one table this process keeps, its newest: a socket a move or two behind still renders the revision
+#: its group message names from memory; one further behind renders the current one (:func:`by_code`).
+REVISIONS_KEPT = 3
 
 #: Memo kinds whose keys name their content fully (not the revision): a snapshot built from an earlier one of
 #: the same table and engine configuration may reuse their values (:meth:`Snapshot.memo`).
@@ -313,12 +318,20 @@ def build(table: Table) -> Snapshot:
 
 
 class SnapshotCache:
-    """This process's snapshots: an LRU keyed by ``(code, revision)``, and the newest revision held per table."""
+    """This process's snapshots: an LRU keyed by ``(code, revision)`` of at most ``size`` snapshots and at most
+    ``per_table`` revisions of each table (its newest ones), and the newest revision held per table.
 
-    def __init__(self, size: int) -> None:
+    A socket renders the revision its group message names when it is held here, else the table's current one
+    (:func:`by_code`); the write path builds the next snapshot from the newest (:func:`_on_table_written`). An
+    older revision of a table is never asked for again once a few newer ones exist: keeping it only keeps its
+    memos (views, legal taps, rendered regions) in memory.
+    """
+
+    def __init__(self, size: int, per_table: int = 3) -> None:
         self.size = size
+        self.per_table = per_table
         self._items: OrderedDict[tuple[str, int], Snapshot] = OrderedDict()
-        self._newest: dict[str, Snapshot] = {}  # code -> the held snapshot with the highest revision
+        self._revisions: dict[str, list[int]] = {}  # code -> the revisions held, ascending
         self._lock = threading.Lock()
 
     def get(self, code: str, revision: int) -> Snapshot | None:
@@ -330,7 +343,9 @@ class SnapshotCache:
             return snap
 
     def put(self, snap: Snapshot) -> Snapshot:
-        """Keep ``snap`` (the one already held under its key wins, so every reader shares one memo)."""
+        """Keep ``snap`` (the one already held under its key wins, so every reader shares one memo) and return
+        the one held. Forgets the table's oldest revisions beyond ``per_table`` (``snap`` itself, when it is
+        older than all of them: it is still returned) and the least recently used snapshots beyond ``size``."""
         key = (snap.code, snap.revision)
         with self._lock:
             held = self._items.get(key)
@@ -338,28 +353,44 @@ class SnapshotCache:
                 self._items.move_to_end(key)
                 return held
             self._items[key] = snap
-            newest = self._newest.get(snap.code)
-            if newest is None or newest.revision < snap.revision:
-                self._newest[snap.code] = snap
+            revisions = self._revisions.setdefault(snap.code, [])
+            bisect.insort(revisions, snap.revision)
+            while len(revisions) > self.per_table:
+                del self._items[snap.code, revisions.pop(0)]
             while len(self._items) > self.size:
-                _, gone = self._items.popitem(last=False)
-                if self._newest.get(gone.code) is gone:
-                    del self._newest[gone.code]
+                (code, revision), _ = self._items.popitem(last=False)
+                self._drop_revision(code, revision)
             return snap
+
+    def _drop_revision(self, code: str, revision: int) -> None:
+        revisions = self._revisions[code]
+        revisions.remove(revision)
+        if not revisions:
+            del self._revisions[code]
 
     def newest(self, code: str) -> Snapshot | None:
         """The held snapshot of ``code`` with the highest revision (may be stale), or ``None``. No I/O."""
         with self._lock:
-            return self._newest.get(code)
+            revisions = self._revisions.get(code)
+            return self._items[code, revisions[-1]] if revisions else None
+
+    def revisions(self, code: str) -> tuple[int, ...]:
+        """The revisions of ``code`` held here, ascending. No I/O."""
+        with self._lock:
+            return tuple(self._revisions.get(code, ()))
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._items)
 
     def clear(self) -> None:
         """Forget every snapshot (tests that rewrite rows behind the read model)."""
         with self._lock:
             self._items.clear()
-            self._newest.clear()
+            self._revisions.clear()
 
 
-CACHE = SnapshotCache(SNAPSHOTS_KEPT)
+CACHE = SnapshotCache(SNAPSHOTS_KEPT, REVISIONS_KEPT)
 
 
 def clear() -> None:

@@ -9,6 +9,7 @@ from django.core.cache.backends.locmem import LocMemCache
 
 from games import snapshots
 from games.commands.host import hand_over_seat
+from games.commands.moves import submit_action
 from games.commands.pregame import create_table
 from games.models import Table
 from games.presenters import seat_context
@@ -73,6 +74,38 @@ def test_a_failing_shared_cache_is_a_miss_and_is_left_alone_for_a_while(monkeypa
     assert calls == ["get"], "after one failure the shared cache is skipped"
     table = _table()
     assert snapshots.by_code(table.code).revision == table.revision, "phones still read the table"
+
+
+def test_a_table_never_holds_more_than_its_newest_revisions():
+    cache = snapshots.SnapshotCache(100, per_table=2)
+    table, other = _table(), _table()
+    made = {r: snapshots.Snapshot(code=table.code, revision=r, table=table, seats=(), rows=(), corrections=())
+            for r in range(1, 8)}
+    for snap in made.values():
+        assert cache.put(snap) is snap
+        assert len(cache.revisions(table.code)) <= 2
+    cache.put(snapshots.Snapshot(code=other.code, revision=1, table=other, seats=(), rows=(), corrections=()))
+    assert cache.revisions(table.code) == (6, 7), "the newest two, whatever was read last"
+    assert cache.get(table.code, 5) is None and cache.get(table.code, 7) is made[7]
+    assert cache.newest(table.code) is made[7]
+    late = snapshots.Snapshot(code=table.code, revision=3, table=table, seats=(), rows=(), corrections=())
+    assert cache.put(late) is late, "a late reader of an old revision still gets its snapshot"
+    assert cache.revisions(table.code) == (6, 7) and len(cache) == 3, "but it is not kept"
+
+
+def test_a_played_table_keeps_only_its_newest_snapshots_in_the_process():
+    table = _table()
+    for _ in range(3 * snapshots.REVISIONS_KEPT):
+        table.refresh_from_db()
+        game = table.game()
+        state = game.decode(table.state)
+        seat = game.prompt(state).seats[0]
+        submit_action(table.code, seat, game.legal_actions(state, seat)[0], table.version)
+        snapshots.by_code(table.code)
+    table.refresh_from_db()
+    held = snapshots.CACHE.revisions(table.code)
+    assert len(held) == snapshots.REVISIONS_KEPT and held[-1] == table.revision
+    assert snapshots.latest(table.code).revision == table.revision
 
 
 def test_the_process_keeps_a_bounded_number_of_snapshots():

@@ -128,3 +128,23 @@ def test_the_page_names_its_digit_system_so_numbered_lists_count_in_it(lang, cho
     assert f'data-digits="{system}"' in page
     css = (settings.BASE_DIR / "static" / "css" / "companion.css").read_text()
     assert "html[data-digits=persian] ol { list-style-type: persian; }" in css
+
+
+@pytest.mark.django_db
+def test_what_a_player_typed_and_an_algorithms_name_keep_their_digits(fixture_game_registered):
+    """A correction's reason is the player's own words, in their script ("Zər 4 göstərirdi"); SHA-256 is a name."""
+    from games.commands.corrections import propose_correction
+
+    table = create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
+    submit_action(table.code, 0, {"kind": "draw", "card": "2"}, 0)
+    propose_correction(table.code, 1, 1, None, reason="Zər 4 göstərirdi")
+    bob = phone_for(table, 1)
+    bob.cookies[settings.LANGUAGE_COOKIE_NAME] = "fa"
+    page = bob.get(f"/t/{table.code}/").content.decode()
+    assert "Zər 4 göstərirdi" in page and "Zər ۴" not in page
+    screen = Client()
+    screen.cookies[settings.LANGUAGE_COOKIE_NAME] = "fa"
+    shown = screen.get(f"/t/{table.code}/screen/").content.decode()
+    if "SHA-" in shown:
+        assert "SHA-256" in shown and "SHA-۲۵۶" not in shown
+    assert "SHA-۲۵۶" not in localize_html('<span translate="no">SHA-256</span>', "persian")

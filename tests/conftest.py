@@ -27,6 +27,29 @@ from tests.registry import CONTRACT, install_contract_game_files, register_contr
 PLAYERS = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
 
 
+def fresh_channel_layers() -> None:
+    """Drop the process's channel layers; the next ``get_channel_layer()`` builds a new one.
+
+    pytest-asyncio gives every test its own event loop, and channels_redis keeps per-process receive
+    state on its layer object (a receive lock, per-channel cleanup locks and the tasks that release
+    them) bound to the loop that made it. When a test's loop closes with that state held (a receive or
+    its cleanup still in flight), the next test's sockets fail with "Lock ... is bound to a different
+    event loop" (seen once in CI, in six tests in a row). A server has one loop per worker and never
+    meets this.
+    """
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def _a_channel_layer_per_test():
+    """Each test starts with its own channel layer (:func:`fresh_channel_layers`)."""
+    fresh_channel_layers()
+    yield
+    fresh_channel_layers()
+
+
 @pytest.fixture
 def fixture_game_registered(monkeypatch):
     """Register the Count-to-ten fixture game (web, api and realtime tests use it automatically)."""

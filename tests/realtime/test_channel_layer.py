@@ -62,3 +62,15 @@ async def _expired_are_still_dropped():
     assert (await layer.receive(fresh))["version"] == 2  # this receive sweeps
     assert stale not in layer.channels, "the expired message was dropped"
     assert stale not in layer.groups.get("table_x", {}), "the expired membership was dropped"
+
+
+def test_each_test_gets_a_channel_layer_of_its_own():
+    """No receive state of one test's event loop (channels_redis's locks) reaches the next test's sockets."""
+    from channels.layers import get_channel_layer
+
+    from tests.conftest import fresh_channel_layers
+
+    before = get_channel_layer()
+    assert get_channel_layer() is before
+    fresh_channel_layers()
+    assert get_channel_layer() is not before

@@ -86,6 +86,8 @@ MIDDLEWARE = [
     # Pages and API answers leave compressed (Django's GZip adds random padding against BREACH); inside
     # whitenoise, so a static file is never recompressed as a stream.
     "games.middleware.GZipMiddleware",
+    # Pages, fragments and API answers are one seat's own: never kept by a shared or disk cache.
+    "games.middleware.PrivateAnswersMiddleware",
     "games.middleware.SessionMiddleware",
     "games.middleware.LocaleMiddleware",
     # Text-node digits in the phone's digit system (games/digits.py), with the request's language active.

@@ -10,6 +10,7 @@
   ``games.views.act``). A page opened by GET at an address that only takes a POST (a reload, the back
   button) gets its empty 405 replaced by the site's 405 page
   (``games.error_views.address_not_a_page``).
+* :class:`PrivateAnswersMiddleware` marks every dynamic answer ``Cache-Control: private, no-store``.
 * :class:`StaticFilesMiddleware`: whitenoise's, async capable.
 * Django's own middleware (security, gzip, sessions, locale, common, CSRF, messages, X-Frame-Options)
   as subclasses whose hooks run in the event loop under ASGI while ``settings.INLINE_MIDDLEWARE_HOOKS``
@@ -37,6 +38,7 @@ from django.middleware.csrf import CsrfViewMiddleware as _Csrf
 from django.middleware.gzip import GZipMiddleware as _GZip
 from django.middleware.locale import LocaleMiddleware as _Locale
 from django.middleware.security import SecurityMiddleware as _Security
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from whitenoise.middleware import WhiteNoiseMiddleware
 
@@ -168,6 +170,20 @@ class InputGuardMiddleware(SyncAndAsyncMiddleware):
                 tail = window[-16:]
             upload.seek(0)
         return False
+
+
+class PrivateAnswersMiddleware(SyncAndAsyncMiddleware):
+    """Every page, fragment and API answer is ``Cache-Control: private, no-store`` unless its view set a policy.
+
+    A table's answers are computed from the asker's own seat (cookie or bearer token) and change with
+    every move, so no shared cache (a café's proxy) and no disk cache may keep one for anyone else or
+    for later. Static files never reach this (whitenoise answers them first, cached for a year).
+    """
+
+    def after(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True, no_store=True)
+        return response
 
 
 class StaticFilesMiddleware(WhiteNoiseMiddleware):

@@ -139,11 +139,14 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     GET: a small page whose script reads the token from the URL fragment (never
     sent to the server, so never in an access log) and POSTs it, with a
     "Join" button. POST ``token``: sets the seat cookie and redirects to the
-    phone page; 404 with the dead-link page when the token holds no seat.
+    phone page; 404 with the dead-link page when the token holds no seat, 400 with an
+    "incomplete link" page when there is no token (the fragment was cut off on the way).
     """
     if request.method == "GET":
         return render(request, "games/join.html", {"code": code.upper()})
     token = request.POST.get("token", "").strip()
+    if not token:  # the link's #secret was cut off on the way (a chat app, a QR reader): say so, not "dead"
+        return render(request, "games/dead_link.html", {"incomplete": True}, status=400)
     seat = None
     if token and len(token) <= 64:
         seat = Seat.objects.filter(table__code=code.upper(), token=token).select_related("table").first()

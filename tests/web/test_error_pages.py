@@ -82,6 +82,19 @@ def test_a_dead_join_link_is_a_404_in_the_layout(counting_table):
     assert_site_page(html, "ps", "rtl", "/")
 
 
+def test_a_join_link_cut_before_its_secret_says_incomplete_not_dead(counting_table):
+    """A chat app or QR reader that drops the ``#token`` part leaves ``/t/CODE/join/``: the player is told to scan
+    again, not that the host took the seat back."""
+    page = reader("en").get(f"/t/{counting_table.code}/join/").content.decode()
+    assert 'id="join-incomplete" hidden' in page, "the page's script shows it when the link has no secret"
+    response = reader("ps").post(f"/t/{counting_table.code}/join/", {"token": ""})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert_site_page(html, "ps", "rtl", "/")
+    with translation.override("ps"):
+        assert translation.gettext("This link holds no seat any more. Ask the host for a new one.") not in html
+
+
 def test_a_bad_host_header_is_a_400_page_in_the_readers_language():
     response = reader("fa").get("/", HTTP_HOST="evil.example")
     html = response.content.decode()

@@ -17,17 +17,18 @@ _API_MESSAGES = {400: ("bad_request", "The request could not be read."), 403: ("
 
 
 def error_page(request: HttpRequest, status: int, heading: str, message: str, *, back_url: str = "",
-               back_label: str = "") -> HttpResponse:
+               back_label: str = "", code: str = "") -> HttpResponse:
     """``refusal.html`` with ``status``: a heading, the message that names what went wrong, and a way back.
 
-    ``back_url`` defaults to the lobby. Requests under ``/api/`` get
+    ``back_url`` defaults to the lobby; ``code``, when given, is the refusal's stable code (the page's
+    ``data-code``). Requests under ``/api/`` get
     ``{"code", "message"}`` JSON instead (the API's error shape).
     """
     if request.path.startswith("/api/"):
         code, text = _API_MESSAGES.get(status, ("error", message))
         return JsonResponse({"code": code, "message": text}, status=status)
     context = {"heading": heading, "message": message, "back_url": back_url, "back_label": back_label,
-               "status_code": status}
+               "status_code": status, "refusal_code": code}
     return render(request, "refusal.html", context, status=status)
 
 

@@ -68,10 +68,19 @@ def _read_body(request: HttpRequest, limit: int) -> bytes:
     return body
 
 
-def refusal(request: HttpRequest, code: str, message: str, status: int) -> JsonResponse:
-    """The ``{"code", "message"}`` answer; htmx requests get 422 so the phone page shows it."""
-    if request.headers.get("HX-Request") == "true" and not request.path.startswith("/api/"):
+def refusal(request: HttpRequest, code: str, message: str, status: int) -> HttpResponse:
+    """The ``{"code", "message"}`` answer; htmx requests get 422 so the phone page shows it.
+
+    A browser's own page load or form post (``Accept: text/html``, outside ``/api/``, not htmx) gets the
+    site's refusal page instead, in the reader's language, with ``data-code`` and a way back.
+    """
+    api = request.path.startswith("/api/")
+    if request.headers.get("HX-Request") == "true" and not api:
         status = 422
+    elif not api and "text/html" in request.headers.get("Accept", ""):
+        from games.error_views import error_page
+
+        return error_page(request, status, _("Bad request"), message, code=code)
     return JsonResponse({"code": code, "message": message}, status=status)
 
 

@@ -105,6 +105,18 @@ def test_a_nul_in_a_page_path_or_form_is_a_400_json_refusal(sorry):
                         code="nul_character")
 
 
+def test_a_nul_in_a_browsers_own_form_post_is_the_sites_400_page_not_raw_json(sorry):
+    """The lobby form typed with a NUL: a browser (``Accept: text/html``) gets the refusal page in its language."""
+    client = Client()
+    client.cookies["django_language"] = "fa"
+    response = client.post("/", {"game": "sorry", "players": 2, "name_0": "a\x00b"},
+                           HTTP_ACCEPT="text/html,application/xhtml+xml,*/*;q=0.8")
+    html = response.content.decode()
+    assert response.status_code == 400 and response["Content-Type"].startswith("text/html")
+    assert 'data-code="nul_character"' in html and 'dir="rtl"' in html and 'class="button back"' in html
+    assert not Table.objects.exclude(pk=sorry.pk).exists()
+
+
 # -- lesser doors ----------------------------------------------------------------------------
 
 

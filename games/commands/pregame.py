@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -16,6 +17,13 @@ from games.engines.base import Game, IllegalAction, SeatInfo, gettext_noop
 from games.engines.chance import start_rng, table_rng
 from games.models import Action, Seat, Table
 from games.write_path import HOST, Change, Forbidden, Locked, Outcome, WriteRequest, prompt_key, write
+
+
+def _same_name_key(name: str) -> str:
+    """``name`` as a reader tells names apart: invisible format characters (bidi marks) dropped, NFKC,
+    case folded, inner spaces collapsed. Two seats with the same key would be ambiguous in every log line."""
+    shown = "".join(ch for ch in unicodedata.normalize("NFKC", name) if unicodedata.category(ch) != "Cf")
+    return " ".join(shown.casefold().split())
 
 
 def create_table(
@@ -47,7 +55,8 @@ def create_table(
     ``seats`` is a list of ``{"name": str, "colour": str, "team": int | None}``
     (2 to the game's maximum). ``seed`` fixes the table's RNG (tests, demos);
     by default it is random. Raises ``IllegalAction`` for a bad option,
-    seat count or colour, before anything is written. ``KeyError`` for an
+    seat count or colour, or two typed names that read the same (``same_name``:
+    case, spacing and invisible format characters aside), before anything is written. ``KeyError`` for an
     unknown slug.
     """
     cls = get_game_class(slug)
@@ -60,6 +69,10 @@ def create_table(
         colour = seat.get("colour") or cls.colours[index % len(cls.colours)]
         name = (seat.get("name") or "").strip() or gettext(colour).capitalize()
         infos.append(SeatInfo(index, name[:40], colour, seat.get("team")))
+    typed = [_same_name_key(seat.get("name") or "") for seat in seat_list]
+    typed = [t for t in typed if t]
+    if len(set(typed)) != len(typed):  # every log line and prompt names a seat: two alike would be ambiguous
+        raise IllegalAction("same_name", gettext_noop("Two players have the same name; give each a name of their own."))
     colours = [info.colour for info in infos]
     if len(set(colours)) != len(colours) or any(c not in cls.colours for c in colours):
         raise IllegalAction(

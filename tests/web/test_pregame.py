@@ -499,3 +499,18 @@ def test_two_catan_junior_players_are_sent_to_the_red_and_purple_start_sites_wha
     with translation.override("fa"):
         persian = tr(step.text, step.details)
     assert "قرمز" in persian and "بنفش" in persian and "Ann" in persian
+
+
+@pytest.mark.parametrize("names", [["Ali", "Ali"], ["Ali", " ali "], ["Ali", "\u202eAli"], ["Ali", "A\u200cli"]])
+def test_two_players_whose_names_read_the_same_are_refused_before_anything_is_written(db, names):
+    with pytest.raises(IllegalAction) as refused:
+        create_table("sorry", {}, [{"name": n} for n in names])
+    assert refused.value.code == "same_name" and not Table.objects.exists()
+
+
+def test_the_lobby_says_two_players_have_the_same_name(db):
+    response = Client().post("/", {"game": "sorry", "players": 2, "name_0": "Ali", "name_1": "ALI",
+                                   "start": "printed"})
+    assert response.status_code == 200 and "Two players have the same name" in response.content.decode()
+    assert not Table.objects.exists()
+    assert create_table("sorry", {}, [{"name": ""}, {"name": ""}]).seats.count() == 2  # blank names: the colours

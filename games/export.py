@@ -124,8 +124,16 @@ def file_seal(key: bytes, data: Mapping[str, Any]) -> str:
     """HMAC-SHA256 under ``key`` (:func:`seal_key`) of the export document ``data`` as canonical JSON, every field but
     ``file_seal`` itself, in hex. ``data`` is the document as JSON reads it back (string keys, lists); text the
     file may hold that UTF-8 cannot encode (a lone surrogate escaped in JSON) is hashed as it came."""
+    return _file_seal(key, _file_message(data))
+
+
+def _file_message(data: Mapping[str, Any]) -> bytes:
     body = {name: value for name, value in data.items() if name != FILE_SEAL}
-    return hmac.new(key, canonical(body).encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
+    return canonical(body).encode("utf-8", "surrogatepass")
+
+
+def _file_seal(key: bytes, message: bytes) -> str:
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
 def _import_key(code: str, seed: int, check: str) -> bytes | None:
@@ -411,9 +419,10 @@ def _sealing_key(data: Mapping[str, Any]) -> bytes:
     seed = draws.get("seed") if isinstance(draws, dict) else None
     if not (isinstance(code, str) and code.isascii() and 0 < len(code) <= 32 and _is_seed(seed)):
         raise _changed()
+    message = _file_message(data)
     for secret in _secrets():
         key = seal_key(code, int(seed), secret)
-        if _same_hex(file_seal(key, data), given):
+        if _same_hex(_file_seal(key, message), given):
             return key
     if _import_key(code, int(seed), check) is None:
         raise IllegalAction("import_sealed_elsewhere", gettext_noop(

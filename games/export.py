@@ -23,8 +23,28 @@ view shows even at the end. ``seal`` (:func:`seal_check`, an HMAC of a
 constant under the same key) lets an import tell a file of this server from
 one of another server, or from before a key change, without a guess.
 
-Format version 2 (this one); version 1 files hashed sealed moves in the open
-and are refused (``bad_import``), as is any other version.
+The whole file is sealed too: ``file_seal`` (:func:`file_seal`) is
+``HMAC-SHA256(table key, canonical JSON of the file without file_seal)``.
+Sealing each private move is not enough: the replay of an *edited* file
+opens the sealed moves and then checks the edited public move against the
+hidden hand, so whether it is refused as illegal, or only for the position
+it leaves, or at which later move (the ``after`` digests can be recomputed
+by anyone), would tell whether the seat held a card, to anyone who may
+import (no seat needed, and a finished table's export is public). So an
+import of a file holding any sealed move checks ``file_seal`` first, before
+any replay, and refuses every changed file with the one answer
+``IllegalAction("import_changed")``, whatever was changed. A file with no
+sealed move is not checked (it imports on any server, edited or not): its
+replay meets nothing hidden, and a private move written out in it is refused
+as such before it is played. The three HMAC messages cannot collide: a
+sealed move's starts with a digit, the seal check is a constant starting
+with a letter, the file's starts with ``{``.
+
+Format version 3 (this one). Version 2 files sealed the moves but not the
+whole file: one holding sealed moves cannot be checked against changes and is
+refused (``bad_import``, "export the table again") without a replay; one
+with no sealed move imports as before. Version 1 files hashed sealed moves in
+the open and are refused (``bad_import``), as is any other version.
 
 :func:`import_export` rebuilds the table read-only (``Table.imported``): it
 deals the opening from the seed, replays every move (a sealed move is found
@@ -63,7 +83,9 @@ from games.models import Action, Table, seed_commitment
 from games.write_path import prompt_key
 
 FORMAT = "companion-export"
-FORMAT_VERSION = 2  # 2: sealed moves are HMACs under a server-held table key (1 hashed them in the open)
+FORMAT_VERSION = 3  # 3: the whole file is sealed as well; 2: only the sealed moves (1 hashed them in the open)
+MOVES_ONLY_VERSION = 2  # imported only when it holds no sealed move: nothing in it says whether it was changed
+FILE_SEAL = "file_seal"  # the field of the whole file's HMAC (the one field it does not cover)
 SEAL_SALT = "games.export.sealed-move"  # names the purpose of the key, apart from every other use of SECRET_KEY
 SEAL_CHECK = b"companion-export-seal-check"
 MAX_IMPORT_BYTES = settings.IMPORT_MAX_BYTES  # 2 MiB by default; a long game is ~300 KB
@@ -98,13 +120,39 @@ def seal_check(key: bytes) -> str:
     return hmac.new(key, SEAL_CHECK, hashlib.sha256).hexdigest()
 
 
+def file_seal(key: bytes, data: Mapping[str, Any]) -> str:
+    """HMAC-SHA256 under ``key`` (:func:`seal_key`) of the export document ``data`` as canonical JSON, every field but
+    ``file_seal`` itself, in hex. ``data`` is the document as JSON reads it back (string keys, lists); text the
+    file may hold that UTF-8 cannot encode (a lone surrogate escaped in JSON) is hashed as it came."""
+    return _file_seal(key, _file_message(data))
+
+
+def _file_message(data: Mapping[str, Any]) -> bytes:
+    body = {name: value for name, value in data.items() if name != FILE_SEAL}
+    return canonical(body).encode("utf-8", "surrogatepass")
+
+
+def _file_seal(key: bytes, message: bytes) -> str:
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
 def _import_key(code: str, seed: int, check: str) -> bytes | None:
     """The key of this server (``SECRET_KEY``, then each of ``SECRET_KEY_FALLBACKS``) whose check is ``check``."""
-    for secret in [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]:
+    for secret in _secrets():
         key = seal_key(code, seed, secret)
-        if hmac.compare_digest(seal_check(key).encode(), check.encode()):
+        if _same_hex(seal_check(key), check):
             return key
     return None
+
+
+def _secrets() -> list[str | bytes]:
+    """This server's keys, newest first: ``SECRET_KEY``, then each of ``SECRET_KEY_FALLBACKS``."""
+    return [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
+
+
+def _same_hex(digest: str, given: Any) -> bool:
+    """True when ``given`` (from a file: any JSON value) is the hex ``digest``, compared in constant time."""
+    return isinstance(given, str) and given.isascii() and hmac.compare_digest(digest, given)
 
 
 def view_digest(game: Game, state: Any) -> str:
@@ -149,7 +197,8 @@ def is_sealed(game: Game, seat: int | None, payload: Mapping[str, Any]) -> bool:
 
 
 def build_export(table: Table) -> dict[str, Any]:
-    """The export document of a finished table (shape in the module docstring); :class:`NotFinished` otherwise."""
+    """The export document of a finished table (shape in the module docstring), as JSON reads it back (string
+    keys, lists), ``file_seal`` last; :class:`NotFinished` otherwise."""
     if table.status != Table.Status.FINISHED:
         raise NotFinished()
     game = table.game()
@@ -173,7 +222,7 @@ def build_export(table: Table) -> dict[str, Any]:
         entry["after"] = view_digest(game, state)
         out_moves.append(entry)
     result = game.result(state)
-    return {
+    document = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "game": {"slug": table.slug, "title": table.title},
@@ -189,6 +238,10 @@ def build_export(table: Table) -> dict[str, Any]:
         "moves": out_moves,
         "result": result,
     }
+    # Sealed as JSON reads it back (an int key of a result becomes text), so the file checks as it is written.
+    document = json.loads(json.dumps(document, ensure_ascii=False))
+    document[FILE_SEAL] = file_seal(key, document)
+    return document
 
 
 # -- CSV ----------------------------------------------------------------------------------------
@@ -322,21 +375,72 @@ def _require(ok: bool, template: str, **details: Any) -> None:
         raise _refuse(template, **details)
 
 
-def _check_shape(data: Any) -> None:
-    """The document's outer shape: the fields, their types and bounds (values are checked by the replay)."""
+def _check_format(data: Any) -> int:
+    """The format version of export document ``data`` (:data:`FORMAT_VERSION` or :data:`MOVES_ONLY_VERSION`);
+    ``bad_import`` when it is not a Companion export or of another version."""
     _require(isinstance(data, dict) and data.get("format") == FORMAT,
              gettext_noop("This is not a Companion game export (format {format}, version {version})."),
              format=FORMAT, version=FORMAT_VERSION)
-    _require(data.get("version") == FORMAT_VERSION and not isinstance(data.get("version"), bool),
+    version = data.get("version")
+    _require(type(version) is int and version in (FORMAT_VERSION, MOVES_ONLY_VERSION),
              gettext_noop("This Companion export is of another format version than the one this server reads "
                           "({version}); export the game again from a current server."), version=FORMAT_VERSION)
+    return version
+
+
+def _holds_sealed(data: Mapping[str, Any]) -> bool:
+    """True when any move of ``data`` carries a sealed digest: the moves the replay opens with the server's key."""
+    moves = data.get("moves")
+    return isinstance(moves, list) and any(isinstance(m, dict) and m.get("sealed") for m in moves)
+
+
+def _is_seed(text: Any) -> bool:
+    """True for a seed as an export writes it: 1 to 19 ASCII digits."""
+    return isinstance(text, str) and 0 < len(text) <= 19 and text.isascii() and text.isdigit()
+
+
+def _changed() -> IllegalAction:
+    """The one refusal of a file with sealed moves that is not as it was exported, whatever was changed."""
+    return IllegalAction("import_changed", gettext_noop(
+        "This file was changed after it was exported; a file with hidden moves is only taken as exported."))
+
+
+def _sealing_key(data: Mapping[str, Any]) -> bytes:
+    """The key of this server (``SECRET_KEY``, then each of ``SECRET_KEY_FALLBACKS``) under which ``data``'s
+    ``file_seal`` is the HMAC of the file, checked before anything of the file is read further.
+
+    Raises ``IllegalAction``: ``import_sealed_elsewhere`` when no key of this server gives the file's ``seal``
+    check (another server's file, or one from before a key change), else ``import_changed`` for a file whose
+    ``file_seal`` (or the code, seed or seal check the key is derived from) is missing, malformed or not the
+    HMAC of the rest: one code and message whatever was changed, so that no answer depends on a hidden move.
+    """
+    draws = data.get("draws")
+    code, check, given = data.get("code"), data.get("seal"), data.get(FILE_SEAL)
+    seed = draws.get("seed") if isinstance(draws, dict) else None
+    if not (isinstance(code, str) and code.isascii() and 0 < len(code) <= 32 and _is_seed(seed)):
+        raise _changed()
+    message = _file_message(data)
+    for secret in _secrets():
+        key = seal_key(code, int(seed), secret)
+        if _same_hex(_file_seal(key, message), given):
+            return key
+    if _import_key(code, int(seed), check) is None:
+        raise IllegalAction("import_sealed_elsewhere", gettext_noop(
+            "This file comes from another server (or that server's key has changed): its private moves are "
+            "sealed with a key this server does not hold, so they cannot be checked here. Import it where it "
+            "was exported."))
+    raise _changed()
+
+
+def _check_shape(data: dict[str, Any], version: int) -> None:
+    """The document's outer shape: the fields, their types and bounds (values are checked by the replay)."""
     known = {"format", "version", "game", "code", "created_at", "finished_at", "options", "opening_options",
-             "seats", "draws", "seal", "moves", "result"}
+             "seats", "draws", "seal", "moves", "result"} | ({FILE_SEAL} if version == FORMAT_VERSION else set())
     unknown = sorted(set(data) - known)
     _require(not unknown, gettext_noop("The export holds fields this version does not know: {fields}."),
              fields=", ".join(unknown[:5]))
     game = data.get("game")
-    _require(isinstance(game, dict) and game.get("slug") in REGISTRY,
+    _require(isinstance(game, dict) and isinstance(game.get("slug"), str) and game["slug"] in REGISTRY,
              gettext_noop("The export names no game this server knows."))
     _require(isinstance(data.get("options"), dict) and isinstance(data.get("opening_options"), dict),
              gettext_noop("The export's options must be objects."))
@@ -349,8 +453,7 @@ def _check_shape(data: Any) -> None:
     _require(all(s.get("team") is None or (type(s["team"]) is int and 0 <= s["team"] < 12) for s in seats),
              gettext_noop("A seat's team in the export must be a number (or absent)."))
     draws = data.get("draws")
-    _require(isinstance(draws, dict) and isinstance(draws.get("seed"), str) and draws["seed"].isdigit()
-             and len(draws["seed"]) <= 19 and isinstance(draws.get("commitment"), str),
+    _require(isinstance(draws, dict) and _is_seed(draws.get("seed")) and isinstance(draws.get("commitment"), str),
              gettext_noop("The export must reveal the table's seed and its commitment."))
     _require(draws.get("keys", SEQ_KEYS) in DRAW_KEYS,
              gettext_noop("The export keys its draws in a way this server does not know."))
@@ -417,6 +520,15 @@ def _replay_start(game: Game, dealt: Any, table: Table, move: Mapping[str, Any],
     return state
 
 
+#: What an engine may raise on a position or move it was never meant to meet (an import's replay of a file):
+#: the move is refused as not replaying, never a server error.
+REPLAY_ERRORS = (IllegalAction, TypeError, ValueError, KeyError, IndexError, AttributeError)
+
+
+def _but_components(options: Mapping[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in options.items() if name != "components"}
+
+
 def _same_result(a: Any, b: Any) -> bool:
     return canonical(a) == canonical(b)
 
@@ -424,26 +536,36 @@ def _same_result(a: Any, b: Any) -> bool:
 def import_export(data: Any, device: str = "") -> Table:
     """Rebuild an exported game as a new read-only table (``imported``, status finished) and return it.
 
+    ``data`` is the document as JSON reads it (any JSON value: it is checked
+    here). A file holding sealed moves is taken only exactly as exported: its
+    ``file_seal`` is checked before anything else of it is read.
+
     Raises ``IllegalAction``: ``bad_import`` (the document's shape or format
-    version, the seed against its commitment, the options or seats the game
-    refuses), ``import_sealed_elsewhere`` (sealed moves under another server's
-    key: no key of this server gives the file's ``seal``) or
-    ``import_diverges`` naming the first move that does not replay (refused by
-    the rules, a sealed digest no legal move gives, a public position other
-    than the export's, a digital draw the seed does not give) or the result.
-    Nothing is written when it raises.
+    version, a format 2 file holding sealed moves, the seed against its
+    commitment, options or seats the game refuses, opening options that are
+    not the final ones but for the components mode), ``import_changed`` (a
+    file with sealed moves that is not as exported, whatever was changed),
+    ``import_sealed_elsewhere`` (sealed moves under another server's key: no
+    key of this server gives the file's ``seal``) or ``import_diverges``
+    naming the first move that does not replay (refused by the rules, a sealed
+    digest no legal move gives, a public position other than the export's, a
+    digital draw the seed does not give) or the result; an option the game's
+    own validation refuses keeps the game's code. Nothing is written when it
+    raises.
     """
-    _check_shape(data)
+    version = _check_format(data)
+    key = None
+    if _holds_sealed(data):  # first: no answer may come from replaying an edited file against hidden moves
+        if version == MOVES_ONLY_VERSION:
+            raise _refuse(gettext_noop(
+                "This file is of export format 2, which seals its hidden moves but not the whole file, so this "
+                "server cannot tell whether it was changed. Export the table again from the server that holds it."))
+        key = _sealing_key(data)
+    _check_shape(data, version)
     slug = data["game"]["slug"]
     seed = int(data["draws"]["seed"])
     _require(seed < 2 ** 63 and seed_commitment(seed) == data["draws"]["commitment"],
              gettext_noop("The revealed seed does not match the published commitment (SHA-256 of the seed)."))
-    key = _import_key(data["code"], seed, data["seal"])
-    if key is None and any(m.get("sealed") for m in data["moves"]):
-        raise IllegalAction("import_sealed_elsewhere", gettext_noop(
-            "This file comes from another server (or that server's key has changed): its private moves are "
-            "sealed with a key this server does not hold, so they cannot be checked here. Import it where it "
-            "was exported."))
     seats = [{"name": s["name"], "colour": s["colour"], "team": s.get("team")} for s in data["seats"]]
     cls = get_game_class(slug)
     try:
@@ -452,6 +574,9 @@ def import_export(data: Any, device: str = "") -> Table:
             # Files from before draws were keyed by position name no scheme: their tables keyed them by log row.
             keys = table.draw_keys = data["draws"].get("keys", SEQ_KEYS)
             final = cls(data["options"], table.seat_infos())
+            _require(_but_components(table.options) == _but_components(final.options),
+                     gettext_noop("The export's opening options differ from its final ones in more than the "
+                                  "components mode (the one option a game switches while it is played)."))
             table.options = final.options
             _require(final.options.get("team_mode") or all(s["team"] is None for s in seats),
                      gettext_noop("The export gives seats a team, but this game is played without teams."))
@@ -486,10 +611,14 @@ def import_export(data: Any, device: str = "") -> Table:
                 if move.get("sealed"):
                     _require(set(payload) == {"kind"} and isinstance(payload["kind"], str),
                              gettext_noop("Sealed move #{seq} of the export may name only its kind."), seq=seq)
-                    found = next((c for c in _candidates(final, physical, state, seat, payload.get("kind"), seq,
-                                                         seed, mode == "digital", keys, drawn)
-                                  if key is not None and hmac.compare_digest(sealed_digest(key, seq, c).encode(),
-                                                                                 move["sealed"].encode())), None)
+                    try:
+                        found = next((c for c in _candidates(final, physical, state, seat, payload["kind"], seq,
+                                                             seed, mode == "digital", keys, drawn)
+                                      if key is not None and _same_hex(sealed_digest(key, seq, c), move["sealed"])),
+                                     None)
+                    except REPLAY_ERRORS as exc:  # the position itself does not hold together
+                        raise _diverges(seq, gettext_noop(
+                            "The export does not replay: move #{seq} is not legal in the position before it.")) from exc
                     if found is None:
                         raise _diverges(seq, gettext_noop(
                             "The export does not replay: move #{seq} is sealed, and no move the rules allow there "
@@ -507,17 +636,21 @@ def import_export(data: Any, device: str = "") -> Table:
                 played = True
                 try:
                     state = final.apply(state, seat, payload)
-                except (IllegalAction, TypeError, ValueError, KeyError, IndexError) as exc:
+                    after, step = view_digest(final, state), prompt_key(final, state)
+                except REPLAY_ERRORS as exc:
                     raise _diverges(seq, gettext_noop(
                         "The export does not replay: move #{seq} is not legal in the position before it.")) from exc
-                if view_digest(final, state) != move["after"]:
+                if after != move["after"]:
                     raise _diverges(seq, gettext_noop(
                         "The export does not replay: move #{seq} leaves another position than the export records."))
                 rows.append(Action(table=table, seq=seq, kind=Action.Kind.GAME, seat=seat, payload=payload,
-                                   version=version, prompt_step=prompt_key(final, state)))
+                                   version=version, prompt_step=step))
                 if mode == "digital" and holds_draw(final, payload):
                     drawn += 1
-            result = final.result(state)
+            try:
+                result = final.result(state)
+            except REPLAY_ERRORS:
+                result = None
             if result is None or not _same_result(result, data.get("result")):
                 raise IllegalAction("import_diverges", gettext_noop(
                     "The export does not replay: its moves give another final result than the one it records."))
@@ -535,6 +668,6 @@ def import_export(data: Any, device: str = "") -> Table:
                                 gettext_noop(
                                 "The export does not replay: move #{seq} holds a draw that the revealed seed does not "
                                 "give."))
-    except (TypeError, ValueError, KeyError) as exc:  # options or seats the game's constructor cannot read
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:  # what the game cannot set up
         raise _refuse(gettext_noop("The export's options or seats are not ones this game accepts.")) from exc
     return table

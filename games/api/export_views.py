@@ -74,8 +74,9 @@ def export_csv(request: Request, code: str) -> HttpResponse | Response:
     201: ImportedSerializer,
     400: OpenApiResponse(ErrorSerializer, description=(
         "Not an export (`bad_import`, `bad_json`, `too_deep`, `nul_character`), or it does not replay to its "
-        "recorded result (`import_diverges`, naming the first move that does not fit), or its private moves are "
-        "sealed under another server's key (`import_sealed_elsewhere`).")),
+        "recorded result (`import_diverges`, naming the first move that does not fit), or it holds sealed moves "
+        "and was changed after it was exported (`import_changed`, one answer whatever changed) or sealed under "
+        "another server's key (`import_sealed_elsewhere`).")),
     **_error_responses(413, 415, 429)})
 @api_view(["POST"])
 @throttle_classes([CreateTableThrottle])

@@ -18,11 +18,12 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from games import export
-from games.audit import check_draws
+from games.audit import check_draws, opening_state
 from games.commands.host import end_game
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
+from games.engines.sorry.state import CARDS
 from games.models import Table
 from games.write_path import Forbidden
 from tests.registry import GAMES as REGISTERED
@@ -177,12 +178,22 @@ def test_a_consistent_forgery_of_a_digital_roll_is_caught_by_the_seed():
     assert exc.code == "import_diverges" and exc.details["seq"] == forged.seq
 
 
+def resealed(data: dict) -> dict:
+    """``data`` with its ``file_seal`` made again under this server's key, as if the server had exported the file
+    so: what reaches the replay's own checks of a file with sealed moves (an edited one is refused before them)."""
+    data[export.FILE_SEAL] = export.file_seal(export.seal_key(data["code"], int(data["draws"]["seed"])), data)
+    return data
+
+
 def test_a_sealed_move_with_another_digest_is_refused_naming_it():
+    """Edited, the file is refused by its whole-file seal; sealed again by the server (a file it made so), the
+    replay still finds no legal move with that digest and names the move."""
     table = finished("sorry", {"points_mode": True}, 2, seed=5)
     data = export.build_export(table)
     sealed = next(m for m in data["moves"] if m.get("sealed"))
     sealed["sealed"] = "0" * 64
-    exc = _refusal(data)
+    assert _refusal(json.loads(json.dumps(data))).code == "import_changed"
+    exc = _refusal(resealed(data))
     assert exc.code == "import_diverges" and exc.details["seq"] == sealed["seq"]
 
 
@@ -193,8 +204,16 @@ def test_an_unsealed_private_move_is_refused():
     row = table.actions.get(seq=sealed["seq"])
     sealed.pop("sealed")
     sealed["payload"] = row.payload  # the card a player drew into a hidden hand, in the clear
-    exc = _refusal(data)
+    assert _refusal(json.loads(json.dumps(data))).code == "import_changed", "other moves are still sealed"
+    exc = _refusal(resealed(json.loads(json.dumps(data))))
     assert exc.code == "import_diverges" and exc.details["seq"] == sealed["seq"]
+    for move in data["moves"]:  # every private move in the clear: nothing is sealed, nothing is checked by the
+        if move.pop("sealed", None):  # file's seal, and the replay refuses the first one before playing it
+            move["payload"] = table.actions.get(seq=move["seq"]).payload
+    first = next(m for m in data["moves"] if export.is_sealed(table.game(), m.get("seat"), m["payload"]))
+    exc = _refusal(data)
+    assert exc.code == "import_diverges" and exc.details["seq"] == first["seq"]
+    assert "only its player may read" in exc.message
 
 
 def test_the_csv_has_one_row_per_player_with_rank_and_components():
@@ -301,11 +320,11 @@ def test_a_reader_of_the_file_cannot_open_a_sealed_hand_entered_draw_by_guessing
     table fields, or keyed by any of them, gives none of the sealed digests; the server's key gives each one."""
     table = finished("sorry", PHYSICAL_POINTS, 2, seed=5)
     data = json.loads(json.dumps(export.build_export(table)))
-    assert data["version"] == 2 and isinstance(data["seal"], str)
+    assert data["version"] == 3 and isinstance(data["seal"], str) and isinstance(data["file_seal"], str)
     sealed = [m for m in data["moves"] if m.get("sealed")]
     assert len(sealed) > 20, "physical points mode seals every hand-entered draw"
     fields = [data["code"], data["draws"]["seed"], data["draws"]["commitment"], data["seal"],
-              data["game"]["slug"], data["created_at"], data["finished_at"]]
+              data["file_seal"], data["game"]["slug"], data["created_at"], data["finished_at"]]
     key = export.seal_key(table.code, table.seed)
     opened = 0
     for move in sealed:
@@ -343,7 +362,9 @@ def _diff(a, b, path=""):
 
 def test_two_games_apart_only_in_one_hidden_draw_export_apart_only_in_its_digest():
     """Change one hand-entered draw (a card still in the hand at the end) and nothing else: the two files differ
-    in that move's sealed digest only: no public line, position digest, result or seal check gives it away."""
+    in that move's sealed digest, and in the whole file's seal (an HMAC under the server's key over every field,
+    so it changes with any of them and opens nothing either): no public line, position digest, result or seal
+    check gives it away."""
     table = finished("sorry", PHYSICAL_POINTS, 2, seed=6)
     before = export.build_export(table)
     cards = list(before["options"]["deck_counts"])
@@ -367,7 +388,7 @@ def test_two_games_apart_only_in_one_hidden_draw_export_apart_only_in_its_digest
         row.save()
     assert changed is not None, "some draw can hold another card while every later move still fits"
     index = next(i for i, m in enumerate(before["moves"]) if m["seq"] == changed.seq)
-    assert _diff(before, other) == [f"moves[{index}].sealed"]
+    assert _diff(before, other) == ["file_seal", f"moves[{index}].sealed"]
     copy = export.import_export(json.loads(json.dumps(other)))
     assert copy.actions.get(seq=changed.seq).payload == changed.payload, "the server still opens the changed move"
 
@@ -400,4 +421,196 @@ def test_a_format_1_file_is_refused_by_its_version(_catan_export):
     data = json.loads(json.dumps(_catan_export))
     data["version"] = 1
     exc = _refusal(data)
-    assert exc.code == "bad_import" and "format version" in exc.message and exc.details["version"] == 2
+    assert exc.code == "bad_import" and "format version" in exc.message
+    assert exc.details["version"] == export.FORMAT_VERSION == 3
+
+
+# -- the whole file is sealed (export format 3): an edited file with hidden moves gets one answer ----------------
+
+
+def _before(table: Table, seq: int):
+    """The engine and the position just before log row ``seq`` of ``table`` (its hidden hands included)."""
+    game = table.game()
+    rows, counted = export._counted_rows(table)
+    state = opening_state(table, game, rows)
+    for row in counted:
+        if row.seq == seq:
+            return game, state
+        if row.kind == "game":
+            state = game.apply(state, row.seat, row.payload)
+    raise AssertionError(f"no row #{seq}")
+
+
+def _hand_edits(table: Table, data: dict):
+    """Two edits of one public move "A plays X": into a legal play of a card Y that A held then, and into the same
+    play with a card Z that A did not hold. Returns ``(seq, held_file, not_held_file)``."""
+    for index, move in enumerate(data["moves"]):
+        if move["kind"] != "game" or move["payload"].get("kind") != "move":
+            continue
+        game, state = _before(table, move["seq"])
+        hand = dict(zip(CARDS, state.hands[move["seat"]], strict=True))
+        played = move["payload"]["card"]
+        missing = next((card for card, n in hand.items() if not n and card != played), None)
+        other = next((a for a in game.legal_actions(state, move["seat"])
+                      if a.get("kind") == "move" and a.get("card") not in (played, None)), None)
+        if missing is None or other is None:
+            continue
+        held, not_held = json.loads(json.dumps(data)), json.loads(json.dumps(data))
+        held["moves"][index]["payload"] = other  # legal: the refusal would name the position it leaves
+        not_held["moves"][index]["payload"] = dict(move["payload"], card=missing)  # would be refused as illegal
+        return move["seq"], held, not_held
+    raise AssertionError("some public play has another card in the hand and one card out of it")
+
+
+def _answers(data: dict) -> list[tuple[int, bytes]]:
+    """The API's and the import page's answers to ``data`` (no seat, no cookie): status and body bytes."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = json.dumps(data).encode()
+    api = APIClient().post("/api/imports/", text, content_type="application/json")
+    page = Client().post("/history/import/", {"file": SimpleUploadedFile("g.json", text, "application/json")},
+                         HTTP_ACCEPT="application/json")
+    return [(api.status_code, api.content), (page.status_code, page.content)]
+
+
+def test_an_edited_public_move_says_nothing_of_whether_the_seat_held_the_card():
+    """Edit a public play of a finished physical Sorry! points game into a card the seat held, or one it did not:
+    both doors answer byte for byte the same (status, code, message), so an import tells nobody what a hand held.
+    Without the whole-file seal the first was refused for the position it leaves and the second as illegal."""
+    table = finished("sorry", PHYSICAL_POINTS, 2, seed=5)
+    data = export.build_export(table)
+    seq, held, not_held = _hand_edits(table, data)
+    answers = _answers(held)
+    assert answers == _answers(not_held)
+    assert answers[0][0] == 400 and answers[1][0] == 422
+    for _status, body in answers:
+        assert json.loads(body)["code"] == "import_changed" and f"#{seq}" not in body.decode()
+        assert json.loads(body)["message"] == (
+            "This file was changed after it was exported; a file with hidden moves is only taken as exported.")
+    assert not Table.objects.filter(imported=True).exists()
+    made = APIClient().post("/api/imports/", json.dumps(data), content_type="application/json")
+    assert made.status_code == 201, made.content
+    spaced = json.dumps(dict(reversed(list(data.items()))), indent=3, ensure_ascii=True)  # same JSON, other text
+    assert APIClient().post("/api/imports/", spaced, content_type="application/json").status_code == 201
+
+
+def test_every_change_to_a_file_with_hidden_moves_gets_the_one_answer():
+    table = finished("sorry", PHYSICAL_POINTS, 2, seed=6)
+    data = export.build_export(table)
+    sealed = next(m for m in data["moves"] if m.get("sealed"))
+    public = next(m for m in data["moves"] if m["kind"] == "game" and not m.get("sealed"))
+
+    def edits():
+        yield lambda d: d["result"]["ranking"][0].update(score=d["result"]["ranking"][0]["score"] + 1)
+        yield lambda d: d["seats"][0].update(name="Mallory")
+        yield lambda d: d.update(opening_options={})
+        yield lambda d: d.update(finished_at="2000-01-01T00:00:00+00:00")
+        yield lambda d: d.update(extra=1)
+        yield lambda d: d.pop("file_seal")
+        yield lambda d: d.update(file_seal=["not", "text"])
+        yield lambda d: d.update(file_seal="\ud800")
+        yield lambda d: d["draws"].update(seed="²")
+        yield lambda d: d.update(code="\ud800")
+        yield lambda d: d["moves"].remove(public)
+        yield lambda d: next(m for m in d["moves"] if m["seq"] == sealed["seq"]).update(sealed="0" * 64)
+        yield lambda d: next(m for m in d["moves"] if m["seq"] == public["seq"]).update(after="0" * 64)
+        yield lambda d: next(m for m in d["moves"] if m["seq"] == public["seq"]).update(line="P0 wins.")
+
+    first = None
+    for edit in edits():
+        copy = json.loads(json.dumps(data))
+        edit(copy)
+        answer = APIClient().post("/api/imports/", json.dumps(copy), content_type="application/json")
+        assert answer.status_code == 400 and answer.json()["code"] == "import_changed", answer.content
+        first = first or answer.content
+        assert answer.content == first
+    assert not Table.objects.filter(imported=True).exists()
+
+
+def test_a_format_2_file_with_hidden_moves_is_refused_without_a_replay_one_without_imports():
+    table = finished("sorry", PHYSICAL_POINTS, 2, seed=5)
+    old = export.build_export(table)
+    old.pop("file_seal")
+    old["version"] = 2
+    seq, held, not_held = _hand_edits(table, old)
+    answers = _answers(old)
+    assert answers == _answers(held) == _answers(not_held), "as exported or edited, the same refusal"
+    body = json.loads(answers[0][1])
+    assert answers[0][0] == 400 and body["code"] == "bad_import" and "Export the table again" in body["message"]
+    assert not Table.objects.filter(imported=True).exists()
+    public = export.build_export(finished("catan_junior", {}, 2, seed=11))
+    public.pop("file_seal")
+    public["version"] = 2
+    assert export.import_export(json.loads(json.dumps(public))).imported, "nothing sealed: it imports as before"
+    roll = next(m for m in public["moves"] if m["kind"] == "game" and m["payload"].get("kind") == "roll")
+    roll["payload"]["value"] = 6 if roll["payload"]["value"] != 6 else 1
+    with pytest.raises(IllegalAction) as caught:
+        export.import_export(public)
+    assert caught.value.code == "import_diverges" and caught.value.details["seq"] == roll["seq"]
+
+
+def test_a_file_with_nothing_sealed_is_still_refused_naming_the_move_it_was_changed_at(_catan_export):
+    data = json.loads(json.dumps(_catan_export))
+    data.pop("file_seal")  # nothing is sealed: the replay alone checks it, as before the whole-file seal
+    assert export.import_export(json.loads(json.dumps(data))).imported
+    data["moves"][-1]["after"] = "0" * 64
+    with pytest.raises(IllegalAction) as caught:
+        export.import_export(data)
+    assert caught.value.code == "import_diverges" and caught.value.details["seq"] == data["moves"][-1]["seq"]
+
+
+# -- what a file may hold is checked before it is used: a 4xx, never a server error -------------------------------
+
+
+@pytest.mark.parametrize("body", [
+    {"format": "companion-export", "version": 3, "game": {"slug": []}},
+    {"format": "companion-export", "version": 2, "game": {"slug": []}},
+    {"format": "companion-export", "version": 3, "game": {"slug": {"a": 1}}},
+    {"format": "companion-export", "version": [3]},
+    {"format": "companion-export", "version": True},
+])
+def test_a_game_or_version_that_is_not_text_or_a_number_is_a_bad_import(body):
+    answer = APIClient().post("/api/imports/", json.dumps(body), content_type="application/json")
+    assert answer.status_code == 400 and answer.json()["code"] == "bad_import"
+
+
+@pytest.mark.parametrize("seed", ["²", "١٢", "", "-1", "1" * 20])
+def test_a_seed_that_is_not_ascii_digits_is_a_bad_import(_catan_export, seed):
+    data = json.loads(json.dumps(_catan_export))
+    data["draws"]["seed"] = seed
+    answer = APIClient().post("/api/imports/", json.dumps(data), content_type="application/json")
+    assert answer.status_code == 400 and answer.json()["code"] == "bad_import"
+
+
+def test_opening_options_that_are_not_the_final_ones_are_refused_at_both_doors():
+    """A points-mode Sorry! file whose opening options say a standard game: refused by its seal as edited, and by
+    the import's own check as a file this server had sealed so; never the engine's IndexError (a 500)."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    table = finished("sorry", PHYSICAL_POINTS, 2, seed=5)
+    data = export.build_export(table)
+    data["opening_options"] = {}
+    assert {code for code in (json.loads(body)["code"] for _s, body in _answers(data))} == {"import_changed"}
+    resealed(data)
+    api = APIClient().post("/api/imports/", json.dumps(data), content_type="application/json")
+    assert api.status_code == 400 and api.json()["code"] == "bad_import" and "opening options" in api.json()["message"]
+    page = Client().post("/history/import/", {"file": SimpleUploadedFile("g.json", json.dumps(data).encode())},
+                         HTTP_ACCEPT="application/json")
+    assert page.status_code == 422 and page.json()["code"] == "bad_import"
+    assert not Table.objects.filter(imported=True).exists(), "nothing half-written"
+
+
+def test_an_engine_error_in_the_replay_names_the_move_and_writes_nothing(monkeypatch):
+    """Whatever an engine raises on a position it never meant to meet, the import answers ``import_diverges``."""
+    from games.engines.sorry import SorryGame
+
+    table = finished("sorry", PHYSICAL_POINTS, 2, seed=5)
+    data = json.loads(json.dumps(export.build_export(table)))
+    sealed = next(m for m in data["moves"] if m.get("sealed"))
+
+    def broken(self, state, seat):
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(SorryGame, "drawable", broken)
+    exc = _refusal(data)
+    assert exc.code == "import_diverges" and exc.details["seq"] == sealed["seq"]

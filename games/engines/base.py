@@ -421,6 +421,27 @@ class Game:
         """
         raise NotImplementedError
 
+    def standing(self, state: Any) -> JSON | None:
+        """The count of an unfinished position, for a game the host stopped before its end; ``None`` by default.
+
+        Shape: ``{"ranking": [{"seat", "place", "rank", "score", ...}], "steps": [{"text", "details"}],
+        "ties": [{"text", "details"}]}``, best first, as :meth:`result` but with no ``winners``: nobody won a
+        game that did not end. A game counts here only what its final tally would count now (Yellow &
+        Yangtze: each screen's points; Sorry!: pawns HOME), and nothing that :meth:`ended_view` does not show
+        every seat as well, since every phone reads the standing. A game whose score means nothing before
+        its end keeps ``None``: the phones then say the game ended, without a ranking.
+        """
+        return None
+
+    def ended_view(self, state: Any, seat: int | None) -> JSON:
+        """The view of ``seat`` once the host ended the game before its end (the table is closed for good).
+
+        What the game's own end reveals (Yellow & Yangtze: every screen and hand, rules §7) beside the
+        position, and nothing more: a secret the end of the game does not open (a sealed Amun-Re offering
+        still being made, a Sorry! points hand) stays on its owner's phone. Defaults to :meth:`view`.
+        """
+        return self.view(state, seat)
+
     def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
         """Must: the log line for ``action`` by ``seat`` as ``viewer`` may read it.
 

@@ -419,6 +419,36 @@ class AmunReGame(Game):
             {"seat": s, "place": place, "score": state.players[s].vp, "pyramids": state.players[s].total_pyramids()}
             for place, s in enumerate(order, start=1)
         ]
+        steps = self._scoring_steps(state)
+        steps.extend(self._final_ties(state, order))
+        ties = self._rank_ties(state, ranking)
+        return {"winners": [order[0]], "ranking": ranking, "steps": steps, "ties": ties}
+
+    def standing(self, state: State) -> dict[str, Any] | None:
+        """Honour as the Kingdoms scored so far gave it (rules 2.7), then pyramids (2.9), for a game the host ended.
+
+        The last tie-break of 2.9 (the seat nearest the start player of Kingdom 3) belongs to the end of the
+        game: players level on honour and pyramids share a rank here. Counts only what every phone sees.
+        """
+        players = state.players
+        ranking = [{"seat": s, "score": players[s].vp, "pyramids": players[s].total_pyramids()}
+                   for s in range(len(self.seats))]
+        ranking.sort(key=lambda r: (-r["score"], -r["pyramids"], r["seat"]))
+        add_ranks(ranking, lambda r: (-r["score"], -r["pyramids"]))
+        for row in ranking:
+            row["place"] = row["rank"]
+        ties = neighbour_ties(
+            ranking, [seat.name for seat in self.seats], lambda r: r["score"],
+            [(gettext_noop("{a} and {b} both scored {score} honour; {a} ranks higher on pyramids ({va} to {vb}; "
+                           "rules 2.9)."), lambda r: r["pyramids"])],
+            gettext_noop("{a} and {b} both scored {score} honour and share rank {rank}."))
+        opening = {"text": gettext_noop("The host ended the game in Kingdom {kingdom}: honour counts as the Kingdoms "
+                                        "scored so far gave it, then pyramids (rules 2.7, 2.9)."),
+                   "details": {"kingdom": state.kingdom}}
+        return {"ranking": ranking, "steps": [opening, *self._scoring_steps(state), *ties], "ties": ties}
+
+    def _scoring_steps(self, state: State) -> list[dict[str, Any]]:
+        """The honour scoring of every Kingdom scored so far, one step per award (rules 2.7)."""
         steps = []
         for st in state.steps:
             if st.reason == "ankh_holder" and not self._ankh_tie(state, st.kingdom):
@@ -437,9 +467,7 @@ class AmunReGame(Game):
                     },
                 }
             )
-        steps.extend(self._final_ties(state, order))
-        ties = self._rank_ties(state, ranking)
-        return {"winners": [order[0]], "ranking": ranking, "steps": steps, "ties": ties}
+        return steps
 
     def _rank_ties(self, state: State, ranking: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Set ``rank`` on every row and name the tie-break between neighbours level on honour (2.9, 2.10).

@@ -437,6 +437,24 @@ class CatanJuniorGame(Game):
             "{a} and {b} both have {score} lairs on the board; only the winner is named, so they share rank {rank}."))
         return {"winners": [state.winner], "ranking": ranking, "steps": steps + ties, "ties": ties}
 
+    def standing(self, state: State) -> JSON | None:
+        """Lairs on the board as they stand (the count the seven-lair goal is measured by, EN1), for a game the
+        host ended before anyone built seven; equal lairs share a rank. Everything here is public."""
+        scores = [state.lair_count(s) for s in range(len(self.seats))]
+        ranking = [{"seat": s, "score": scores[s], "lairs": scores[s], "ships": state.ship_count(s),
+                    "coco": sum(state.coco_taken[s])}
+                   for s in sorted(range(len(self.seats)), key=lambda s: (-scores[s], s))]
+        add_ranks(ranking, lambda row: -row["lairs"])
+        for row in ranking:
+            row["place"] = row["rank"]
+        ties = neighbour_ties(ranking, [seat.name for seat in self.seats], lambda r: r["lairs"], [], gettext_noop(
+            "{a} and {b} both have {score} lairs on the board and share rank {rank}."))
+        steps = [{"text": gettext_noop("The host ended the game before anyone built 7 lairs: lairs on the board count "
+                                       "as they stand."), "details": {}}]
+        steps += [{"text": gettext_noop("{name} has {lairs} lairs on the board."),
+                   "details": {"name": self.seats[row["seat"]].name, "lairs": row["lairs"]}} for row in ranking]
+        return {"ranking": ranking, "steps": steps + ties, "ties": ties}
+
     def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
         """The log line (and button label) for ``action``; nothing in this game is private."""
         name = self.seats[seat].name  # a name, not "You": details are not translated, names need no translation

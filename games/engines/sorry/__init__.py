@@ -538,34 +538,48 @@ class SorryGame(Game):
         """``None`` while running; then winners, ranking and tally steps (sections 2.3, 3.1, 3.2)."""
         if state.step != OVER or state.winner is None:
             return None
+        ranking, steps, ties = self._tally(state, state.winner)
+        winners = sorted(self._team_of(state.winner)) if not self.points else [r["seat"] for r in ranking if r["place"] == 1]
+        return {"winners": winners, "ranking": ranking, "steps": steps + ties, "ties": ties}
+
+    def standing(self, state: SorryState) -> JSON | None:
+        """Pawns HOME as they stand (points: ``per_home_pawn`` each, no winner's bonus), for a game the host
+        ended before anyone won; the others' order as :meth:`result` ranks everyone but the winner."""
+        ranking, steps, ties = self._tally(state, None)
+        opening = {"text": gettext_noop("The host ended the game before anyone won: pawns HOME count as they "
+                                        "stand, with no winner's bonus."), "details": {}}
+        return {"ranking": ranking, "steps": [opening, *steps, *ties], "ties": ties}
+
+    def _tally(self, state: SorryState, winner: int | None) -> tuple[list[dict], list[dict], list[dict]]:
+        """``(ranking, steps, ties)`` of the position: ranked by the winner's side first (none for ``None``),
+        then pawns HOME, then progress along the track; points mode by score (section 3.2)."""
         n = len(self.seats)
         home = [sum(1 for loc in state.pawns[self.seat_colour[s]] if loc == HOME) for s in range(n)]
         not_home = [len(state.pawns[self.seat_colour[s]]) - home[s] for s in range(n)]
         steps: list[dict] = []
         if self.points:
-            scores, steps = points_scores(home, not_home, state.winner, self.options["points_table"],
+            scores, steps = points_scores(home, not_home, winner, self.options["points_table"],
                                           [seat.name for seat in self.seats])
-            key = scores
+            key: list[Any] = scores
         else:
             team_home = [sum(1 for c in self.mine[s] for loc in state.pawns[c] if loc == HOME) for s in range(n)]
             progress = [
                 sum(64 - (distance_to_home(loc, c) if loc != START else 66) for c in self.mine[s] for loc in state.pawns[c])
                 for s in range(n)
             ]
-            key = [(s in self._team_of(state.winner), team_home[s], progress[s]) for s in range(n)]
+            won = self._team_of(winner) if winner is not None else set()
+            key = [(s in won, team_home[s], progress[s]) for s in range(n)]
             scores = team_home
             for s in range(n):
                 steps.append({"text": gettext_noop("{name}: pawns HOME {home}."),
                               "details": {"seat": s, "name": self.seats[s].name,
                                           "colour": COLOURS[self.seat_colour[s]], "home": team_home[s]}})
         order = sorted(range(n), key=lambda s: key[s], reverse=True)
-        ranking = []
+        ranking: list[dict] = []
         for pos, s in enumerate(order):
             place = ranking[-1]["place"] if pos and key[s] == key[order[pos - 1]] else pos + 1
             ranking.append({"seat": s, "place": place, "score": scores[s], "home": home[s]})
-        winners = sorted(self._team_of(state.winner)) if not self.points else [r["seat"] for r in ranking if r["place"] == 1]
-        ties = self._ties(ranking, key)
-        return {"winners": winners, "ranking": ranking, "steps": steps + ties, "ties": ties}
+        return ranking, steps, self._ties(ranking, key)
 
     def _ties(self, ranking: list[dict], key: Sequence[Any]) -> list[dict]:
         """Ranks from the full ordering key, and why neighbours level on score stand where they do.

@@ -75,7 +75,7 @@ def load_points_table() -> dict[str, Any]:
     return validate_points_table(json.loads(TABLE_PATH.read_text(encoding="utf-8")))
 
 
-def points_scores(home: list[int], not_home: list[int], winner: int, table: Mapping[str, Any],
+def points_scores(home: list[int], not_home: list[int], winner: int | None, table: Mapping[str, Any],
                   names: list[str] | None = None) -> tuple[list[int], list[dict]]:
     """Scores per seat and the tally steps (section 3.2).
 
@@ -83,6 +83,8 @@ def points_scores(home: list[int], not_home: list[int], winner: int, table: Mapp
     ``winner``: the seat that brought all its pawns HOME. Every seat scores
     ``per_home_pawn`` per HOME pawn; the winner adds the per-opponent-pawn
     bonus and the shut-out tier(s) met by the best opponent's HOME count.
+    ``winner`` ``None`` (a game the host ended before anyone won): the HOME
+    pawns alone, no bonus.
     """
     steps: list[dict] = []
     scores = []
@@ -93,6 +95,8 @@ def points_scores(home: list[int], not_home: list[int], winner: int, table: Mapp
         steps.append({"text": gettext_noop("{name}: pawns HOME {n} × {each} = {points}."),
                       "details": {"seat": seat, "name": names[seat], "n": n, "each": table["per_home_pawn"],
                                   "points": pts}})
+    if winner is None:
+        return scores, steps
     others = [s for s in range(len(home)) if s != winner]
     left = sum(not_home[s] for s in others)
     per = left * table["winner_per_opponent_pawn_not_home"]

@@ -387,6 +387,14 @@ class YellowYangtzeGame(Game):
             return None
         return final_result(state.points, [x.name for x in self.seats], state.ended_by)
 
+    def standing(self, state: State) -> dict[str, Any] | None:
+        """The §7 scoring of the screens as they stand (yellow allocation included), for a game the host ended."""
+        return final_result(state.points, [x.name for x in self.seats], "host", stopped=True)
+
+    def ended_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """:meth:`view` with every screen lifted (``view["final"]``), as the end of the game lifts them (§7)."""
+        return build_view(self.ctx, state, seat, [x.name for x in self.seats], lifted=True)
+
     # -- hexes, sides and outcomes as players read them ---------------------------------
 
     def hex_name(self, value: Any) -> str:

@@ -5,7 +5,7 @@ hand sizes, counts of tiles left in the bag and in the box, the conflict in
 progress (committed tiles are shown face up, §5.1). Private (``view["private"]``
 of the owner only): the hand's colours and the points behind the screen.
 Never: the bag's colours or order, the box's colours, another seat's hand or
-points. After the game (§7) every screen is open in ``view["final"]``.
+points. After the game (§7), or once the host ended it, every screen is open in ``view["final"]``.
 """
 
 from __future__ import annotations
@@ -91,8 +91,11 @@ def outcome_view(ctx: Ctx, s: State, names: list[str]) -> dict[str, Any] | None:
     }
 
 
-def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str]) -> dict[str, Any]:
-    """``view(state, seat)`` as documented in the module docstring."""
+def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str], lifted: bool = False) -> dict[str, Any]:
+    """``view(state, seat)`` as documented in the module docstring.
+
+    ``lifted``: every screen is open although the game did not reach its end (the host ended it: the
+    engine's ``ended_view``); ``view["final"]`` then shows what the end of the game shows (§7)."""
     board = ctx.board
     geo = layout(board)
     tmap = tile_map(s)
@@ -135,7 +138,7 @@ def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str]) -> dict[s
             "hand_tiles": [c for i, c in enumerate(COLOURS) for _ in range(s.hands[seat][i])],
             "points": as_dict(s.points[seat]),
         }
-    if s.phase == "over":
+    if s.phase == "over" or lifted:
         view["final"] = [{"seat": i, "hand": as_dict(s.hands[i]), "points": as_dict(s.points[i])}
                          for i in range(ctx.n)]
     return view

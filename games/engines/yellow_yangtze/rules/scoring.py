@@ -28,17 +28,20 @@ def allocate_yellow(points: Counts) -> tuple[dict[str, int], dict[str, int]]:
     return added, totals
 
 
-def final_result(points: tuple[Counts, ...], names: list[str], ended_by: str) -> dict[str, Any]:
+def final_result(points: tuple[Counts, ...], names: list[str], ended_by: str, stopped: bool = False) -> dict[str, Any]:
     """The result dict: winners, ranking (shared places on full ties, E8) and every step shown.
 
     Each ranking row carries ``place`` and ``rank`` (the same: players equal
     on every total share it, §7 and E8); ``ties`` holds the sentence of each
     pair of neighbours level on score, naming the total that separated them.
+    ``stopped``: the host ended the game before its end, and the screens are
+    counted as they stand (the engine's ``standing``): the steps say so and
+    name who is ahead, and there is no ``winners`` key.
     """
-    steps: list[dict[str, Any]] = [
-        {"text": gettext_noop("The game ends: a tile had to be drawn from an empty bag (§7)."),
-         "details": {"reason": ended_by}},
-    ]
+    opening = (gettext_noop("The host ended the game before its end: each screen is counted as it stands, "
+                            "the way the final scoring counts it (§7).") if stopped
+               else gettext_noop("The game ends: a tile had to be drawn from an empty bag (§7)."))
+    steps: list[dict[str, Any]] = [{"text": opening, "details": {"reason": ended_by}}]
     rows = []
     for seat, pts in enumerate(points):
         raw = {c: pts[i] for i, c in enumerate(COLOURS)}
@@ -69,8 +72,11 @@ def final_result(points: tuple[Counts, ...], names: list[str], ended_by: str) ->
             ties.append(tie_step(rows[i - 1], row, names))
     steps.extend(ties)
     winners = [r["seat"] for r in rows if r["place"] == 1]
-    steps.append({"text": gettext_noop("Winner(s): {names}."),
+    steps.append({"text": gettext_noop("Ahead when the game was stopped: {names}.") if stopped
+                  else gettext_noop("Winner(s): {names}."),
                   "details": {"names": [names[s] for s in winners], "seats": winners}})
+    if stopped:
+        return {"ranking": rows, "steps": steps, "ties": ties}
     return {"winners": winners, "ranking": rows, "steps": steps, "ties": ties}
 
 

@@ -22,7 +22,7 @@ from games import pregame
 from games.chance_stats import chance_stats
 from games.commands.moves import own_undo_target
 from games.engines import get_adapter
-from games.engines.base import Game, IllegalAction, LogLine, gettext_noop
+from games.engines.base import Game, IllegalAction, LogLine, Prompt, gettext_noop
 from games.models import Action, Table
 from games.snapshots import LOG_LINES, Snapshot, for_table
 from games.words import clause_separator, isolate, list_separator, names_list, show
@@ -404,8 +404,10 @@ def can_undo_own(snap: Snapshot, viewer: int | None) -> bool:
 def _public_part(snap: Snapshot, language: str) -> dict[str, Any]:
     """What every viewer of ``snap`` is shown alike, built once per snapshot and language.
 
-    Shape: ``{"prompt" (the engine's Prompt), "result", "seats", "prompt_json", "signature",
-    "waiting_names", "result_steps", "result_ties", "before" (pregame_context as the screen sees it)}``.
+    Shape: ``{"prompt" (the engine's Prompt; :data:`ENDED_PROMPT` once the host ended the game), "result",
+    "standing" (the engine's ``standing`` of a game the host ended, else ``None``), "ended" (the host ended it
+    before its end), "seats", "prompt_json", "signature", "waiting_names", "result_steps", "result_ties" (the
+    steps and tie sentences of the result, or of the standing), "before" (pregame_context as the screen sees it)}``.
     Nothing here reads a viewer: the prompt, the result, the seats and the start question are public (the
     start draw is made in front of the table), so N phones of a table cost one build instead of N. Callers
     must not mutate what it returns.
@@ -413,10 +415,25 @@ def _public_part(snap: Snapshot, language: str) -> dict[str, Any]:
     return snap.memo("public", language, lambda: _build_public_part(snap))
 
 
+#: The prompt of a table the host ended before the game's end: nobody is asked anything any more, whatever step
+#: the position stood at (a turn, a war, an auction). Every page, fragment and API answer shows this one.
+ENDED_PROMPT = Prompt((), (), gettext_noop("The host ended this game."), step="ended")
+
+
+def stopped_early(table: Table, result: Mapping[str, Any] | None) -> bool:
+    """True when the host ended ``table`` before its game reached an end of its own (no ``result``)."""
+    return table.status == Table.Status.ENDED and result is None
+
+
 def _build_public_part(snap: Snapshot) -> dict[str, Any]:
     row, game, state = snap.table, snap.game, snap.state
-    prompt = game.prompt(state)
     result = game.result(state)
+    ended = stopped_early(row, result)
+    prompt = ENDED_PROMPT if ended else game.prompt(state)
+    # A game the host ended: the position counted as the final tally would count it now (None where the game
+    # cannot tell one); shown to every phone, with what the engine's ended_view lifts for everyone.
+    standing = game.standing(state) if ended else None
+    tally = result if result is not None else standing
     seats = [{k: s[k] for k in ("index", "name", "colour", "team", "claimed")} for s in snap.seats]
     prompt_json = prompt.as_json()
     prompt_json["text_shown"] = tr(prompt.text, {**prompt.details, "names": [seats[i]["name"] for i in prompt.seats]})
@@ -424,12 +441,13 @@ def _build_public_part(snap: Snapshot) -> dict[str, Any]:
     signature = hashlib.sha1(json.dumps(
         [row.code, row.version, row.status, waiting, [s["claimed"] for s in seats], row.pregame],
         sort_keys=True).encode()).hexdigest()[:12]
-    result_steps = [tr(step.get("text", ""), step.get("details")) for step in (result or {}).get("steps", [])
-                    if step not in (result or {}).get("ties", [])]  # the ties are shown beside the ranking
+    result_steps = [tr(step.get("text", ""), step.get("details")) for step in (tally or {}).get("steps", [])
+                    if step not in (tally or {}).get("ties", [])]  # the ties are shown beside the ranking
     return {
-        "prompt": prompt, "result": result, "seats": seats, "prompt_json": prompt_json, "signature": signature,
+        "prompt": prompt, "result": result, "standing": standing, "ended": ended, "seats": seats,
+        "prompt_json": prompt_json, "signature": signature,
         "waiting_names": [isolate(seats[i]["name"]) for i in prompt.seats],  # shown inside sentences
-        "result_steps": result_steps, "result_ties": result_ties(result),
+        "result_steps": result_steps, "result_ties": result_ties(tally),
         "before": pregame_context(snap, game, state, None, seats),
     }
 
@@ -483,10 +501,12 @@ def _corrections_for(snap: Snapshot, viewer: int | None, seats: list[dict[str, A
 def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     """Everything a phone (``viewer`` = seat index) or the table screen (``None``) renders.
 
-    Shape: ``{"table", "game", "snapshot", "view", "prompt", "legal", "result", "result_steps",
+    Shape: ``{"table", "game", "snapshot", "view", "prompt", "legal", "result", "standing", "result_steps",
     "result_ties", "seats", "log", "corrections", "version", "waiting_names", "my_turn", "can_undo_own",
-    "signature", ...}``; ``signature`` changes whenever what the phone shows may change, so a phone can
-    skip a pushed fragment it already shows. Built from the table's :class:`~games.snapshots.Snapshot`
+    "signature", ...}``. Once the host ended the game before its end, ``prompt`` asks nobody anything
+    (:data:`ENDED_PROMPT`), ``view`` is the engine's ``ended_view`` and ``standing`` its count of the
+    position (``result_steps`` and ``result_ties`` are then the standing's). ``signature`` changes whenever
+    what the phone shows may change, so a phone can skip a pushed fragment it already shows. Built from the table's :class:`~games.snapshots.Snapshot`
     (one per table revision, shared by every phone): its public part once per language
     (:func:`_public_part`), ``viewer``'s view, legal taps, log and corrections once per viewer (and
     language) on the snapshot, from ``viewer``'s own view only. The returned dict is the caller's own;
@@ -500,7 +520,10 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     prompt, result, seats, prompt_json = public["prompt"], public["result"], public["seats"], public["prompt_json"]
     open_corrections = snap.memo("corrections", (viewer, language), lambda: _corrections_for(snap, viewer, seats))
     signature = public["signature"]
-    view = snap.memo("view", viewer, lambda: game.view(state, viewer))
+    # Once the host ended the game, each phone sees what the game's own end would show it (Yellow & Yangtze: every
+    # screen lifted), as the standing every phone reads counts it; while the table is open, its own view only.
+    see = game.ended_view if public["ended"] else game.view
+    view = snap.memo("view", viewer, lambda: see(state, viewer))
     static_template = game_template(row.slug, "static.html", "")
     before = public["before"]
     if before["start"] is not None and before["start"]["can_answer"] != (viewer is not None):
@@ -522,6 +545,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "prompt": prompt_json,
         "legal": legal,
         "result": result,
+        "standing": public["standing"],
         "seats": seats,
         "seat": viewer,
         "me": seats[viewer] if viewer is not None else None,

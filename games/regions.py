@@ -95,7 +95,7 @@ def _parts(c: Mapping[str, Any]) -> dict[str, str]:
     """Digests of the big pieces of a seat context, made once per context (kept in it as ``_parts``)."""
     parts = c.get("_parts")
     if parts is None:
-        result = (c["result"], c["result_steps"], c.get("result_ties"))
+        result = (c["result"], c.get("standing"), c["result_steps"], c.get("result_ties"))
         parts = {
             "view": _shared_digest(c, "view", (c["view"],), lambda: _view_shown(c)),
             "legal": _shared_digest(c, "legal", (c["legal"],),
@@ -153,8 +153,8 @@ def _controls_inputs(c: Mapping[str, Any]) -> list[Any]:
 
 REGIONS: tuple[Region, ...] = (
     Region("status", "r-status", "r-status",
-           ("table", "screen", "me", "my_turn", "prompt", "result", "result_steps", "result_ties", "seats", "view",
-            "waiting_names", "draws", "start", "start_again", "walk", "before_play", "next_code", "is_host", "csrf_token"),
+           ("table", "screen", "me", "my_turn", "prompt", "result", "standing", "result_steps", "result_ties", "seats",
+            "view", "waiting_names", "draws", "start", "start_again", "walk", "before_play", "next_code", "is_host", "csrf_token"),
            _status_inputs),
     Region("corrections", "r-corrections", "r-corrections", ("table", "screen", "corrections", "csrf_token"),
            lambda c: [_table_meta(c), c["corrections"], c.get("csrf_token") if c["corrections"] else None]),

@@ -252,6 +252,10 @@ class MyViewSerializer(serializers.Serializer):
     view = serializers.DictField()
     prompt = serializers.DictField()
     result = serializers.DictField(allow_null=True)
+    standing = serializers.DictField(allow_null=True, help_text=(
+        "A game the host ended before its end: the position ranked as the game counts it then "
+        "(`ranking`, `steps`, `ties`; no `winners`), or null where the game cannot count one; null otherwise."))
+    ties = serializers.ListField(child=serializers.CharField())
 
 
 class LogSerializer(serializers.Serializer):

@@ -45,7 +45,7 @@ from games.commands import host, moves
 from games.commands import pregame as pregame_commands
 from games.engines.base import IllegalAction
 from games.models import Seat, Table
-from games.presenters import error_message, legal_for, log_lines, seat_context, tr
+from games.presenters import ENDED_PROMPT, error_message, legal_for, log_lines, seat_context, stopped_early, tr
 from games.refusals import REFUSALS, refusal_for
 from games.write_path import SYSTEM, Outcome, StaleVersion, WriteRequest
 
@@ -116,7 +116,8 @@ def _load(request: Request, code: str, need_seat: bool = True) -> tuple[Table, S
 def _prompt_body(table: Table, seat: int | None) -> dict[str, Any]:
     game = table.game()
     state = game.decode(table.state)
-    prompt = game.prompt(state)
+    # A game the host ended asks nobody anything, as the phones show it (games.presenters.ENDED_PROMPT).
+    prompt = ENDED_PROMPT if stopped_early(table, game.result(state)) else game.prompt(state)
     body = prompt.as_json()
     # ``{names}``: the prompted seats, as the phone page fills it (games.presenters).
     body["text"] = tr(prompt.text, {**prompt.details, "names": [game.seats[i].name for i in prompt.seats]})
@@ -216,7 +217,10 @@ def my_view(request: Request, code: str) -> Response:
 
     Once the game is over, ``result.ranking`` rows carry ``rank`` (equal after
     every tie-break, equal rank) and ``ties`` holds the translated sentences
-    naming the tie-break between neighbours level on score.
+    naming the tie-break between neighbours level on score. A game the host
+    ended before its end has no ``result``; ``standing`` then ranks the
+    position where the game can count one (``ties`` are then its sentences),
+    and ``view`` shows what the game's own end would show.
     """
     table, seat, refused = _load(request, code)
     if refused:
@@ -224,7 +228,7 @@ def my_view(request: Request, code: str) -> Response:
     context = seat_context(table, seat.index)
     return Response({"seat": seat.index, "version": table.version, "status": table.status,
                      "view": context["view"], "prompt": context["prompt"], "result": context["result"],
-                     "ties": context["result_ties"]})
+                     "standing": context["standing"], "ties": context["result_ties"]})
 
 
 @extend_schema(parameters=[CODE], auth=SEAT_AUTH, responses={200: PromptBodySerializer, **READ_ERRORS})

@@ -520,8 +520,8 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     prompt, result, seats, prompt_json = public["prompt"], public["result"], public["seats"], public["prompt_json"]
     open_corrections = snap.memo("corrections", (viewer, language), lambda: _corrections_for(snap, viewer, seats))
     signature = public["signature"]
-    # Once the host ended the game, each phone sees what the game's own end would show it (Yellow & Yangtze: every
-    # screen lifted), as the standing every phone reads counts it; while the table is open, its own view only.
+    # Once the host ended the game, each phone sees what the game's own end would show it (a screen lifted, say), as
+    # the standing every phone reads counts it; while the table is open, its own view only.
     see = game.ended_view if public["ended"] else game.view
     view = snap.memo("view", viewer, lambda: see(state, viewer))
     static_template = game_template(row.slug, "static.html", "")

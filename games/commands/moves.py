@@ -71,6 +71,9 @@ def play(at: Locked) -> Change:
     In digital mode the chance outcome is filled from the table's seed,
     keyed on the game's position (:func:`games.audit.move_rng`): a draw the
     host undid comes back the same when made again from the same point.
+    The stored payload is :meth:`Game.canonical` of what was posted: what
+    the engine derives for the log line (a settled conflict's outcome) is
+    there whether or not the phone sent it.
     Raises ``Forbidden("table_closed")``, ``IllegalAction`` (``start_first``
     before who starts is decided, or the engine's refusal).
     """
@@ -86,6 +89,7 @@ def play(at: Locked) -> Change:
     if not game.physical:
         game.refuse_client_outcome(payload)
         payload = game.fill_chance(state, seat, payload, move_rng(table, at.seq))
+    payload = game.canonical(state, seat, payload)  # the engine's derived fields, never the phone's say-so
     new_state = game.apply(state, seat, payload)
     status = Table.Status.FINISHED if game.result(new_state) is not None else None
     fields: tuple[str, ...] = ()

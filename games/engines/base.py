@@ -294,6 +294,22 @@ class Game:
         """
         return dict(action)
 
+    def canonical(self, state: Any, seat: int, action: Mapping[str, Any]) -> JSON:
+        """The payload to store for ``action`` played by ``seat`` on ``state``: what the log line and replays read.
+
+        The write path calls it after :meth:`fill_chance` and before
+        :meth:`apply`, so a field the engine derives (not chosen by the player,
+        nor a chance outcome) is stored the same whether the phone posted it
+        or left it out: a posted action and the same action as
+        :meth:`legal_actions` lists it are stored alike. A field the phone did
+        post is kept as posted; :meth:`apply` still checks it. Never raises for
+        an illegal action (``apply`` refuses it with its own code) and never
+        consults an RNG. Default: a copy of ``action``. Yellow & Yangtze fills
+        in the ``outcome`` of the move that settles a conflict and the
+        ``owners`` of a war side (rules §5).
+        """
+        return dict(action)
+
     def refusal_is_hidden(self, exc: IllegalAction) -> bool:
         """True when refusal ``exc`` of a physical entry may depend on another seat's hidden values.
 

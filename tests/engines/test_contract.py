@@ -49,6 +49,7 @@ def random_playout(game, seed: int, max_steps: int = 20000):
         assert actions, f"seat {seat} is prompted but has no legal action"
         action = chooser.choice(actions)
         action = game.fill_chance(state, seat, action, table_rng(seed, step))
+        assert game.canonical(state, seat, action) == action, "a listed payload is stored as listed"
         before = copy.deepcopy(game.encode(state))
         new_state = game.apply(state, seat, action)
         assert game.encode(state) == before, "apply mutated its input"

@@ -457,3 +457,67 @@ def test_the_picks_sit_in_the_action_bar_from_the_seats_own_hand_and_a_push_rese
     assert controls, "the hand changed: the bar is pushed again"
     left = hand[colour] - 1
     assert (f'>{colour} ×{left}<' in controls) if left else f'data-yy-pick="tile-{colour}"' not in controls
+
+
+def _war_brink_table(names: list[str]) -> tuple[str, list[APIClient], Table, int]:
+    """A physical 3-seat table played through the API up to the tie war of scenarios.tie_war_brink (seed 2), the
+    war tile placed and every seat abstained: the unifier must now break the tie (rules §5.3). Returns
+    ``(code, seat clients, table, unifier)``."""
+    from tests.engines.yellow_yangtze.scenarios import tie_war_brink
+
+    created = APIClient().post("/api/tables/", {"game": "yellow_yangtze", "options": {"components": "physical"},
+                                                "seats": [{"name": n} for n in names]}, format="json").json()
+    code = created["code"]
+    phones = []
+    for seat in created["seats"]:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {seat['token']}")
+        phones.append(client)
+    start = APIClient().get(f"/api/tables/{code}/").json()["prompt"]["seats"][0]
+    steps, (unifier, war_tile), _state = tie_war_brink(names, start, seed=2)
+    table = Table.objects.get(code=code)
+    for seat, action in [*steps, (unifier, war_tile)]:
+        submit_action(code, seat, action, None)
+    for k in (1, 2, 0):
+        submit_action(code, (unifier + k) % 3, {"kind": "abstain"}, None)
+    table.refresh_from_db()
+    return code, phones, table, unifier
+
+
+@pytest.mark.django_db
+def test_a_tie_break_posted_without_its_outcome_is_stored_and_logged_as_the_listed_one():
+    """Rules §5.3: the move that settles a war is logged with its outcome, computed by the engine, whether the phone
+    posted the ``outcome`` (and ``owners``) the prompt lists or left them out."""
+    code, phones, table, unifier = _war_brink_table(["Ann", "Ben", "Cat"])
+    me = phones[unifier]
+    rows, lines = [], []
+    for bare in (True, False):
+        prompt = me.get(f"/api/tables/{code}/prompt/").json()
+        assert prompt["prompt"]["step"] == "war_winner"
+        listed = prompt["legal"][0]["action"]
+        assert "outcome" in listed and "owners" in listed
+        posted = {k: v for k, v in listed.items() if k not in ("outcome", "owners")} if bare else listed
+        key = f"tie-{bare}"
+        answer = me.post(f"/api/tables/{code}/actions/", {"action": posted, "version": prompt["version"], "key": key},
+                         format="json")
+        assert answer.status_code == 200, answer.json()
+        again = me.post(f"/api/tables/{code}/actions/", {"action": posted, "version": prompt["version"], "key": key},
+                        format="json")
+        assert again.json()["replayed"] is True, "a retry of the same post is the same move"
+        row = table.actions.get(seq=answer.json()["seq"])
+        assert row.payload == listed
+        rows.append(row)
+        lines.append(APIClient().get(f"/api/tables/{code}/log/").json()["log"][0]["text"])
+        table.refresh_from_db()
+        assert table.game().encode(replay(table)) == table.state
+        if bare:
+            undone = me.post(f"/api/tables/{code}/undo-mine/", {"version": table.version}, format="json")
+            assert undone.status_code == 200, undone.json()
+    assert rows[0].payload == rows[1].payload
+    assert lines[0] == lines[1] and "War over (0 : 0)" in lines[0] and "Points:" in lines[0], lines
+    # An older log stored such a move without its log fields: it replays to the same position.
+    table.refresh_from_db()
+    for row in rows:
+        row.payload = {k: v for k, v in row.payload.items() if k not in ("outcome", "owners")}
+        row.save(update_fields=["payload"])
+    assert table.game().encode(replay(table)) == table.state

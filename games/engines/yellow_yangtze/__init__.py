@@ -308,6 +308,38 @@ class YellowYangtzeGame(Game):
                     "Rules §5: this action does not settle the conflict the way it claims."))
         return after
 
+    def canonical(self, state: State, seat: int, action: Mapping[str, Any]) -> dict[str, Any]:
+        """``action`` as stored: the log fields :meth:`legal_actions` lists, filled in from the rules when left out.
+
+        During a revolt or war (§5), a war ``commit``/``choose_winner`` gets
+        its side's ``owners`` (:func:`.rules.conflicts.stakes`) and the action
+        that settles the conflict gets its ``outcome``
+        (:func:`.state.encode_outcome` of what it leads to); an ``outcome:
+        null`` on an action that settles nothing is dropped, as the listing
+        has none. So the log line states the outcome whether or not the phone
+        sent it. Fields the phone did send are kept for :meth:`apply` to
+        check (a forged one is refused there, ``owners_mismatch`` /
+        ``outcome_mismatch``); an illegal action comes back as posted.
+        """
+        out = dict(action)
+        p = state.pending
+        if not isinstance(p, (Revolt, War)):
+            return out
+        side = out.get("side")
+        if (isinstance(p, War) and out.get("kind") in ("commit", "choose_winner") and "owners" not in out
+                and isinstance(side, int) and not isinstance(side, bool) and 0 <= side < len(p.sides)):
+            out["owners"] = conflicts.stakes(state, p, side)
+        if out.get("outcome") is None:
+            try:
+                after = self.settle(state, seat, {k: v for k, v in out.items() if k not in ("owners", "outcome")})
+            except IllegalAction:
+                return dict(action)
+            if after.last_conflict is not state.last_conflict:
+                out.setdefault("outcome", encode_outcome(after.last_conflict))
+            else:
+                out.pop("outcome", None)
+        return out
+
     def settle(self, state: State, seat: int, action: Mapping[str, Any]) -> State:
         """:meth:`apply` without the checked log fields."""
         kind = action_kind(action)

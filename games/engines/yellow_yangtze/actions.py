@@ -27,7 +27,9 @@ Listed conflict payloads carry two optional fields for their log line, checked b
 trusted: ``owners`` on a war ``commit``/``choose_winner`` (the seats whose leaders are at stake on that side,
 so the log says "Ann's side"), and ``outcome`` on the action that settles a revolt or war (the
 :func:`.state.encode_outcome` of what it leads to, so the log states who won and what left the board).
-A payload posted without them is still legal; its log line is then plainer.
+A payload posted without them is still legal: the write path stores it with both filled in by the engine
+(``YellowYangtzeGame.canonical``), so its log line is the full one either way. Old logs whose rows lack them
+replay the same (``apply`` needs neither).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from games.engines.amun_re.edition import PROVINCE_FIELDS, default_edition_data,
 from games.engines.base import IllegalAction
 from games.models import EditionProfile
 from games.presenters import error_message, tr
-from games.words import isolate
+from games.words import isolate, list_separator
 
 SLUG, OPTION = "amun_re", "edition"
 MARKED = gettext_lazy("Some numbers do not pass the checks; each one is marked below with what to fix.")
@@ -230,7 +230,7 @@ def _place(where: str) -> dict[str, Any]:
         row, field = int(match.group(2)), match.group(3)
         place = _("Offering table, row %(row)d") % {"row": row}
         if field in COLUMN_FIELDS:
-            place += ", " + str(COLUMN_FIELDS[field])
+            place += list_separator() + str(COLUMN_FIELDS[field])  # "،" on a Persian or Pashto page
         return {"row": row, "prev": row - 1, "place": place}
     if match:
         k = int(match.group(2))

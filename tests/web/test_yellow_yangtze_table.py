@@ -521,3 +521,23 @@ def test_a_tie_break_posted_without_its_outcome_is_stored_and_logged_as_the_list
         row.payload = {k: v for k, v in row.payload.items() if k not in ("outcome", "owners")}
         row.save(update_fields=["payload"])
     assert table.game().encode(replay(table)) == table.state
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["fa", "ps"])
+def test_the_revolt_panel_joins_its_two_counts_with_the_arabic_comma_on_persian_and_pashto_phones(lang):
+    from django.conf import settings
+    from django.db.models import F
+
+    from tests.engines.yellow_yangtze import test_revolt
+    from tests.engines.yellow_yangtze.helpers import ALICE, BOB, fixture_board
+
+    table = create_table("yellow_yangtze", {"board": fixture_board()}, FOUR, seed=3)
+    game = table.game()
+    revolt = game.apply(test_revolt.worked_example(game), BOB, {"kind": "commit", "tiles": 2})  # the defender's step
+    Table.objects.filter(id=table.id).update(state=game.encode(revolt), revision=F("revision") + 1)
+    phone = phone_for(table, ALICE)
+    phone.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
+    html = phone.get(f"/t/{table.code}/fragment/").content.decode()
+    attacker = re.search(r'<span class="sw sw0"></span>(.*?)</li>', html, re.S).group(1)
+    assert "، " in attacker and ", " not in attacker, attacker

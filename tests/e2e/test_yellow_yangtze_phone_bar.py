@@ -127,3 +127,35 @@ def test_a_persian_phone_places_a_tile_and_a_leader_with_what_is_in_view(live_ur
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "no sideways scroll"
     finally:
         ctx.close()
+
+
+# Each pick of the action bar whose label (badge and word) does not fit inside its border: {pick, label, box}.
+CLIPPED_PICKS = """() => Array.from(document.querySelectorAll('#actionbar .yy-pick')).map(b => {
+  const r = b.getBoundingClientRect(), s = getComputedStyle(b);
+  const inner = {left: r.left + parseFloat(s.borderLeftWidth), right: r.right - parseFloat(s.borderRightWidth)};
+  const range = document.createRange(); range.selectNodeContents(b);
+  const t = range.getBoundingClientRect();
+  return {pick: b.dataset.yyPick, label: b.innerText.trim(), width: r.width, text: [t.left, t.right], box: [inner.left, inner.right],
+          fits: t.left >= inner.left - 0.5 && t.right <= inner.right + 0.5 && b.scrollWidth <= b.clientWidth};
+}).filter(p => !p.fits)"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "az", "ps"])
+def test_every_pick_of_the_bar_holds_its_whole_label_on_a_360_px_phone(live_url, browser, lang):
+    created = api(live_url + "/api/tables/", {"game": "yellow_yangtze", "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
+    code = created["code"]
+    seat = api(f"{live_url}/api/tables/{code}/")["prompt"]["seats"][0]
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
+    try:
+        ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        page.goto(created["seats"][seat]["join_url"])
+        page.wait_for_url(re.compile(rf"/t/{code}/$"))
+        page.wait_for_selector("#actionbar [data-yy-pick^='leader-']", state="attached")
+        assert page.locator("#actionbar [data-yy-pick^='leader-']").count() == 5
+        clipped = page.evaluate(CLIPPED_PICKS)
+        assert not clipped, f"{lang}: these picks cut their label at their border: {clipped}"
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "no sideways scroll"
+    finally:
+        ctx.close()

@@ -523,6 +523,81 @@ def test_a_tie_break_posted_without_its_outcome_is_stored_and_logged_as_the_list
     assert table.game().encode(replay(table)) == table.state
 
 
+def _turn_line(html: str) -> str:
+    """The text of the board's turn header (bidi isolates and tags removed)."""
+    found = re.search(r'<p class="yy-turn">(.*?)</p>', html, re.S)
+    assert found, "the board has a turn header"
+    return re.sub(r"<[^>]+>", "", unescape(found.group(1))).replace("\u2068", "").replace("\u2069", "").strip()
+
+
+@pytest.mark.django_db
+def test_a_war_counts_the_placement_that_caused_it_says_your_turn_and_shows_sides_one_cannot_back_as_information():
+    """Rules §2 and §5.1: a conflict is settled inside the action that caused it, so through the war the unifier
+    has 1 of 2 actions left, as the prompt's "action 2 of 2" says after it; the unifier's own phone says "Your
+    turn"; a supporter who cannot back a side (no red tiles; with option red_leader_any_side off, §1.1, an
+    off-board red leader backs only a side holding one of its owner's leaders) sees that side as a line of
+    information, not a tappable row, and is told there is nothing to commit."""
+    from django.db.models import F
+
+    from tests.engines.yellow_yangtze import test_war
+    from tests.engines.yellow_yangtze.helpers import ALICE, BOB, DAN, fixture_board
+
+    table = create_table("yellow_yangtze", {"board": fixture_board(), "red_leader_any_side": False}, FOUR, seed=3)
+    game = table.game()
+    _before, war = test_war.worked_example(game)  # Dan's green tile joined two states: his first action
+    Table.objects.filter(id=table.id).update(state=game.encode(war), revision=F("revision") + 1)
+    table.refresh_from_db()
+    phones = [phone_for(table, i) for i in range(4)]
+
+    def page(seat: int) -> str:
+        return phones[seat].get(f"/t/{table.code}/fragment/").content.decode()
+
+    def api_left(seat: int) -> int:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=seat).token}")
+        return client.get(f"/api/tables/{table.code}/view/").json()["view"]["actions_left"]
+
+    assert _turn_line(page(DAN)) == "Your turn · 1 of 2 actions left"
+    assert _turn_line(page(ALICE)) == "Dan's turn · 1 of 2 actions left"
+    assert _turn_line(Client().get(f"/t/{table.code}/screen/").content.decode()) == "Dan's turn · 1 of 2 actions left"
+    assert api_left(DAN) == api_left(ALICE) == 1
+
+    # Alice holds a red tile: both sides are rows to open and tap.
+    html = page(ALICE)
+    controls = html[html.index('class="yy-controls"'):]
+    assert controls.count('<details class="yy-side-pick"') == 2 and "yy-side-info" not in controls
+    assert "Your decision: commit red tiles to one side, or nothing." in html
+    submit_action(table.code, ALICE, {"kind": "abstain"}, None)
+    # Bob has no red tile; his red leader may back only the side of his blue leader (side 1).
+    html = page(BOB)
+    controls = html[html.index('class="yy-controls"'):]
+    assert re.findall(r'<details class="yy-side-pick"[^>]*data-side="(\d)"', controls) == ["0"]
+    assert re.findall(r'<p class="yy-side-info" data-side="(\d)"', controls) == ["1"]
+    submit_action(table.code, BOB, {"kind": "abstain"}, None)
+    submit_action(table.code, 2, {"kind": "abstain"}, None)
+    # Dan has neither a red tile nor a leader on either side: nothing to commit, and no row looks tappable.
+    html = page(DAN)
+    controls = html[html.index('class="yy-controls"'):]
+    assert "yy-side-pick" not in controls and controls.count('class="yy-side-info"') == 2
+    assert "You have no red tiles to commit." in controls
+    assert "Your decision: you have no red tiles to commit, so commit nothing." in html
+    assert "Commit nothing" in controls
+    submit_action(table.code, DAN, {"kind": "abstain"}, None)
+
+    # Attrition, then the war is over: Dan's second action is next, and header, API and prompt agree.
+    table.refresh_from_db()
+    state = game.decode(table.state)
+    assert game.prompt(state).step == "war_attrition"
+    assert _turn_line(page(DAN)) == "Your turn · 1 of 2 actions left"
+    submit_action(table.code, DAN, game.legal_actions(state, DAN)[0], None)
+    table.refresh_from_db()
+    state = game.decode(table.state)
+    assert game.prompt(state).step == "action" and state.pending is None
+    html = page(DAN)
+    assert _turn_line(html) == "Your turn · 1 of 2 actions left" and "Dan: action 2 of 2." in html
+    assert api_left(DAN) == 1
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["fa", "ps"])
 def test_the_revolt_panel_joins_its_two_counts_with_the_arabic_comma_on_persian_and_pashto_phones(lang):

@@ -61,3 +61,24 @@ def hex_picks(legal: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             target = targets[key] = {"q": hex_[0], "r": hex_[1], "picks": []}
         target["picks"].append(pick_name(item.get("kind"), payload))
     return list(targets.values())
+
+
+def war_sides(legal: Iterable[Mapping[str, Any]]) -> dict[int, dict[str, bool]]:
+    """The war sides this seat can commit to now (rules §5.3), and with what: ``{side: {"tiles", "leader"}}``.
+
+    ``legal`` is the page's list of ``{"kind", "payload", "json", "label"}``. A side is listed when some
+    ``commit`` names it; ``tiles`` is true when a commit without the red leader does (the seat holds red
+    tiles), ``leader`` when one with the off-board red leader does (§1.1). A side not listed is shown as
+    information, not as something to tap; an empty dict means the seat can only commit nothing.
+    """
+    out: dict[int, dict[str, bool]] = {}
+    for item in legal:
+        payload = item.get("payload")
+        if item.get("kind") != "commit" or not isinstance(payload, Mapping):
+            continue
+        side = payload.get("side")
+        if not isinstance(side, int) or isinstance(side, bool):
+            continue
+        found = out.setdefault(side, {"tiles": False, "leader": False})
+        found["leader" if payload.get("leader") else "tiles"] = True
+    return out

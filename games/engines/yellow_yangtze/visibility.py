@@ -91,6 +91,21 @@ def outcome_view(ctx: Ctx, s: State, names: list[str]) -> dict[str, Any] | None:
     }
 
 
+def actions_left(s: State) -> int:
+    """The active player's actions not yet begun this turn (the ``n`` of "n of 2 actions left").
+
+    ``State.actions_left`` drops when an action ends. An action still under
+    way (a war or revolt it caused, its follow-up market tile, pagoda or blue
+    chain, the draw of a swap) is one already taken: conflicts are settled
+    inside the action that caused them (rules §2, legal positions; §5.1).
+    So once a placement starts a war, the header reads 1 of 2 left all through
+    the war, as the prompt reads "action 2 of 2" after it.
+    """
+    p = s.pending
+    under_way = isinstance(p, (FollowUp, Revolt, War)) or (isinstance(p, DrawStep) and p.then == "action")
+    return max(0, s.actions_left - 1) if s.phase == "play" and under_way else s.actions_left
+
+
 def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str], lifted: bool = False) -> dict[str, Any]:
     """``view(state, seat)`` as documented in the module docstring.
 
@@ -109,7 +124,7 @@ def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str], lifted: b
         "turn": s.turn,
         "active": s.active,
         "start": s.start,
-        "actions_left": s.actions_left,
+        "actions_left": actions_left(s),
         "tiles": [{"q": h[0], "r": h[1], "colour": c, "pagoda": covered.get(h), "x": pos[h][0], "y": pos[h][1],
                    "token": isinstance(s.pending, War) and s.pending.hex == h} for h, c in sorted(tmap.items())],
         "leaders": [{"seat": st, "colour": c, "q": h[0], "r": h[1], "x": pos[h][0], "y": pos[h][1],

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.engines.adapter import ChanceDevice, Editor, OptionWords, Section, Step, Term, WebAdapter, term
 from games.engines.base import Game, gettext_noop
 from games.engines.yellow_yangtze import BAG
-from games.engines.yellow_yangtze.layout import hex_picks, picks
+from games.engines.yellow_yangtze.layout import hex_picks, picks, war_sides
 
 # -- the set-up walkthrough ------------------------------------------------------------------------
 
@@ -201,7 +201,7 @@ ADAPTER = WebAdapter(
     step_sections=STEP_SECTIONS,
     chance=chance,
     static_view_keys=("board",),
-    template_filters={"yy_picks": picks, "yy_hex_picks": hex_picks},
+    template_filters={"yy_picks": picks, "yy_hex_picks": hex_picks, "yy_war_sides": war_sides},
     editors=(Editor("board", "board", "games.editors.yellow_yangtze:board_editor",
                    gettext_noop("Yellow & Yangtze: draw a board")),),
 )

@@ -158,7 +158,7 @@ SEED_REVEALED = gettext_noop(
 def seeded_secrets(table: Table, rows: Iterable[Action]) -> bool:
     """True when ``table``'s seed drew something at some point: it was created or switched to digital components.
 
-    Once the game is over the seed is revealed (``Table.seed_revealed``),
+    Once the game has finished the seed is revealed (``Table.seed_revealed``),
     and with it every digital draw can be re-derived (``check_draws``):
     the opening hands, each hidden draw and every draw to come. A table
     played physically from its creation (only the start player was drawn

@@ -137,8 +137,13 @@ class Table(models.Model):
 
     @property
     def seed_revealed(self) -> int | None:
-        """The seed once the game is over (finished or ended by the host), ``None`` while it is played."""
-        return None if self.is_open else self.seed
+        """The seed once the game has finished by its rules; ``None`` while it is played and after the host ended it.
+
+        A game the host stopped keeps its hidden hands hidden (``Game.ended_view``); its seed would give
+        every digital draw, the hands held when it stopped among them (a Sorry! points hand the rules never
+        show), so it stays sealed, and its draws are not proven in public.
+        """
+        return self.seed if self.status == self.Status.FINISHED else None
 
     @property
     def is_open(self) -> bool:

@@ -34,17 +34,25 @@ def finished_table(seed: int = 41, physical_from: int | None = None):
 
 
 def test_the_commitment_is_public_from_the_start_and_the_seed_only_once_the_game_is_over(counting_table, client):
+    """Revealed when the game finishes by its rules; a game the host stopped keeps it sealed (its seed would give
+    the hidden hands held when it stopped: tests/secrecy/test_seed_after_an_early_end.py)."""
     commitment = hashlib.sha256(str(counting_table.seed).encode()).hexdigest()
     detail = APIClient().get(f"/api/tables/{counting_table.code}/").json()
     assert detail["draws"] == {"commitment": commitment, "seed": None}
     screen = client.get(f"/t/{counting_table.code}/screen/").content.decode()
     assert commitment in screen and str(counting_table.seed) not in screen
-    end_game(counting_table.code)
+    play_through_write_path(counting_table, counting_table.seed)
     counting_table.refresh_from_db()
+    assert counting_table.status == "finished"
     detail = APIClient().get(f"/api/tables/{counting_table.code}/").json()
     assert detail["draws"] == {"commitment": commitment, "seed": str(counting_table.seed)}
     screen = client.get(f"/t/{counting_table.code}/screen/").content.decode()
     assert f'<code class="seed">{counting_table.seed}</code>' in screen
+
+
+def test_a_game_the_host_stopped_keeps_its_seed_sealed(counting_table):
+    end_game(counting_table.code)
+    assert APIClient().get(f"/api/tables/{counting_table.code}/").json()["draws"]["seed"] is None
 
 
 def test_the_host_page_shows_the_commitment(db, fixture_game_registered):

@@ -19,8 +19,9 @@ def load_json(raw: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEP
     """Parse ``raw`` (UTF-8 text) as JSON, refusing what cannot be stored as it came.
 
     Raises ``IllegalAction`` with code ``too_large`` (over ``max_bytes``),
-    ``bad_json`` (not UTF-8 or not JSON, including ``NaN``/``Infinity`` and
-    numbers too large for a float), ``too_deep`` (nested more than
+    ``bad_json`` (not UTF-8 or not JSON, including ``NaN``/``Infinity``,
+    numbers too large for a float and an object naming one key twice, whose
+    first value a reader would see and the parser would drop), ``too_deep`` (nested more than
     ``max_depth``) or ``nul_character`` (a NUL, raw or escaped as ``\\u0000``).
     """
     if len(raw) > max_bytes:
@@ -28,7 +29,10 @@ def load_json(raw: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEP
                             what=what, limit=max_bytes)
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        value = json.loads(text, parse_constant=_refuse_constant)
+        value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as exc:
+        raise IllegalAction("bad_json", gettext_noop("The {what} names the key {key} twice in one object."),
+                            what=what, key=str(exc)[:40]) from exc
     except RecursionError as exc:
         raise IllegalAction("too_deep", gettext_noop("The {what} is nested more than {depth} levels deep."),
                             what=what, depth=max_depth) from exc
@@ -37,6 +41,19 @@ def load_json(raw: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEP
     _refuse_infinite(value, what)
     check_json_value(value, max_depth=max_depth, what=what)
     return value
+
+
+class _DuplicateKey(ValueError):
+    """An object names one key twice (its argument: the key)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
 
 
 def _refuse_constant(name: str) -> Any:

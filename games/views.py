@@ -473,7 +473,7 @@ def seat_qr(request: HttpRequest, table: Table, index: int) -> HttpResponse:
     buffer = io.BytesIO()
     segno.make(link, error="m").save(buffer, kind="svg", scale=4, border=2)  # a standalone SVG, with xmlns
     response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
-    response["Cache-Control"] = "no-store"
+    response["Cache-Control"] = "private, no-store"
     return response
 
 

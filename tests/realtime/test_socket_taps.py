@@ -267,3 +267,12 @@ async def test_a_tap_the_server_fails_on_is_refused_and_the_socket_goes_on(monke
     await send(a, {"action": {"kind": "draw"}, "version": 0, "key": "t-2"})
     assert refusals(await until_pong(a, 2)) == [] and len(await moves_of(table)) == 1
     await a.disconnect()
+
+
+async def test_a_tap_naming_a_key_twice_is_refused_and_moves_nothing():
+    table, (alice, _, _) = await table_and_phones()
+    a = await open_socket(table.code, cookie_header(alice, table.code))
+    await send(a, '{"action": {"kind": "draw"}, "version": 0, "key": "t-1", "version": 5}')
+    assert refusals(await until_pong(a)) == ["bad_json"]
+    assert await version_of(table) == 0
+    await a.disconnect()

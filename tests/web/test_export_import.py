@@ -614,3 +614,12 @@ def test_an_engine_error_in_the_replay_names_the_move_and_writes_nothing(monkeyp
     monkeypatch.setattr(SorryGame, "drawable", broken)
     exc = _refusal(data)
     assert exc.code == "import_diverges" and exc.details["seq"] == sealed["seq"]
+
+
+def test_a_file_that_names_a_key_twice_is_refused_before_its_seal_is_read(_catan_export):
+    """A parser keeps the last of two equal keys while a reader sees the first: such a file is not 'as exported'."""
+    text = json.dumps(_catan_export)
+    doubled = '{"moves": [{"x": 1}], ' + text[1:]
+    answer = APIClient().post("/api/imports/", doubled, content_type="application/json")
+    assert answer.status_code == 400 and answer.json()["code"] == "bad_json" and "moves" in answer.json()["message"]
+    assert APIClient().post("/api/imports/", text, content_type="application/json").status_code == 201

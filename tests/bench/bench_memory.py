@@ -30,23 +30,16 @@ import os
 import random
 import resource
 import sys
-import tempfile
 import time
 import tracemalloc
 from collections import deque
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-DB = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
-os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
-os.environ["REDIS_URL"] = ""
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from embedded_django import setup  # noqa: E402
 
-import django  # noqa: E402
-
-django.setup()
+DB = setup()
 
 from django.core.management import call_command  # noqa: E402
 

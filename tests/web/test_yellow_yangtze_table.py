@@ -82,16 +82,22 @@ def test_four_seats_play_a_digital_game_with_revolts_and_wars_to_the_final_tally
     assert api["status"] == "finished"
 
 
+def bearer_clients(created: dict) -> list[APIClient]:
+    """One API client per seat of a ``POST /api/tables/`` answer, each sending its seat's token as a bearer token."""
+    clients = []
+    for seat in created["seats"]:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {seat['token']}")
+        clients.append(client)
+    return clients
+
+
 @pytest.mark.django_db
 def test_a_physical_bag_takes_the_draws_typed_in_and_refuses_a_colour_no_longer_in_the_bag():
     created = APIClient().post("/api/tables/", {"game": "yellow_yangtze", "options": {"components": "physical"},
                                                 "seats": FOUR}, format="json").json()
     code = created["code"]
-    phones = []
-    for seat in created["seats"]:
-        client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Bearer {seat['token']}")
-        phones.append(client)
+    phones = bearer_clients(created)
     hands = [["yellow"] * 6, ["yellow"] * 6, ["red", "red", "blue", "blue", "black", "green"],
              ["black"] * 6]
     drawn = 0
@@ -468,11 +474,7 @@ def _war_brink_table(names: list[str]) -> tuple[str, list[APIClient], Table, int
     created = APIClient().post("/api/tables/", {"game": "yellow_yangtze", "options": {"components": "physical"},
                                                 "seats": [{"name": n} for n in names]}, format="json").json()
     code = created["code"]
-    phones = []
-    for seat in created["seats"]:
-        client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Bearer {seat['token']}")
-        phones.append(client)
+    phones = bearer_clients(created)
     start = APIClient().get(f"/api/tables/{code}/").json()["prompt"]["seats"][0]
     steps, (unifier, war_tile), _state = tie_war_brink(names, start, seed=2)
     table = Table.objects.get(code=code)

@@ -22,7 +22,6 @@ from collections import OrderedDict
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http.cookie import parse_cookie
@@ -30,7 +29,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext
 
-from games import digits, regions, snapshots, socket_taps
+from games import digits, regions, snapshots, socket_db, socket_taps
 from games.access import held_by_bearer, host_cookie, read_signed, seat_cookie
 from games.presenters import needs_database, seat_context
 from games.socket_dispatch import DispatchWithoutHop
@@ -179,7 +178,7 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
             return
         await self.accept()
         if self.by_bearer:
-            await database_sync_to_async(held_by_bearer)(self.code, self.token)
+            await socket_db.run(held_by_bearer, self.code, self.token)
         if first:
             await self._send_frame(first)
         else:
@@ -243,7 +242,7 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
         """
         async with self.tap_lock:
             try:
-                refusal = await database_sync_to_async(socket_taps.act)(self.code, self.token, self.screen, tap,
+                refusal = await socket_db.run(socket_taps.act, self.code, self.token, self.screen, tap,
                                                                         self.language, self.by_bearer)
             except Exception:  # noqa: BLE001 - a fault of the server answers this tap; the socket and later taps go on
                 log.exception("a socket tap at table %s failed", self.code)
@@ -289,7 +288,7 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
             if now - self.checked_at < HEARTBEAT_CHECK:
                 return  # the phone shows the newest push, and the table was checked a moment ago
             self.checked_at = now
-            revision = await database_sync_to_async(snapshots.current_revision)(self.code)
+            revision = await socket_db.run(snapshots.current_revision, self.code)
             if revision is not None and f"{self.code}:{revision}" == self.sent.at:
                 return  # the phone shows the newest push, and the table has not moved since
         elif frame_id in self.history:
@@ -330,7 +329,7 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
 
     async def _render(self, page_signature: str | None = None, revision: int | None = None) -> str | None:
         """This phone's frame rendered in a worker thread (it may read the database)."""
-        return await database_sync_to_async(render_push)(self.code, self.token, self.language, self.screen, self.sent,
+        return await socket_db.run(render_push, self.code, self.token, self.language, self.screen, self.sent,
                                                          self.host_token, self.csrf_token, page_signature, revision,
                                                          self.digits)
 
@@ -357,7 +356,7 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
             pushed = snapshots.held(self.code, revision) if revision is not None else None
             index = pushed.seat_index(self.token) if pushed is not None else None
             if pushed is None or index is None or not any(s["index"] == index and s["by_bearer"] for s in pushed.seats):
-                await database_sync_to_async(held_by_bearer)(self.code, self.token)
+                await socket_db.run(held_by_bearer, self.code, self.token)
         snap = self._held(revision)
         if snap is not None:
             frame = render_push(self.code, self.token, self.language, self.screen, self.sent, self.host_token,

@@ -4,9 +4,8 @@ Channels (4.2+) runs ``close_old_connections`` in a worker thread before
 every handler of a consumer: on a table of four phones, four thread hops per
 move, each costing about as much as rendering the push in the event loop.
 :class:`DispatchWithoutHop` skips that hop for consumers that read the
-database only through ``database_sync_to_async`` (which closes old
-connections on its own thread, before and after each call) and render
-pushes in the event loop only from memory. This is the one place that
+database only through :func:`games.socket_db.run` (their own thread, off
+the event loop) and render pushes in the event loop only from memory. This is the one place that
 overrides Channels' ``dispatch``; with the setting ``False`` a consumer
 dispatches exactly as Channels does (tests/realtime/test_resync.py runs both).
 """

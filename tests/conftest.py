@@ -17,6 +17,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
+from games import socket_db
 from games.access import seat_cookie
 from games.commands.moves import submit_action
 from games.commands.pregame import create_table
@@ -44,10 +45,13 @@ def fresh_channel_layers() -> None:
 
 @pytest.fixture(autouse=True)
 def _a_channel_layer_per_test():
-    """Each test starts with its own channel layer (:func:`fresh_channel_layers`)."""
+    """Each test starts with its own channel layer (:func:`fresh_channel_layers`) and ends with the sockets'
+    database thread holding no connection (games/socket_db.py keeps one across taps; the test database is
+    flushed and dropped only without it)."""
     fresh_channel_layers()
     yield
     fresh_channel_layers()
+    socket_db.close()
 
 
 @pytest.fixture

@@ -66,11 +66,16 @@ class Refusal:
         return {"code": self.code, "message": self.message, "rule_url": self.rule_url}
 
 
+def no_seat_message() -> str:
+    """What a phone with no seat at a table is told, in the active language (every door says it this way)."""
+    return _("This phone has no seat at this table. Ask the host for your link.")
+
+
 def _forbidden_message(exc: Forbidden) -> str:
     messages = {
         "table_closed": _("This table is closed: the game has ended."),
         "table_imported": _("Imported from an exported game: read-only, every move replayed and checked."),
-        "not_a_seat": _("This phone has no seat at this table. Ask the host for your link."),
+        "not_a_seat": no_seat_message(),
         "table_open": _("The next game starts from the final tally of this one."),
         "no_next_game": _("The host has not started the next game yet."),
     }

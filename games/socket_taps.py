@@ -20,14 +20,14 @@ phone gets is its answer) or the :class:`Refusal` to send to that socket only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext
 
-from games import digits, snapshots
+from games import digits, taps
 from games.access import held_by_bearer
 from games.api.serializers import MAX_VERSION
 from games.commands import corrections, moves
@@ -37,7 +37,7 @@ from games.inputs import load_json
 from games.models import Correction, Seat, Table
 from games.presenters import error_message
 from games.refusals import REFUSALS, refusal_for
-from games.write_path import SYSTEM, StaleVersion, WriteRequest
+from games.write_path import StaleVersion
 
 #: The largest socket message read (bytes of UTF-8 text); a longer one is refused unread.
 MAX_MESSAGE = 8192
@@ -192,36 +192,16 @@ def _seat_of(code: str, token: str | None) -> int | None:
     return Seat.objects.filter(table__code=code, token=token).values_list("index", flat=True).first()
 
 
-def _guessed_seat(code: str, token: str) -> int | str:
-    """The seat the move is expected to come from, from the newest snapshot this process holds, or ``SYSTEM``
-    (a guess: it only lets the write's lock also probe the key; the write checks the secret on the locked row)."""
-    snap = snapshots.latest(code)
-    index = snap.seat_index(token) if snap is not None else None
-    return index if index is not None else SYSTEM
-
-
-class _NoSeat(Exception):
-    """The socket holds no seat of the table now (a table screen, a handed-over secret)."""
-
-
-def _move(code: str, token: str, tap: Tap) -> None:
-    def authorize(table: Table, request: WriteRequest) -> WriteRequest:
-        seat = snapshots.for_table(table).seat_index(token)
-        if seat is None:
-            raise _NoSeat
-        held = snapshots.held(table.code, table.revision)
-        (held.game if held is not None else table.game()).check_payload(tap.action)  # the kind's schema
-        return replace(request, actor=seat, posted=tap.action, seen_version=tap.version, key=tap.key)
-
-    guess = _guessed_seat(code, token)
-    moves.submit_move(WriteRequest(code, guess, moves.play, key=tap.key if guess != SYSTEM else "",
-                                   hint=snapshots.latest(code), authorize=authorize))
+def _move(code: str, token: str, tap: Tap, by_bearer: bool) -> Exception | None:
+    """The socket's move through the one tap entry (:func:`games.taps.play`): the refusal, or ``None``."""
+    return taps.play(code, token, lambda table, seat: taps.Posted(tap.action, tap.version, tap.key), key=tap.key,
+                     by_bearer=by_bearer).refused
 
 
 def _command(code: str, token: str, tap: Tap) -> None:
     seat = _seat_of(code, token)
     if seat is None:
-        raise _NoSeat
+        raise taps.NoSeat
     if tap.command == "undo_mine":
         moves.undo_own(code, seat, tap.version, tap.key)
     elif tap.args["answer"] == "yes":
@@ -233,7 +213,7 @@ def _command(code: str, token: str, tap: Tap) -> None:
 def act(code: str, token: str | None, screen: bool, tap: Tap, language: str, by_bearer: bool = False) -> Refusal | None:
     """Apply ``tap`` for the seat whose secret the socket holds; ``None`` when done (or a retried tap), else its refusal.
 
-    Blocking (database): the consumer calls it through ``database_sync_to_async``.
+    Blocking (database): the consumer calls it through :func:`games.socket_db.run`.
     ``by_bearer``: the socket's secret came as a bearer token; the tap is first logged as the API's device
     holding the seat when a phone took it back since (:func:`games.access.held_by_bearer`).
     A table screen or a socket whose secret no longer holds a seat is refused
@@ -245,14 +225,16 @@ def act(code: str, token: str | None, screen: bool, tap: Tap, language: str, by_
     with translation.override(language):
         if screen or not token:
             return refused("no_seat", gettext("This phone has no seat at this table. Ask the host for your link."))
-        if by_bearer:
-            held_by_bearer(code, token)
         try:
             if tap.action is not None:
-                _move(code, token, tap)
+                failed = _move(code, token, tap, by_bearer)
+                if failed is not None:
+                    raise failed
             else:
+                if by_bearer:
+                    held_by_bearer(code, token)
                 _command(code, token, tap)
-        except _NoSeat:
+        except taps.NoSeat:
             return refused("no_seat", gettext("This phone has no seat at this table. Ask the host for your link."))
         except Table.DoesNotExist:
             return refused("no_table", gettext("This table no longer exists."))

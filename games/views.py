@@ -6,14 +6,13 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.middleware.csrf import get_token
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -21,20 +20,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import audit, regions, rulebook, snapshots
+from games import audit, regions, rulebook, snapshots, taps
 from games.access import (
     bearer,
     device_id,
     host_cookie,
     is_host,
     join_link,
-    note_bearer,
     reach,
     read_signed,
     refusal,
     remember_device,
     seat_cookie,
-    seat_index_for,
     set_signed,
     table_view,
 )
@@ -48,8 +45,8 @@ from games.forms import NewTableForm, game_choices, option_groups, options_form,
 from games.inputs import clean_text, load_json
 from games.models import Correction, Seat, Table
 from games.presenters import error_message, seat_context, tr
-from games.refusals import REFUSALS, BadVersion, refusal_for
-from games.write_path import HOST, SYSTEM, WriteRequest
+from games.refusals import REFUSALS, BadVersion, no_seat_message, refusal_for
+from games.write_path import HOST
 
 TABLE_PARTIAL = "games/table.html#table-body"
 
@@ -81,14 +78,17 @@ def _key(request: HttpRequest) -> str:
     return key
 
 
-def _posted_action(raw: str, table: Table) -> Any:
-    """The posted action JSON, checked against its kind's declared schema; ``IllegalAction`` if refused."""
+def _posted_action(raw: str, table: Table, checked: bool = True) -> Any:
+    """The posted action JSON, checked against its kind's declared schema (unless ``checked`` is false: the
+    tap entry checks it); ``IllegalAction`` if refused."""
     try:
         action = load_json(raw, max_bytes=MAX_ACTION_BYTES, max_depth=8, what="action")
     except IllegalAction as exc:
         if exc.code == "bad_json":
             raise IllegalAction("bad_json", gettext_noop("The action is not valid JSON.")) from exc
         raise
+    if not checked:
+        return action
     held = snapshots.held(table.code, table.revision)  # its engine: no new one
     (held.game if held is not None else table.game()).check_payload(action)
     return action
@@ -197,28 +197,6 @@ def screen(request: HttpRequest, table: Table) -> HttpResponse:
     return _render_table(request, table, None)
 
 
-class _Refused(Exception):
-    """Internal: a tap refused with ``response`` (no seat at the table) before anything is written."""
-
-    def __init__(self, response: HttpResponse) -> None:
-        self.response = response
-        super().__init__(response.status_code)
-
-
-def _guessed_seat(request: HttpRequest, code: str) -> int | str:
-    """The seat a tap is expected to come from, or :data:`SYSTEM` when unknown: a guess.
-
-    The seat comes from the newest snapshot this process holds of the table
-    (a secret only ever opens one seat index); it only lets the write's lock
-    also probe the tap's key. The write checks the secret against the row it
-    locks and looks the key up again when the guess was wrong.
-    """
-    token = bearer(request) or read_signed(request.COOKIES, seat_cookie(code))
-    snap = snapshots.latest(code) if token else None
-    index = snap.seat_index(token) if snap is not None else None
-    return index if index is not None else SYSTEM
-
-
 @require_POST
 def act(request: HttpRequest, code: str) -> HttpResponse:
     """Post one action: form fields ``action`` (JSON), ``version`` (seen), ``key`` (idempotency).
@@ -227,45 +205,35 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     banner names the rule; 422 rather than 400 because htmx 2 would swap a
     400 answer over the whole page body), 409 stale, 403 closed.
 
-    The table is read once, locked, by the write itself: the seat
-    (from the table's snapshot, :func:`games.access.seat_index_for`) and the
-    posted fields are checked on that row first, in the same order as
-    :func:`games.access.table_view` and the write path (404, 403 no seat,
-    then the action, version and key).
+    The move is the one tap entry's (:func:`games.taps.play`): the table is
+    read once, locked, by the write itself, and the seat (cookie or bearer
+    token), then the posted fields are checked on that row, in the same
+    order as :func:`games.access.table_view` (404, 403 no seat, then the
+    action, version and key).
     """
     code = code.upper()
-    asked: dict[str, Any] = {}
+    token = bearer(request) or read_signed(request.COOKIES, seat_cookie(code))
 
-    def authorize(table: Table, tap: WriteRequest) -> WriteRequest:
+    def read(table: Table, seat: int) -> taps.Posted:
         request.table = table  # type: ignore[attr-defined]
         request.is_host = is_host(request, table)  # type: ignore[attr-defined]
-        seat = seat_index_for(request, table)
-        if seat is None:
-            raise _Refused(refusal(request, table, _("This phone has no seat at this table. Ask the host for your link.")))
-        asked.update(table=table, seat=seat)
-        action = _posted_action(request.POST.get("action", ""), table)
-        return replace(tap, actor=seat, posted=action, seen_version=_version(request.POST.get("version")),
-                       key=_key(request))
+        return taps.Posted(_posted_action(request.POST.get("action", ""), table, checked=False),
+                           _version(request.POST.get("version")), _key(request))
 
-    def write() -> None:
-        if failed is not None:
-            raise failed
-
-    failed: Exception | None = None
-    note_bearer(request, code)
-    guess = _guessed_seat(request, code)
     key = request.POST.get("key", "")
-    key = key if guess != SYSTEM and len(key) <= MAX_KEY else ""
     try:
-        moves.submit_move(WriteRequest(code, guess, moves.play, key=key, hint=snapshots.latest(code),
-                                       authorize=authorize))
+        tapped = taps.play(code, token, read, key=key if len(key) <= MAX_KEY else "", by_bearer=bool(bearer(request)))
     except Table.DoesNotExist:
         raise Http404("No Table matches the given query.") from None
-    except _Refused as refused:
-        return refused.response
-    except REFUSALS as exc:
-        failed = exc
-    return _answer_write(request, asked["table"], asked["seat"], write)
+    except taps.NoSeat:
+        table = get_object_or_404(Table, code=code)
+        return refusal(request, table, no_seat_message())
+
+    def write() -> None:
+        if tapped.refused is not None:
+            raise tapped.refused
+
+    return _answer_write(request, tapped.table, tapped.seat, write)
 
 
 #: Header a phone page sends with its taps while its websocket is open (static/js/table.js).
@@ -569,7 +537,7 @@ def start(request: HttpRequest, table: Table) -> HttpResponse:
     """Answer "who starts?": ``seat`` (the youngest/oldest tapped), ``draw`` (digital
     highest card) or ``card_<seat>`` fields (the real cards, physical). A seated phone or the host."""
     if request.seat is None and not request.is_host:  # type: ignore[attr-defined]
-        return refusal(request, table, _("This phone has no seat at this table. Ask the host for your link."))
+        return refusal(request, table, no_seat_message())
     cards = {k[5:]: v for k, v in request.POST.items() if k.startswith("card_")}
     seat: Any = request.POST.get("seat")
     try:
@@ -650,7 +618,7 @@ def next_game(request: HttpRequest, table: Table) -> HttpResponse:
     nobody takes another player's seat without a new join link.
     """
     if request.seat is None and not request.is_host:  # type: ignore[attr-defined]
-        return refusal(request, table, _("This phone has no seat at this table. Ask the host for your link."))
+        return refusal(request, table, no_seat_message())
     code = table.pregame.get("next")
     new = Table.objects.filter(code=code).first() if code else None
     if new is None:

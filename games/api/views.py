@@ -7,7 +7,6 @@ Seats authenticate with ``Authorization: Bearer <seat token>``; the host with
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -21,8 +20,8 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import pregame, snapshots
-from games.access import bearer, is_host, join_link, note_bearer, seat_for, seat_index_for
+from games import pregame, taps
+from games.access import bearer, is_host, join_link, read_signed, seat_cookie, seat_for, seat_index_for
 from games.api.serializers import (
     ActionDoneSerializer,
     ClaimedSerializer,
@@ -47,7 +46,7 @@ from games.engines.base import IllegalAction
 from games.models import Seat, Table
 from games.presenters import ENDED_PROMPT, error_message, legal_for, log_lines, seat_context, stopped_early, tr
 from games.refusals import REFUSALS, refusal_for
-from games.write_path import SYSTEM, Outcome, StaleVersion, WriteRequest
+from games.write_path import Outcome, StaleVersion
 
 CODE = OpenApiParameter("code", str, OpenApiParameter.PATH, pattern=r"^[A-Za-z0-9]{1,12}$",
                         description="The table code (case does not matter).")
@@ -266,7 +265,7 @@ def rendered_in_view(view: Any) -> Any:
 
 
 class _Refused(Exception):
-    """Internal: the move request is refused with ``response`` (no seat, a foreign origin) before any write."""
+    """Internal: the move request is refused with ``response`` (a foreign origin) before any write."""
 
     def __init__(self, response: Response) -> None:
         self.response = response
@@ -282,27 +281,13 @@ def _seat_index(request: Request, table: Table) -> int | None:
     return seat_index_for(request, table)
 
 
-def _guessed_seat(request: Request, code: str) -> int | str:
-    """The seat this move is expected to come from, or :data:`SYSTEM` when unknown: a guess.
-
-    The seat comes from the newest snapshot this process holds of the
-    table, whatever its version (a secret only ever opens one seat index);
-    it only lets the write's lock also probe the move's key. The write
-    checks the secret against the row it locks.
-    """
-    token = bearer(request)
-    snap = snapshots.latest(code) if token else None
-    index = snap.seat_index(token) if snap is not None else None
-    return index if index is not None else SYSTEM
-
-
 @rendered_in_view
 @extend_schema(parameters=[CODE], auth=SEAT_AUTH, request=PostActionSerializer,
                responses={200: ActionDoneSerializer, **WRITE_ERRORS})
 @api_view(["POST"])
 @throttle_classes([TableThrottle])
 def post_action(request: Request, code: str) -> Response:
-    """Play one action (the one write path). 400: the rules forbid it; 409: stale version.
+    """Play one action (the one tap entry, :func:`games.taps.play`). 400: the rules forbid it; 409: stale version.
 
     The table is read once, locked, by the write itself: the
     seat, the origin, the body and the action's schema are checked on that
@@ -314,13 +299,8 @@ def post_action(request: Request, code: str) -> Response:
         posted, unreadable = request.data, None
     except Exception as exc:  # noqa: BLE001 - raised again where the body is first needed: after the seat checks
         posted, unreadable = None, exc
-    asked: dict[str, Any] = {}
 
-    def authorize(table: Table, move: WriteRequest) -> WriteRequest:
-        asked["table"] = table
-        index = _seat_index(request, table)
-        if index is None:
-            raise _Refused(_error("no_seat", "Send a valid seat token as 'Authorization: Bearer <token>'.", 403))
+    def read(table: Table, seat: int) -> taps.Posted:
         if _foreign_origin(request):
             raise _Refused(_origin_refused())
         if unreadable is not None:
@@ -328,24 +308,23 @@ def post_action(request: Request, code: str) -> Response:
         body = PostActionSerializer(data=posted)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        asked["index"] = index
-        held = snapshots.held(table.code, table.revision)
-        (held.game if held is not None else table.game()).check_payload(data["action"])  # the kind's schema
-        return replace(move, actor=index, posted=data["action"], seen_version=data["version"], key=data["key"])
+        return taps.Posted(data["action"], data["version"], data["key"])
 
-    note_bearer(request, code)
-    guess = _guessed_seat(request, code)
-    key = posted.get("key") if isinstance(posted, dict) and guess != SYSTEM else None
+    token = bearer(request) or read_signed(request.COOKIES, seat_cookie(code))
+    key = posted.get("key") if isinstance(posted, dict) else None
     try:
-        outcome = moves.submit_move(WriteRequest(code, guess, moves.play, key=key if isinstance(key, str) else "",
-                                                 hint=snapshots.latest(code), authorize=authorize))
+        tapped = taps.play(code, token, read, key=key if isinstance(key, str) else "", by_bearer=bool(bearer(request)))
     except Table.DoesNotExist:
         raise Http404("No Table matches the given query.") from None
+    except taps.NoSeat:
+        if not Table.objects.filter(code=code).exists():
+            raise Http404("No Table matches the given query.") from None
+        return _error("no_seat", "Send a valid seat token as 'Authorization: Bearer <token>'.", 403)
     except _Refused as refused:
         return refused.response
-    except REFUSALS as exc:
-        return _refusal(asked["table"], asked["index"], exc)
-    return _done(outcome)
+    if tapped.refused is not None:
+        return _refusal(tapped.table, tapped.seat, tapped.refused)
+    return _done(tapped.outcome)
 
 
 def _answer_write(table: Table, seat: int | None, write: Any) -> Response:

@@ -29,7 +29,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext
 
-from games import digits, regions, snapshots, socket_db, socket_taps
+from games import digits, refusals, regions, snapshots, socket_db, socket_taps
 from games.access import held_by_bearer, host_cookie, read_signed, seat_cookie
 from games.presenters import needs_database, seat_context
 from games.socket_dispatch import DispatchWithoutHop
@@ -246,7 +246,7 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
                                                                         self.language, self.by_bearer)
             except Exception:  # noqa: BLE001 - a fault of the server answers this tap; the socket and later taps go on
                 log.exception("a socket tap at table %s failed", self.code)
-                refusal = socket_taps.fault(self.language)
+                refusal = refusals.server_error(self.language)
             # Queued behind the move's own push, and before the lock is let go: a pong waiting for this tap follows.
             answer = {"type": "tap.done"} if refusal is None else {"type": "tap.refused", **dataclasses.asdict(refusal)}
             await self.channel_layer.send(self.channel_name, answer)
@@ -256,21 +256,21 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
         self.unanswered -= 1
 
     async def tap_refused(self, event: dict[str, Any]) -> None:
-        """Channel message ``tap.refused`` (a :class:`socket_taps.Refusal`'s fields): answer the tap's refusal."""
+        """Channel message ``tap.refused`` (a :class:`games.refusals.Refusal`'s fields): answer the tap's refusal."""
         self.unanswered -= 1
-        fields = {f.name for f in dataclasses.fields(socket_taps.Refusal)}
-        await self._answer_refusal(socket_taps.Refusal(**{k: v for k, v in event.items() if k in fields}))
+        fields = {f.name for f in dataclasses.fields(refusals.Refusal)}
+        await self._answer_refusal(refusals.Refusal(**{k: v for k, v in event.items() if k in fields}))
 
-    async def _answer_refusal(self, refusal: socket_taps.Refusal) -> None:
+    async def _answer_refusal(self, refusal: refusals.Refusal) -> None:
         """Send ``refusal`` to this phone; after a stale tap, every region first (the phone is behind). A tap
         refused because this phone's seat was handed over ends the socket (:meth:`_seat_gone`)."""
         if refusal.code == "no_seat" and self.token and not self.screen:
             await self._seat_gone()
             return
-        if refusal.stale:
+        if socket_taps.is_stale(refusal):
             self.sent = regions.Sent()  # what the phone shows is older than this socket thought: every region
             await self._refresh()
-        await self._send_quietly(refusal.frame(self.digits))
+        await self._send_quietly(socket_taps.frame(refusal, self.language, self.digits))
 
     async def _seat_gone(self) -> None:
         """This phone's secret no longer holds a seat (the host handed it over): say so in the status region and

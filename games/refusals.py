@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games import rulebook
 from games.engines.base import IllegalAction
-from games.models import Table
+from games.models import Correction, Table
 from games.presenters import error_message
 from games.write_path import Forbidden, KeyReused, StaleVersion
 
@@ -39,8 +39,17 @@ class BadInput(ValueError):
         super().__init__(message)
 
 
+class NoSeat(Exception):
+    """The credential holds no seat of the table now (a table screen, none sent, a secret handed over): 403."""
+
+    code = "no_seat"
+
+
 #: Every exception :func:`refusal_for` answers (catch these around a write, nothing else).
 REFUSALS = (IllegalAction, StaleVersion, Forbidden, KeyReused, BadVersion, BadInput)
+#: What a door that names no table by its own look-up also answers with :func:`refusal_for`: no seat, no
+#: table, no such correction.
+MISSING = (NoSeat, Table.DoesNotExist, Correction.DoesNotExist)
 
 
 @dataclass(frozen=True)
@@ -71,6 +80,15 @@ def no_seat_message() -> str:
     return _("This phone has no seat at this table. Ask the host for your link.")
 
 
+def server_error(language: str | None = None) -> Refusal:
+    """The refusal of a tap the server failed to handle (``server_error``, 500): look at the board, then tap again."""
+    if language:
+        with translation.override(language):
+            return server_error()
+    return Refusal("server_error", 500, _(
+        "Something went wrong with this tap on the server; look at the board, then tap again if it is still needed."))
+
+
 def _forbidden_message(exc: Forbidden) -> str:
     messages = {
         "table_closed": _("This table is closed: the game has ended."),
@@ -86,7 +104,8 @@ def refusal_for(exc: Exception, language: str | None = None, table: Table | None
                 seat: int | None = None) -> Refusal:
     """The :class:`Refusal` of ``exc`` (one of :data:`REFUSALS`) for the asker at ``table``, seat ``seat``.
 
-    ``language`` is the asker's (``None``: the active language); ``table``
+    Also answers :data:`MISSING` (403 ``no_seat``, 404 ``no_table``,
+    404 ``no_such_correction``). ``language`` is the asker's (``None``: the active language); ``table``
     gives the rule link of an ``IllegalAction``. ``seat`` is the asker's seat
     (``None`` for the host or a screen): every message is the asker's own
     refusal, computed from what the asker sent and may see. Raises
@@ -108,4 +127,10 @@ def refusal_for(exc: Exception, language: str | None = None, table: Table | None
         return Refusal(exc.code, 400, _("Every move names the table version it was chosen at."))
     if isinstance(exc, BadInput):
         return Refusal(exc.code, 400, exc.message)
+    if isinstance(exc, NoSeat):
+        return Refusal(NoSeat.code, 403, no_seat_message())
+    if isinstance(exc, Table.DoesNotExist):
+        return Refusal("no_table", 404, _("This table no longer exists."))
+    if isinstance(exc, Correction.DoesNotExist):
+        return Refusal("no_such_correction", 404, _("There is no such correction at this table."))
     raise TypeError(f"not a refusal: {exc!r}")

@@ -25,7 +25,7 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.html import format_html
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import pgettext
 
 from games import digits, taps
 from games.access import held_by_bearer
@@ -34,9 +34,8 @@ from games.commands import corrections, moves
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_JSON_DEPTH
 from games.inputs import load_json
-from games.models import Correction, Seat, Table
-from games.presenters import error_message
-from games.refusals import REFUSALS, refusal_for
+from games.models import Seat, Table
+from games.refusals import MISSING, REFUSALS, NoSeat, Refusal, refusal_for
 from games.write_path import StaleVersion
 
 #: The largest socket message read (bytes of UTF-8 text); a longer one is refused unread.
@@ -70,34 +69,25 @@ class Tap:
     key: str = ""
 
 
-@dataclass(frozen=True)
-class Refusal:
-    """What a refused tap is answered: a stable ``code``, the message in the phone's language, the rule's link.
+def frame(refusal: Refusal, language: str, digit_system: str | None = None) -> str:
+    """The HTML frame of ``refusal`` (:class:`games.refusals.Refusal`) for a phone reading ``language``: an htmx
+    out-of-band swap of the page's refusal slot with a banner carrying ``data-code``, and the rule's link.
 
-    Made under the phone's language (:func:`refused`). ``stale``: the table
-    moved on, so the socket also sends the regions the phone is missing.
+    ``digit_system`` (games/digits.py) writes the message's digits as the phone reads them.
     """
-
-    code: str
-    message: str
-    rule_url: str | None = None
-    why: str = ""
-    stale: bool = False
-
-    def frame(self, digit_system: str | None = None) -> str:
-        """The HTML frame: an htmx out-of-band swap of the page's refusal slot with a banner carrying ``data-code``.
-
-        ``digit_system`` (games/digits.py) writes the message's digits as the phone reads them.
-        """
-        link = format_html(' <a class="rule-link" href="{}">{}</a>', self.rule_url, self.why) if self.rule_url else ""
-        html = format_html('<div id="{}" hx-swap-oob="true"><p class="banner error" role="alert" data-code="{}">{}{}</p>'
-                           '</div>', REFUSAL_ID, self.code, self.message, link)
-        return digits.localize_html(html, digit_system) if digit_system else html
+    link = ""
+    if refusal.rule_url:
+        with translation.override(language):
+            why = pgettext("rules at hand", "Why? Read the rule")
+        link = format_html(' <a class="rule-link" href="{}">{}</a>', refusal.rule_url, why)
+    html = format_html('<div id="{}" hx-swap-oob="true"><p class="banner error" role="alert" data-code="{}">{}{}</p>'
+                       '</div>', REFUSAL_ID, refusal.code, refusal.message, link)
+    return digits.localize_html(html, digit_system) if digit_system else html
 
 
-def refused(code: str, message: str, rule_url: str | None = None, stale: bool = False) -> Refusal:
-    """A :class:`Refusal` whose link label is in the active language (call it under the phone's language)."""
-    return Refusal(code, message, rule_url, pgettext("rules at hand", "Why? Read the rule") if rule_url else "", stale)
+def is_stale(refusal: Refusal) -> bool:
+    """True when the table moved on before the tap: the socket also sends the regions the phone is missing."""
+    return refusal.code == StaleVersion.code
 
 
 def read_message(text: str | None, data: bytes | None = None) -> Heartbeat | Tap | IllegalAction:
@@ -173,16 +163,8 @@ def _bad_message() -> IllegalAction:
 
 
 def refusal_of(exc: IllegalAction, language: str) -> Refusal:
-    """The :class:`Refusal` of a message :func:`read_message` refused, in ``language`` (no rule explains bad input)."""
-    with translation.override(language):
-        return refused(exc.code, error_message(exc))
-
-
-def fault(language: str) -> Refusal:
-    """The refusal of a tap the server failed to handle (``server_error``): the phone looks at the board before tapping again."""
-    with translation.override(language):
-        return refused("server_error", gettext(
-            "Something went wrong with this tap on the server; look at the board, then tap again if it is still needed."))
+    """The refusal of a message :func:`read_message` refused, in ``language`` (no rule explains bad input)."""
+    return refusal_for(exc, language)
 
 
 def _seat_of(code: str, token: str | None) -> int | None:
@@ -192,16 +174,16 @@ def _seat_of(code: str, token: str | None) -> int | None:
     return Seat.objects.filter(table__code=code, token=token).values_list("index", flat=True).first()
 
 
-def _move(code: str, token: str, tap: Tap, by_bearer: bool) -> Exception | None:
-    """The socket's move through the one tap entry (:func:`games.taps.play`): the refusal, or ``None``."""
+def _move(code: str, token: str, tap: Tap, by_bearer: bool) -> taps.Tapped:
+    """The socket's move through the one tap entry (:func:`games.taps.play`)."""
     return taps.play(code, token, lambda table, seat: taps.Posted(tap.action, tap.version, tap.key), key=tap.key,
-                     by_bearer=by_bearer).refused
+                     by_bearer=by_bearer)
 
 
 def _command(code: str, token: str, tap: Tap) -> None:
     seat = _seat_of(code, token)
     if seat is None:
-        raise taps.NoSeat
+        raise NoSeat
     if tap.command == "undo_mine":
         moves.undo_own(code, seat, tap.version, tap.key)
     elif tap.args["answer"] == "yes":
@@ -214,35 +196,31 @@ def act(code: str, token: str | None, screen: bool, tap: Tap, language: str, by_
     """Apply ``tap`` for the seat whose secret the socket holds; ``None`` when done (or a retried tap), else its refusal.
 
     Blocking (database): the consumer calls it through :func:`games.socket_db.run`.
-    ``by_bearer``: the socket's secret came as a bearer token; the tap is first logged as the API's device
-    holding the seat when a phone took it back since (:func:`games.access.held_by_bearer`).
-    A table screen or a socket whose secret no longer holds a seat is refused
-    ``no_seat``; the write path's refusals keep their codes (``stale_version``,
-    the engine's code, ``table_closed``, ``key_reused``); a correction of
-    another table is ``no_such_correction``. Messages are in ``language``, with the
-    rule's link where a rules section explains the code.
+    A move goes through the one tap entry (:func:`games.taps.play`). ``by_bearer``: the socket's secret came
+    as a bearer token; its first use since a phone held the seat is logged (:func:`games.access.held_by_bearer`).
+    Every refusal is :func:`games.refusals.refusal_for`'s, in ``language``, with the rule's link where a
+    rules section explains the code: ``no_seat`` (a table screen, a secret that no longer holds a seat), the
+    write path's codes (``stale_version``, the engine's code, ``table_closed``, ``key_reused``),
+    ``no_table``, ``no_such_correction`` (a correction of another table).
     """
-    with translation.override(language):
+    table: Table | None = None
+    seat: int | None = None
+    try:
         if screen or not token:
-            return refused("no_seat", gettext("This phone has no seat at this table. Ask the host for your link."))
-        try:
-            if tap.action is not None:
-                failed = _move(code, token, tap, by_bearer)
-                if failed is not None:
-                    raise failed
-            else:
-                if by_bearer:
-                    held_by_bearer(code, token)
-                _command(code, token, tap)
-        except taps.NoSeat:
-            return refused("no_seat", gettext("This phone has no seat at this table. Ask the host for your link."))
-        except Table.DoesNotExist:
-            return refused("no_table", gettext("This table no longer exists."))
-        except Correction.DoesNotExist:
-            return refused("no_such_correction", gettext("There is no such correction at this table."))
-        except REFUSALS as exc:
-            answer = refusal_for(exc, None, Table.objects.filter(code=code).first())
-            return refused(answer.code, answer.message, answer.rule_url, stale=isinstance(exc, StaleVersion))
+            raise NoSeat
+        if tap.action is not None:
+            tapped = _move(code, token, tap, by_bearer)
+            table, seat = tapped.table, tapped.seat
+            if tapped.refused is not None:
+                raise tapped.refused
+        else:
+            if by_bearer:
+                held_by_bearer(code, token)
+            _command(code, token, tap)
+    except (*REFUSALS, *MISSING) as exc:
+        if table is None and isinstance(exc, REFUSALS):
+            table = Table.objects.filter(code=code).first()  # the rule's link
+        return refusal_for(exc, language, table, seat)
     return None
 
 

@@ -19,14 +19,8 @@ from games import snapshots
 from games.access import held_by_bearer
 from games.commands import moves
 from games.models import Table
-from games.refusals import REFUSALS
+from games.refusals import REFUSALS, NoSeat
 from games.write_path import SYSTEM, Outcome, WriteRequest
-
-
-class NoSeat(Exception):
-    """The credential holds no seat of the table now (a table screen, none sent, a secret handed over)."""
-
-    code = "no_seat"
 
 
 class _NotHeldByBearer(Exception):
@@ -89,7 +83,7 @@ def play(code: str, token: str | None, read: Callable[[Table, int], Posted], key
     ``by_bearer``: the secret came as a bearer token; when the locked
     revision shows a phone holding the seat, the token's use is logged
     first (:func:`games.access.held_by_bearer`), as any claim.
-    Raises :class:`NoSeat` and ``Table.DoesNotExist``; a refusal comes back
+    Raises :class:`games.refusals.NoSeat` and ``Table.DoesNotExist``; a refusal comes back
     in :attr:`Tapped.refused`.
     """
     if not token:

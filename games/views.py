@@ -45,7 +45,7 @@ from games.forms import NewTableForm, game_choices, option_groups, options_form,
 from games.inputs import clean_text, load_json
 from games.models import Correction, Seat, Table
 from games.presenters import error_message, seat_context, tr
-from games.refusals import REFUSALS, BadVersion, no_seat_message, refusal_for
+from games.refusals import REFUSALS, BadVersion, NoSeat, no_seat_message, refusal_for
 from games.write_path import HOST
 
 TABLE_PARTIAL = "games/table.html#table-body"
@@ -225,7 +225,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
         tapped = taps.play(code, token, read, key=key if len(key) <= MAX_KEY else "", by_bearer=bool(bearer(request)))
     except Table.DoesNotExist:
         raise Http404("No Table matches the given query.") from None
-    except taps.NoSeat:
+    except NoSeat:
         table = get_object_or_404(Table, code=code)
         return refusal(request, table, no_seat_message())
 

@@ -45,7 +45,7 @@ from games.commands import pregame as pregame_commands
 from games.engines.base import IllegalAction
 from games.models import Seat, Table
 from games.presenters import ENDED_PROMPT, error_message, legal_for, log_lines, seat_context, stopped_early, tr
-from games.refusals import REFUSALS, refusal_for
+from games.refusals import REFUSALS, NoSeat, refusal_for
 from games.write_path import Outcome, StaleVersion
 
 CODE = OpenApiParameter("code", str, OpenApiParameter.PATH, pattern=r"^[A-Za-z0-9]{1,12}$",
@@ -316,7 +316,7 @@ def post_action(request: Request, code: str) -> Response:
         tapped = taps.play(code, token, read, key=key if isinstance(key, str) else "", by_bearer=bool(bearer(request)))
     except Table.DoesNotExist:
         raise Http404("No Table matches the given query.") from None
-    except taps.NoSeat:
+    except NoSeat:
         if not Table.objects.filter(code=code).exists():
             raise Http404("No Table matches the given query.") from None
         return _error("no_seat", "Send a valid seat token as 'Authorization: Bearer <token>'.", 403)

@@ -112,7 +112,7 @@ def _socket(t: Table, message: dict) -> str:
     tap = socket_taps.read_message(json.dumps(message))
     refusal = socket_taps.act(t.code, t.seats.get(index=1).token, False, tap, "en")
     after = Table.objects.get(code=t.code)
-    said = f"{refusal.code} {refusal.message} {refusal.stale}" if refusal is not None else "done"
+    said = f"{refusal.code} {refusal.message} {refusal.status}" if refusal is not None else "done"
     return f"{said} v{after.version} {after.status}".replace(t.code, "C")
 
 

@@ -12,8 +12,9 @@ the log. This thread keeps its own connection for as long as it is usable:
 after a call that met a database error it is tested and closed when broken,
 so the next call opens a new one (a restarted PostgreSQL, a dropped
 connection). Calls keep the caller's context variables (the language) and
-may call back into the event loop with ``async_to_sync`` (the write's
-broadcast), as ``sync_to_async`` allows.
+may call back into the event loop with ``async_to_sync``, as
+``sync_to_async`` allows; the broadcasts of the writes they commit are sent
+by :func:`run` on the loop once the call returns.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from typing import Any
 
 from asgiref.sync import SyncToAsync
 from django.db import connections
+
+from games import write_path
 
 #: The one thread (per process) that runs the sockets' database work.
 EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="socket-db")
@@ -52,9 +55,17 @@ def _call[T](fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 
 async def run[T](fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """``fn(*args, **kwargs)`` on the sockets' database thread, awaited; raises what ``fn`` raises."""
-    return await SyncToAsync(functools.partial(_call, fn, *args, **kwargs), thread_sensitive=False,
-                             executor=EXECUTOR)()
+    """``fn(*args, **kwargs)`` on the sockets' database thread, awaited; raises what ``fn`` raises.
+
+    The table broadcasts of the writes it commits are sent from here, on the event loop, once it returns
+    (:func:`games.write_path.broadcasts_deferred`): the thread does not wait on the loop to send them.
+    """
+    with write_path.broadcasts_deferred() as pending:
+        try:
+            return await SyncToAsync(functools.partial(_call, fn, *args, **kwargs), thread_sensitive=False,
+                                     executor=EXECUTOR)()
+        finally:
+            await write_path.send_broadcasts(pending)
 
 
 def close() -> None:

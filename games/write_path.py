@@ -20,7 +20,9 @@ import asyncio
 import copy
 import hashlib
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -247,6 +249,37 @@ async def _send_bounded(layer: Any, group: str, message: dict[str, Any], timeout
     return False
 
 
+#: While set (by :func:`broadcasts_deferred`), the list that collects each committed write's broadcast instead
+#: of sending it from this thread: a caller on the event loop sends them itself (:func:`send_broadcasts`).
+_DEFERRED: ContextVar[list[tuple[str, dict[str, Any]]] | None] = ContextVar("deferred_broadcasts", default=None)
+
+
+@contextmanager
+def broadcasts_deferred() -> Iterator[list[tuple[str, dict[str, Any]]]]:
+    """Within this block (entered on the event loop, around a call into a thread that copies the context), the
+    writes committed hand their ``table.revision`` messages to the list yielded instead of sending them: the
+    caller sends them with :func:`send_broadcasts` once the thread returns, with no hop back into the loop."""
+    pending: list[tuple[str, dict[str, Any]]] = []
+    token = _DEFERRED.set(pending)
+    try:
+        yield pending
+    finally:
+        _DEFERRED.reset(token)
+
+
+async def send_broadcasts(pending: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send the messages :func:`broadcasts_deferred` collected, on the running loop; best effort and bounded
+    as :func:`broadcast_revision` (never raises)."""
+    for group, message in pending:
+        try:
+            layer = get_channel_layer()
+            if layer is not None and not await _send_bounded(layer, group, message, BROADCAST_TIMEOUT):
+                log.info("%s revision %s: the broadcast is still being sent", group, message["revision"])
+        except Exception:  # noqa: BLE001 - best effort: the phones resync on their own
+            log.warning("could not tell %s about revision %s; phones will resync", group, message["revision"],
+                        exc_info=True)
+
+
 def broadcast_revision(code: str, revision: int, version: int) -> bool:
     """Tell every phone of table ``code`` that ``revision`` exists: ``{"type": "table.revision", "revision": R,
     "version": V}`` to group ``table_<code>`` (each phone pushes what changed for it).
@@ -260,13 +293,18 @@ def broadcast_revision(code: str, revision: int, version: int) -> bool:
     push). Any failure is logged and swallowed. Phones that missed the
     message resync when their socket reopens or they wake (DESIGN.md "Pages
     and sync": a gap means re-fetch). Returns ``True`` when the layer took
-    the message in time, ``False`` otherwise (never raises).
+    the message in time, ``False`` otherwise (never raises). Inside
+    :func:`broadcasts_deferred` the message is handed to its caller instead.
     """
+    message: dict[str, Any] = {"type": "table.revision", "revision": revision, "version": version}
+    pending = _DEFERRED.get()
+    if pending is not None:
+        pending.append((group_name(code), message))
+        return True
     try:
         layer = get_channel_layer()
         if layer is None:
             return False
-        message: dict[str, Any] = {"type": "table.revision", "revision": revision, "version": version}
         if not async_to_sync(_send_bounded)(layer, group_name(code), message, BROADCAST_TIMEOUT):
             log.info("table %s revision %s: the broadcast is still being sent", code, revision)
             return False

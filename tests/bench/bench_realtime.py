@@ -238,7 +238,7 @@ class Servers:
         self.procs: list[subprocess.Popen] = []
         self.logs: list[Path] = []
         target = {"app": "companion.asgi:application", "floor": "bare_app:application",
-                  "django": "bare_app:django_application"}[kind]
+                  "durable": "bare_app:durable_application", "django": "bare_app:django_application"}[kind]
         cwd = root if kind == "app" else BENCH_DIR
         for port in self.ports:
             if server == "daphne":
@@ -694,6 +694,7 @@ class Env:
         self.redis_url = f"redis://{HOST}:6379/{redis_db}"  # the floors'; checkouts: redis_db, redis_db + 1, ...
         self.sqlite_templates: dict[Path, Path] = {}
         self.pg_names: dict[Path, str] = {}
+        self.durable_pg: str | None = None  # the durable floor's PostgreSQL database (scale-out)
         self.n = 0
 
     def base(self) -> dict[str, str]:
@@ -744,7 +745,26 @@ class Env:
             env["REDIS_URL"] = self.redis_url
         return env
 
+    def durable_floor(self, scaleout: bool) -> dict[str, str]:
+        """The durable floor's database, of the layout's kind: a fresh SQLite file (embedded) or the bench's own
+        PostgreSQL database (scale-out, made once, dropped at the end); its tables made by ``bare_app.py init-durable``."""
+        env = self.floor(scaleout)
+        if scaleout:
+            if self.durable_pg is None:
+                name = f"companion_bench_{os.getpid()}_durable"
+                subprocess.run(["createdb", "-h", HOST, "-U", "root", name], check=True, timeout=60)
+                self.durable_pg = name
+            env["DATABASE_URL"] = f"postgres://root@{HOST}:5432/{self.durable_pg}"
+        else:
+            self.n += 1
+            env["DATABASE_URL"] = f"sqlite:///{self.tmp / f'durable{self.n}.sqlite3'}"
+        subprocess.run([sys.executable, str(BENCH_DIR / "bare_app.py"), "init-durable"], cwd=BENCH_DIR, env=env,
+                       check=True, timeout=120)
+        return env
+
     def close(self) -> None:
+        if self.durable_pg is not None:
+            subprocess.run(["dropdb", "-h", HOST, "-U", "root", "--if-exists", self.durable_pg], timeout=60, check=False)
         for name in self.pg_names.values():
             subprocess.run(["dropdb", "-h", HOST, "-U", "root", "--if-exists", name], timeout=60, check=False)
 
@@ -754,13 +774,13 @@ class Subject:
     """What one configuration measures: an app checkout with its tap mode, or a floor (``app`` is then ``None``)."""
 
     name: str  # the row's name: the app's label, "floor socket", "floor POST", "django floor"
-    kind: str  # app | floor | django (Servers' kind)
+    kind: str  # app | floor | durable | django (Servers' kind)
     taps: str  # socket | post
     app: App | None = None
 
 
-FLOORS = {"socket": Subject("floor socket", "floor", "socket"), "post": Subject("floor POST", "floor", "post"),
-          "django": Subject("django floor", "django", "post")}
+FLOORS = {"socket": Subject("floor socket", "floor", "socket"), "durable": Subject("floor durable", "durable", "socket"),
+          "post": Subject("floor POST", "floor", "post"), "django": Subject("django floor", "django", "post")}
 
 
 async def one_config(envs: Env, logdir: Path, layout: str, subject: Subject, server: str, tables: int, mode: str,
@@ -769,6 +789,8 @@ async def one_config(envs: Env, logdir: Path, layout: str, subject: Subject, ser
     app = subject.app
     if app is not None:
         env = envs.app_scaleout(app.root) if layout == "scaleout" else envs.app_embedded(app.root)
+    elif subject.kind == "durable":
+        env = envs.durable_floor(layout == "scaleout")
     else:
         env = envs.floor(layout == "scaleout")
     label = f"{layout} {subject.name} ({subject.taps} taps) {server} T={tables} {mode}"
@@ -1028,8 +1050,8 @@ def markdown_table(results: list[dict[str, Any]]) -> str:
     ``floor socket``; POST taps: ``floor POST``); ``CPU ÷ Django`` by the Django floor (POST).
     """
     out = ["| config | measured | taps | p50 ms | p99 ms | CPU ms/move | moves/s | push B (median) "
-           "| CPU ÷ floor | p99 ÷ floor | CPU ÷ Django | notes |",
-           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+           "| CPU ÷ floor | p99 ÷ floor | CPU ÷ durable | CPU ÷ Django | notes |",
+           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     groups: dict[tuple, list[dict[str, Any]]] = {}
     for r in results:
         groups.setdefault((r["layout"], r["server"], r["tables"], r["mode"]), []).append(r)
@@ -1038,11 +1060,12 @@ def markdown_table(results: list[dict[str, Any]]) -> str:
         floors = {r["name"]: r for r in rows if r["kind"] != "app" and "failed" not in r}
         for r in rows:
             if "failed" in r:
-                out.append(f"| {config} | {r['name']} | {r['taps']} | FAILED |  |  |  |  |  |  |  "
+                out.append(f"| {config} | {r['name']} | {r['taps']} | FAILED |  |  |  |  |  |  |  |  "
                            f"| {r['failed'][:120].replace('|', '/')} |")
                 continue
             floor = floors.get("floor socket" if r["taps"] == "socket" else "floor POST", {})
             django = floors.get("django floor", {})
+            durable = floors.get("floor durable", {})
             notes = [f"n={r['moves']}"]
             if r.get("taps_fallback"):
                 notes.append("socket taps unanswered: POST taps")
@@ -1057,6 +1080,7 @@ def markdown_table(results: list[dict[str, Any]]) -> str:
                 f"| {fmt(r['cpu_ms_per_move'])} | {fmt(r['moves_per_s'])} | {fmt(r['push_bytes_median'])} "
                 f"| {_ratio(r['cpu_ms_per_move'], floor.get('cpu_ms_per_move'))} "
                 f"| {_ratio(r['p99_ms'], floor.get('p99_ms'))} "
+                f"| {_ratio(r['cpu_ms_per_move'], durable.get('cpu_ms_per_move'))} "
                 f"| {_ratio(r['cpu_ms_per_move'], django.get('cpu_ms_per_move'))} | {', '.join(notes)} |")
     return "\n".join(out)
 
@@ -1214,9 +1238,10 @@ def main() -> None:
     p.add_argument("--no-tap-fallback", action="store_true",
                    help="a server that answers a socket tap with nothing for 5 s fails its configuration"
                         " (default: it is measured with POST taps and its rows say so)")
-    p.add_argument("--floors", default="socket,post,django",
-                   help="the floors measured beside the apps: socket (bare socket taps), post (bare POST),"
-                        " django (POST through Django's request cycle)")
+    p.add_argument("--floors", default="socket,durable,post,django",
+                   help="the floors measured beside the apps: socket (bare socket taps), durable (socket taps, each"
+                        " one durable write on the layout's database first), post (bare POST), django (POST through"
+                        " Django's request cycle)")
     p.add_argument("--no-floor", action="store_true", help="no floor (same as --floors '')")
     p.add_argument("--no-django-floor", action="store_true", help="skip the Django floor")
     p.add_argument("--no-first-load", action="store_true")

@@ -128,8 +128,17 @@ BENCH_DIR = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"
 VERSION_RE = re.compile(rb'data-version="(\d+)"')
-CONTROLS_RE = re.compile(rb'id="r-controls"(.*?)(?= hx-swap-oob=|$)', re.S)  # the region, up to the next one
+REGION_RE = re.compile(rb'id="(r-[\w-]+)"')  # a region's root (page and push alike): its part runs to the next one
+TAP_REGIONS = (b"r-controls", b"r-board")  # where a phone's legal taps are drawn
+TAG_RE = re.compile(rb"<(?:button|g|a|div|span)\b[^>]*>", re.S)
 ACTION_RE = re.compile(rb"data-action='([^']*)'")
+CLASS_RE = re.compile(rb'class="([^"]*)"')
+DISABLED_RE = re.compile(rb"\sdisabled(?=[\s>=/])")
+HAND_PICKER_RE = re.compile(rb'class="amun-hand-picker"[^>]*data-legal="([^"]*)"')  # Amun-Re: the legal hands
+YY_PICK_RE = re.compile(rb"data-yy-pick=\"([^\"]+)\" data-template='([^']*)'")  # Y&Y: a pick (tile, leader, revolt)
+YY_TARGET_RE = re.compile(rb'data-hex="(-?\d+),(-?\d+)" data-picks="([^"]*)"')  # Y&Y: a lit hex and its picks
+WS_CONNECT_RE = re.compile(rb'ws-connect="([^"]+)"')
+GAMES = ("sorry", "yellow_yangtze", "amun_re", "catan_junior")
 REFUSAL_RE = re.compile(rb'data-code="([^"]*)"')  # a refusal frame, answered to the tapping socket only
 PACE_S = 2.0
 TAP_PROBE_S = 5.0  # a socket tap answered by neither a new version nor a refusal in this long: not supported
@@ -306,7 +315,64 @@ class Servers:
 
 # -- phones and tables ---------------------------------------------------------------------------------
 
+def regions_of(blob: bytes) -> dict[bytes, bytes]:
+    """``{region id: its part}`` of a page or a push: from each ``id="r-..."`` to the next (tap regions only)."""
+    found = list(REGION_RE.finditer(blob))
+    out = {}
+    for i, m in enumerate(found):
+        if m.group(1) in TAP_REGIONS:
+            out[m.group(1)] = blob[m.start():found[i + 1].start() if i + 1 < len(found) else len(blob)]
+    return out
+
+
+def legal_taps(parts: list[bytes]) -> list[dict]:
+    """The actions a phone can tap in these regions, as its page offers them (no ``GET .../prompt/``).
+
+    - every element with a ``data-action`` that is a legal tap (class ``legal``) and not disabled;
+    - Amun-Re's hand picker: the hands its ``data-legal`` lists (the page's script writes one into the button);
+    - Yellow & Yangtze's action step: a pick (``data-yy-pick`` with its ``data-template``, not disabled) on a lit
+      hex whose ``data-picks`` names it (the picker script arms the hex with template + ``hex``).
+    """
+    out: list[dict] = []
+    for part in parts:
+        for tag in TAG_RE.findall(part):
+            found = ACTION_RE.search(tag)
+            if found is None or DISABLED_RE.search(tag):
+                continue
+            cls = CLASS_RE.search(tag)
+            if cls is None or b"legal" not in cls.group(1).split():
+                continue
+            with contextlib.suppress(ValueError):
+                out.append(json.loads(html.unescape(found.group(1).decode())))
+        for hands in HAND_PICKER_RE.findall(part):
+            with contextlib.suppress(ValueError):
+                out += [{"kind": "build_hand", "cards": hand} for hand in json.loads(html.unescape(hands.decode()))]
+    picks = {}  # the picks (in the controls) and the lit hexes (on the board) lie in two regions
+    for part in parts:
+        if b"data-yy-pick" in part:
+            for tag in TAG_RE.findall(part):
+                m = YY_PICK_RE.search(tag)
+                if m is not None and not DISABLED_RE.search(tag):
+                    with contextlib.suppress(ValueError):
+                        picks[m.group(1).decode()] = json.loads(html.unescape(m.group(2).decode()))
+    if picks:
+        for part in parts:
+            for q, r, names in YY_TARGET_RE.findall(part):
+                for name in names.decode().split():
+                    if name in picks:
+                        out.append(picks[name] | {"hex": [int(q), int(r)]})
+    # the same action drawn twice (a button and a board target): once
+    return list({json.dumps(a, sort_keys=True): a for a in out}.values())
+
+
+def _cookie_pairs(cookies: list[str]) -> dict[str, str]:
+    return dict(c.split(";", 1)[0].strip().split("=", 1) for c in cookies if "=" in c.split(";", 1)[0])
+
+
 class Phone:
+    """One phone of a table: joins as a phone does (``auth`` ``cookie``: the join link, its signed seat cookie, the
+    page once, the page's socket URL) or with its seat token as a bearer (``auth`` ``bearer``), then listens."""
+
     def __init__(self, table: TableLoad, seat: int, port: int) -> None:
         self.table, self.seat, self.port = table, seat, port
         self.version = -1
@@ -314,25 +380,87 @@ class Phone:
         self.ws: Any = None
         self.task: asyncio.Task | None = None
         self.deflate = False
-        self.legal: list[dict] = []  # the actions of the last r-controls region pushed, at legal_version
-        self.legal_version = -1
+        self.parts: dict[bytes, bytes] = {}  # the tap regions this phone shows (page, then pushes), raw
         self.refusal: asyncio.Future | None = None  # set to the code of the next refusal frame (a socket tap's)
+        self.page: dict[str, int] = {}  # the page load: wire and decoded bytes (cookie phones)
+
+    async def join(self) -> tuple[str, str]:
+        """The join link (GET the page, POST the secret its script reads from ``#``), then the table page once:
+        ``(cookie header, socket path)``; the page's regions and version are this phone's first state."""
+        join_url = self.table.join_urls[self.seat]
+        path_part, _, token = join_url.partition("#")
+        path = "/" + path_part.split("://", 1)[-1].split("/", 1)[1] if "://" in path_part else path_part
+        origin = f"http://{HOST}:{self.port}"
+        got = await http(self.port, "GET", path, headers={"Accept": "text/html"})
+        jar = _cookie_pairs(got.cookies)
+        csrf = jar.get("csrftoken", "")
+        posted = await http(self.port, "POST", path, form={"token": token, "csrfmiddlewaretoken": csrf},
+                            headers={"Cookie": "; ".join(f"{k}={v}" for k, v in jar.items()), "Origin": origin,
+                                     "Referer": origin + path})
+        if posted.status not in (301, 302, 303):
+            raise RuntimeError(f"join link answered {posted.status}: {posted.body[:200]!r}")
+        jar |= _cookie_pairs(posted.cookies)
+        page_path = posted.headers.get("location", f"/t/{self.table.code}/")
+        if "://" in page_path:
+            page_path = "/" + page_path.split("://", 1)[1].split("/", 1)[1]
+        cookie = "; ".join(f"{k}={v}" for k, v in jar.items())
+        page = await http(self.port, "GET", page_path, headers={
+            "Cookie": cookie, "Accept": "text/html,*/*", "Accept-Encoding": "gzip, br"})
+        if page.status != 200:
+            raise RuntimeError(f"table page answered {page.status}: {page.body[:200]!r}")
+        jar |= _cookie_pairs(page.cookies)
+        body = _decoded(page) or page.body
+        self.page = {"wire": len(page.body), "html": len(body)}
+        versions = [int(v) for v in VERSION_RE.findall(body)]
+        self.version = max(versions) if versions else -1
+        self.parts = regions_of(body)
+        ws = WS_CONNECT_RE.search(body)
+        ws_path = html.unescape(ws.group(1).decode()) if ws else f"/ws/tables/{self.table.code}/"
+        return "; ".join(f"{k}={v}" for k, v in jar.items()), ws_path
 
     async def connect(self) -> None:
-        url = f"ws://{HOST}:{self.port}/ws/tables/{self.table.code}/"
-        headers = {"Authorization": f"Bearer {self.table.tokens[self.seat]}"} if self.table.tokens else {}
+        if self.table.kind == "app" and self.table.auth == "cookie":
+            cookie, path = await self.join()
+            headers = {"Cookie": cookie}
+        else:
+            path = f"/ws/tables/{self.table.code}/"
+            headers = {"Authorization": f"Bearer {self.table.tokens[self.seat]}"} if self.table.tokens else {}
         self.ws = await asyncio.wait_for(
-            websockets.connect(url, additional_headers=headers, origin=f"http://{HOST}:{self.port}",
-                               max_size=2 ** 23, open_timeout=30, ping_interval=None), 40)
-        self.deflate = any("deflate" in type(e).__name__.lower() for e in self.ws.protocol.extensions)
-        first = await asyncio.wait_for(self.ws.recv(decode=False), 40)
-        self._seen(first)
+            websockets.connect(f"ws://{HOST}:{self.port}{path}", additional_headers=headers,
+                               origin=f"http://{HOST}:{self.port}", max_size=2 ** 23, open_timeout=30,
+                               ping_interval=None), 40)
+        self.deflate = False
+        for ext in self.ws.protocol.extensions:
+            if "deflate" in type(ext).__name__.lower():
+                self.deflate = True
+                self._count_wire(ext)
+        if self.version < 0:  # no page (bearer, a floor), or a page without a version: the socket's first frame
+            first = await asyncio.wait_for(self.ws.recv(decode=False), 40)
+            self._seen(first)
         self.task = asyncio.create_task(self.listen())
+
+    def _count_wire(self, ext: Any) -> None:
+        """Count each message's payload as it came on the wire (deflated) before the extension inflates it."""
+        decode, stats = ext.decode, self.table.run
+        pending = [0]
+
+        def counting(frame: Any, **kw: Any) -> Any:
+            if frame.opcode.value in (0, 1, 2):  # continuation, text, binary
+                pending[0] += len(frame.data)
+                if frame.fin:
+                    if stats.recording:
+                        stats.wire_bytes.append(pending[0])
+                    pending[0] = 0
+            return decode(frame, **kw)
+
+        ext.decode = counting
 
     def _seen(self, frame: bytes) -> None:
         stats = self.table.run
         if stats.recording:
             stats.frame_bytes.append(len(frame))
+            if not self.deflate:
+                stats.wire_bytes.append(len(frame))
         refused = REFUSAL_RE.search(frame)
         if refused is not None and self.refusal is not None and not self.refusal.done():
             self.refusal.set_result(refused.group(1).decode())
@@ -341,10 +469,8 @@ class Phone:
             stats.frames_without_version += 1
             return
         v = max(versions)
-        controls = CONTROLS_RE.search(frame)
-        if controls is not None:
-            self.legal = [json.loads(html.unescape(a.decode())) for a in ACTION_RE.findall(controls.group(1))]
-            self.legal_version = v
+        if self.table.kind == "app" and v >= self.version:
+            self.parts.update(regions_of(frame))
         if v > self.version:
             self.version = v
             now = time.perf_counter()
@@ -355,6 +481,9 @@ class Phone:
                 elif not fut.done():
                     keep.append((target, fut))
             self.waiters = keep
+
+    def legal(self) -> list[dict]:
+        return legal_taps(list(self.parts.values()))
 
     async def listen(self) -> None:
         with contextlib.suppress(websockets.ConnectionClosed, asyncio.CancelledError):
@@ -390,6 +519,7 @@ class RunStats:
     censored: list[float] = field(default_factory=list)  # timed-out moves, at MOVE_TIMEOUT_S
     post_s: list[float] = field(default_factory=list)  # the POST alone: sent -> answer read
     frame_bytes: list[int] = field(default_factory=list)
+    wire_bytes: list[int] = field(default_factory=list)  # the same messages as on the wire (per-message deflate)
     errors: dict[str, int] = field(default_factory=dict)
     timeouts: int = 0
     finished_tables: int = 0
@@ -403,8 +533,10 @@ class TableLoad:
     """One table's phones and its moves; ``taps``: ``socket`` (the acting phone's own socket) or ``post`` (HTTP)."""
 
     def __init__(self, run: RunStats, kind: str, code: str, tokens: list[str], ports: list[int], index: int,
-                 taps: str = "post") -> None:
+                 taps: str = "post", join_urls: list[str] | None = None, auth: str = "cookie") -> None:
         self.run, self.kind, self.code, self.tokens, self.taps = run, kind, code, tokens, taps
+        self.join_urls = join_urls or []
+        self.auth = auth if join_urls else "bearer"
         self.post_port = ports[index % len(ports)]
         self.phones = [Phone(self, s, ports[(index + s) % len(ports)]) for s in range(4)]
         self.version = 0
@@ -426,8 +558,9 @@ class TableLoad:
             version = max(p.version for p in self.phones)
         self.version = version
         for p in self.phones:
-            if p.legal and p.legal_version == version:
-                return p.seat, self.rng.choice(p.legal)
+            legal = p.legal()
+            if legal:
+                return p.seat, self.rng.choice(legal)
         self.finished = True
         return None
 
@@ -548,7 +681,8 @@ async def bounded(coros: list, limit: int) -> list:
 
 
 async def run_config(servers: Servers, tables: int, mode: str, window: float, on_window: Any = None,
-                     taps: str = "post", tap_check: dict[str, str | None] | None = None) -> dict[str, Any]:
+                     taps: str = "post", tap_check: dict[str, str | None] | None = None, game: str = "sorry",
+                     auth: str = "cookie") -> dict[str, Any]:
     """One measured window against running ``servers``; the result row (see the module docstring).
 
     ``taps`` ``socket``: one socket tap is tried first (not recorded); a server that answers it with
@@ -558,15 +692,17 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float, on
     run = RunStats()
     loads: list[TableLoad] = []
     if servers.kind == "app":
-        body = {"game": "sorry", "options": {}, "seats": [{"name": n} for n in SEATS]}
+        body = {"game": game, "options": {}, "seats": [{"name": n} for n in SEATS]}
         created = await bounded([http(servers.ports[i % len(servers.ports)], "POST", "/api/tables/", body)
                                  for i in range(tables)], 8)
         for i, r in enumerate(created):
             if isinstance(r, BaseException) or r.status != 201:
                 raise RuntimeError(f"create table failed: {r!r} {getattr(r, 'body', b'')[:300]!r}")
             data = r.json()
-            tokens = [s["token"] for s in sorted(data["seats"], key=lambda s: s["index"])]
-            loads.append(TableLoad(run, "app", data["code"], tokens, servers.ports, i, taps))
+            seats = sorted(data["seats"], key=lambda s: s["index"])
+            tokens = [s["token"] for s in seats]
+            join_urls = [s.get("join_url") or f"/t/{data['code']}/join/#{s['token']}" for s in seats]
+            loads.append(TableLoad(run, "app", data["code"], tokens, servers.ports, i, taps, join_urls, auth))
     else:
         loads = [TableLoad(run, "floor", f"F{uuid.uuid4().hex[:8].upper()}", [], servers.ports, i, taps)
                  for i in range(tables)]
@@ -630,7 +766,8 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float, on
         run.errors[f"moves cancelled after the {DRAIN_S:.0f} s drain"] = len(pending)
     elapsed = t1 - t0
     moves = len(run.latencies)
-    fb = run.frame_bytes
+    fb, wb = run.frame_bytes, run.wire_bytes
+    pages = [p.page for t in loads for p in t.phones if p.page]
     lat = run.latencies + run.censored  # percentiles count a timed-out move at the timeout
     return {
         "tables": tables, "mode": mode, "taps": "post" if fallback else taps, "taps_fallback": fallback,
@@ -643,6 +780,10 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float, on
         "server_cpu_util": round((cpu1 - cpu0) / elapsed, 2),
         "client_cpu_util": round((ccpu1 - ccpu0) / elapsed, 2),
         "push_bytes_median": int(statistics.median(fb)) if fb else None, "push_bytes_max": max(fb) if fb else None,
+        "push_wire_median": int(statistics.median(wb)) if wb else None,
+        "page_wire_median": int(statistics.median(p["wire"] for p in pages)) if pages else None,
+        "page_html_median": int(statistics.median(p["html"] for p in pages)) if pages else None,
+        "game": game if servers.kind == "app" else None, "auth": loads[0].auth if servers.kind == "app" else None,
         "frames": len(fb), "timeouts": run.timeouts, "errors": run.errors,
         "finished_tables": run.finished_tables, "frames_without_version": run.frames_without_version,
         "deflate": any(p.deflate for t in loads for p in t.phones),
@@ -784,7 +925,7 @@ FLOORS = {"socket": Subject("floor socket", "floor", "socket"), "durable": Subje
 
 
 async def one_config(envs: Env, logdir: Path, layout: str, subject: Subject, server: str, tables: int, mode: str,
-                     window: float) -> dict[str, Any]:
+                     window: float, game: str = "sorry", auth: str = "cookie") -> dict[str, Any]:
     workers = 2 if layout == "scaleout" else 1
     app = subject.app
     if app is not None:
@@ -793,7 +934,8 @@ async def one_config(envs: Env, logdir: Path, layout: str, subject: Subject, ser
         env = envs.durable_floor(layout == "scaleout")
     else:
         env = envs.floor(layout == "scaleout")
-    label = f"{layout} {subject.name} ({subject.taps} taps) {server} T={tables} {mode}"
+    label = (f"{layout} {subject.name} ({subject.taps} taps" + (f", {auth} phones) {game}" if app else ")")
+             + f" {server} T={tables} {mode}")
     print(f"  .. {label}", flush=True)
     t_start = time.perf_counter()
     servers = Servers(subject.kind, server, workers, env, logdir, app.root if app else ROOT,
@@ -801,11 +943,12 @@ async def one_config(envs: Env, logdir: Path, layout: str, subject: Subject, ser
     try:
         await servers.ready()
         result = await asyncio.wait_for(
-            run_config(servers, tables, mode, window, taps=subject.taps, tap_check=app.tap_check if app else None),
+            run_config(servers, tables, mode, window, taps=subject.taps, tap_check=app.tap_check if app else None,
+                       game=game, auth=auth),
             window + DRAIN_S + 300)
     except Exception as exc:  # noqa: BLE001 - one failed configuration must not lose the others
-        result = {"tables": tables, "mode": mode, "taps": subject.taps,
-                  "failed": f"{type(exc).__name__}: {exc}"[:400]}
+        result = {"tables": tables, "mode": mode, "taps": subject.taps, "game": game if app else None,
+                  "auth": auth if app else None, "failed": f"{type(exc).__name__}: {exc}"[:400]}
         print(f"     FAILED: {result['failed']}", flush=True)
     finally:
         servers.close()
@@ -1178,8 +1321,10 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
               + "; floors: " + (", ".join(f.name for f in floors) or "none"), flush=True)
         started = time.perf_counter()
         for layout, server, tables, mode in plan_of(args):
-            for subject in subjects:  # interleaved: every app and floor of a configuration, one after another
-                results.append(await one_config(envs, tmp, layout, subject, server, tables, mode, args.window))
+            for subject in subjects:  # interleaved: every app (each game) and floor of a configuration, one after another
+                for game in (args.games if subject.app is not None else ["-"]):
+                    results.append(await one_config(envs, tmp, layout, subject, server, tables, mode, args.window,
+                                                    game, args.auth))
         if not args.no_first_load:
             for app in apps:
                 servers = Servers("app", args.server, 1, envs.app_embedded(app.root), tmp, app.root, app.label)
@@ -1245,6 +1390,12 @@ def main() -> None:
     p.add_argument("--no-floor", action="store_true", help="no floor (same as --floors '')")
     p.add_argument("--no-django-floor", action="store_true", help="skip the Django floor")
     p.add_argument("--no-first-load", action="store_true")
+    p.add_argument("--games", help=f"the games the apps are measured with, each in its own servers ({','.join(GAMES)});"
+                                   " default: all four, Sorry! alone in the default --quick run")
+    p.add_argument("--auth", default="cookie", choices=["cookie", "bearer"],
+                   help="how phones open their sockets: cookie (default: the join link, its signed seat cookie, the"
+                        " table page once, the page's socket URL with its ?s= signature) or bearer (Authorization:"
+                        " Bearer <seat token>, the API device path)")
     p.add_argument("--write-path", metavar="'TABLES MOVES RUNS'",
                    help="also run bench_post_action.py with these arguments against each app (CPU ms and queries"
                         " per move of the API POST and the htmx tap, in process); --targets: '8 60 3'")
@@ -1275,6 +1426,10 @@ def main() -> None:
     if any(f not in FLOORS for f in floors):
         p.error(f"--floors: choose among {','.join(FLOORS)}")
     args.floors = ",".join(floors)
+    quick = not (args.targets or args.full or args.configs or args.embedded or args.scaleout)
+    args.games = [g for g in (args.games or ("sorry" if quick else ",".join(GAMES))).split(",") if g]
+    if any(g not in GAMES for g in args.games):
+        p.error(f"--games: choose among {','.join(GAMES)}")
     if args.targets:
         args.configs = args.configs or TARGETS
         args.window = args.window or 30.0

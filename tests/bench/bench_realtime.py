@@ -7,7 +7,7 @@ Run (the project's venv: uvicorn, daphne, websockets, psutil). Every configurati
 the server of ``make run`` and of the scale-out README; ``--server daphne`` for Channels' own):
 
     python tests/bench/bench_realtime.py              # --quick (default, ~3 min, what `make bench` runs): embedded
-                                                      # T=10, paced and saturated, the app and the three floors,
+                                                      # T=10, paced and saturated, the app (Sorry!) and the floors,
                                                       # 10 s windows; first-load bytes
     python tests/bench/bench_realtime.py --targets    # the targets' configurations (embedded T=10 saturated,
                                                       # embedded T=50 paced, scale-out T=200 paced), 30 s windows,
@@ -48,8 +48,10 @@ window + the drain (up to 45 s when overloaded). A floor configuration takes abo
 
 Other flags: --embedded 10,50 --scaleout 50 (pick the T values; empty to skip), --window S (measured
 seconds per configuration), --modes paced,saturated, --taps socket|post (the tap mode of apps that do
-not name one), --no-tap-fallback, --floors socket,post,django, --no-floor, --no-django-floor,
---no-first-load, --write-path 'TABLES MOVES RUNS', --redis-db N, --ports LO-HI.
+not name one), --no-tap-fallback, --floors socket,durable,post,django, --no-floor, --no-django-floor,
+--no-first-load, --write-path 'TABLES MOVES RUNS', --redis-db N, --ports LO-HI,
+--games sorry,yellow_yangtze,amun_re,catan_junior (each app is measured with each game in servers of its own;
+default all four, Sorry! alone in the default quick run), --auth cookie|bearer (how phones open their sockets).
 
 Configurations:
 - embedded: one server process, SQLite file in a temp dir (migrated first), in-memory channel layer.
@@ -61,15 +63,27 @@ What is measured side by side (each in its own server processes, one after anoth
 - each app (``--app``; default this checkout, labelled ``app``, with ``--taps``);
 - ``floor socket``: ``tests/bench/bare_app.py``, a bare Channels app: a phone's message on its socket ->
   ``group_send`` of ``version N`` -> each socket forwards a ~40-byte frame. The floor of socket taps.
+- ``floor durable``: the same socket tap, but first one durable write on the layout's database kind (SQLite file
+  embedded, PostgreSQL scale-out; a database of its own, ``companion_bench_<pid>_durable``, dropped at the end)
+  in one transaction: lock the table's row, insert a log row, bump its version, commit; a connection kept per
+  process, used from one writer thread. The least a referee that never loses a move costs per move.
 - ``floor POST``: the same app, the move a ``POST /bump/<code>/``. The floor of the API path.
 - ``django floor``: the POST through Django's request cycle (a sync view, no middleware, no database, no
   templates; ``bare_app.django_application``): what any Django write view costs at least.
 The floors run the same server and channel layer kind as the app.
 
-Load: T tables of Sorry! (4 seats) created with ``POST /api/tables/``; 4 websocket phones per table
-(``Authorization: Bearer <seat token>``). A move is a random legal action, taken as a phone takes it:
-from the buttons (``data-action``) of the ``r-controls`` region its own socket pushed at the current
-version (a phone never asks ``GET .../prompt/``). The tap:
+Load: T tables of one game (``--games``; 4 seats) created with ``POST /api/tables/``; 4 websocket phones per
+table. ``--auth cookie`` (default), as a phone joins: the seat's join link from the create answer (``join_url``:
+GET the join page, POST the secret its script reads from ``#``), keeping the signed seat cookie (and the CSRF and
+device cookies) it sets, then the table page once (``Accept-Encoding: gzip, br``; ``page B`` is its median size as
+sent), then the socket URL the page names (``ws-connect``, with its ``?s=`` signature) with those cookies: a socket
+whose page is current sends nothing on connect, so the page is the phone's first state. ``--auth bearer``: no page,
+the socket opened with ``Authorization: Bearer <seat token>`` (the API device path). A move is a random legal
+action, taken as a phone takes it: from what its page and its own socket's pushes show in the ``r-controls`` and
+``r-board`` regions (a phone never asks ``GET .../prompt/``): each ``data-action`` of a tap of class ``legal`` not
+disabled, Amun-Re's hand picker (the hands its ``data-legal`` lists) and Yellow & Yangtze's pick-and-place (a pick's
+``data-template`` on a lit hex whose ``data-picks`` names it). The first phone (by seat) with such a tap acts, so
+hidden simultaneous steps (Amun-Re offerings, Y&Y conflicts) progress as whichever seat must act taps. The tap:
 - ``socket``: the acting phone sends ``{"action": ..., "version": N, "key": K}`` as a text message on its
   own socket; success is the push every phone gets, a refusal a frame with ``data-code="..."`` to that
   socket (counted as ``refused <code>`` in the errors). Each app's first socket tap (not recorded) shows
@@ -89,10 +103,15 @@ times out after 30 s and counts at 30 s in the percentiles; moves/s counts compl
 CPU ms/move: the server processes' CPU time (user+system, psutil) over the window / moves; read it
 saturated (paced, a server's idle work, e.g. channels_redis polling, is spread over few moves).
 Push bytes: the payload of each frame phones received in the window, median over frames (the websocket
-payload; with uvicorn's per-message deflate the wire is smaller, see ``deflate`` in the JSON).
+payload, ``push_bytes_median``), and the same frames as they came on the wire (``push_wire_median``: the
+payload before the client's per-message deflate inflates it, context kept across messages as negotiated;
+equal to the payload when deflate was not negotiated, see ``deflate`` in the JSON).
 Ratios in the markdown table: ``CPU ÷ floor`` and ``p99 ÷ floor`` divide by the bare floor of the
-row's own tap mode (socket taps: ``floor socket``, POST taps: ``floor POST``), ``CPU ÷ Django`` by the
-Django floor, all from the same configuration of the same run.
+row's own tap mode (socket taps: ``floor socket``, POST taps: ``floor POST``), ``CPU ÷ durable`` by the
+durable floor, ``CPU ÷ Django`` by the Django floor, all from the same configuration of the same run. A second
+table lists, per app, game and configuration, CPU ms/move, moves/s, p50/p99, median push bytes raw and
+deflated, first-load KB (HTML and assets, the largest of the four languages, when measured; else the phones'
+page as sent) and the CPU per move against the same app's Sorry! row.
 """
 
 from __future__ import annotations
@@ -1154,18 +1173,21 @@ def _ratio(a: Any, b: Any) -> str:
 
 def print_tables(results: list[dict[str, Any]]) -> None:
     """Every row with its notes (moves, POST alone, CPU use, timeouts, errors), one table per mode."""
-    cols = ["p50_ms", "p95_ms", "p99_ms", "moves_per_s", "cpu_ms_per_move", "push_bytes_median", "push_bytes_max"]
-    heads = ["p50 ms", "p95 ms", "p99 ms", "moves/s", "CPU ms/move", "push B med", "push B max"]
+    cols = ["p50_ms", "p95_ms", "p99_ms", "moves_per_s", "cpu_ms_per_move", "push_bytes_median", "push_wire_median",
+            "push_bytes_max", "page_wire_median"]
+    heads = ["p50 ms", "p95 ms", "p99 ms", "moves/s", "CPU ms/move", "push B med", "wire B med", "push B max",
+             "page B"]
     for mode in ("paced", "saturated"):
         rows = [r for r in results if r.get("mode") == mode]
         if not rows:
             continue
         print(f"\n{mode}" + (" (one move per table every 2 s)" if mode == "paced"
                               else " (one outstanding move per table)"))
-        label_w = 52
+        label_w = 66
         print(f"{'config':<{label_w}}" + "".join(f"{h:>12}" for h in heads) + "   notes")
         for r in rows:
-            label = f"{r['layout']} {r['name']} {r['taps']} {r['server']} T={r['tables']}"
+            label = (f"{r['layout']} {r['name']} {r['taps']}" + (f" {r['auth']} {r['game']}" if r.get("game") else "")
+                     + f" {r['server']} T={r['tables']}")
             if "failed" in r:
                 print(f"{label:<{label_w}}  FAILED {r['failed'][:160]}")
                 continue
@@ -1192,9 +1214,9 @@ def markdown_table(results: list[dict[str, Any]]) -> str:
     ``CPU ÷ floor`` and ``p99 ÷ floor`` divide by the bare floor of the row's own tap mode (socket taps:
     ``floor socket``; POST taps: ``floor POST``); ``CPU ÷ Django`` by the Django floor (POST).
     """
-    out = ["| config | measured | taps | p50 ms | p99 ms | CPU ms/move | moves/s | push B (median) "
-           "| CPU ÷ floor | p99 ÷ floor | CPU ÷ durable | CPU ÷ Django | notes |",
-           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    out = ["| config | measured | game | taps | p50 ms | p99 ms | CPU ms/move | moves/s | push B (median) "
+           "| push B deflated | CPU ÷ floor | p99 ÷ floor | CPU ÷ durable | CPU ÷ Django | notes |",
+           "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     groups: dict[tuple, list[dict[str, Any]]] = {}
     for r in results:
         groups.setdefault((r["layout"], r["server"], r["tables"], r["mode"]), []).append(r)
@@ -1203,13 +1225,17 @@ def markdown_table(results: list[dict[str, Any]]) -> str:
         floors = {r["name"]: r for r in rows if r["kind"] != "app" and "failed" not in r}
         for r in rows:
             if "failed" in r:
-                out.append(f"| {config} | {r['name']} | {r['taps']} | FAILED |  |  |  |  |  |  |  |  "
+                out.append(f"| {config} | {r['name']} | {r.get('game') or ''} | {r['taps']} | FAILED |  |  |  |  |  |  |  |  |  "
                            f"| {r['failed'][:120].replace('|', '/')} |")
                 continue
             floor = floors.get("floor socket" if r["taps"] == "socket" else "floor POST", {})
             django = floors.get("django floor", {})
             durable = floors.get("floor durable", {})
             notes = [f"n={r['moves']}"]
+            if r.get("auth"):
+                notes.append(f"{r['auth']} phones")
+            if r.get("finished_tables"):
+                notes.append(f"{r['finished_tables']} games over")
             if r.get("taps_fallback"):
                 notes.append("socket taps unanswered: POST taps")
             if r["timeouts"]:
@@ -1219,12 +1245,44 @@ def markdown_table(results: list[dict[str, Any]]) -> str:
             if r.get("git"):
                 notes.append(r["git"])
             out.append(
-                f"| {config} | {r['name']} | {r['taps']} | {fmt(r['p50_ms'])} | {fmt(r['p99_ms'])} "
+                f"| {config} | {r['name']} | {r.get('game') or ''} | {r['taps']} | {fmt(r['p50_ms'])} | {fmt(r['p99_ms'])} "
                 f"| {fmt(r['cpu_ms_per_move'])} | {fmt(r['moves_per_s'])} | {fmt(r['push_bytes_median'])} "
+                f"| {fmt(r.get('push_wire_median'))} "
                 f"| {_ratio(r['cpu_ms_per_move'], floor.get('cpu_ms_per_move'))} "
                 f"| {_ratio(r['p99_ms'], floor.get('p99_ms'))} "
                 f"| {_ratio(r['cpu_ms_per_move'], durable.get('cpu_ms_per_move'))} "
                 f"| {_ratio(r['cpu_ms_per_move'], django.get('cpu_ms_per_move'))} | {', '.join(notes)} |")
+    return "\n".join(out)
+
+
+def games_table(results: list[dict[str, Any]], first: list[dict[str, Any]]) -> str:
+    """Markdown, one row per app, game and configuration: what a move costs and what a phone receives.
+
+    ``first load KB``: the page with what a browser fetches for it (``first_load``, the largest of the four
+    languages) when it was measured, else the table page the phones loaded (HTML only, as sent).
+    """
+    loads: dict[tuple[str, str], int] = {}
+    for f in first:
+        if "failed" not in f:
+            loads[(f["app"], f["game"])] = max(loads.get((f["app"], f["game"]), 0), f["total_bytes"])
+    out = ["| config | app | game | CPU ms/move | moves/s | p50 ms | p99 ms | push B median raw | push B median deflated "
+           "| first load KB | ÷ Sorry! CPU |", "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    sorry = {(r["layout"], r["server"], r["tables"], r["mode"], r["name"]): r.get("cpu_ms_per_move")
+             for r in results if r.get("game") == "sorry" and "failed" not in r}
+    for r in results:
+        if r.get("kind") != "app":
+            continue
+        config = f"{r['layout']} {r['server']} T={r['tables']} {r['mode']}"
+        if "failed" in r:
+            out.append(f"| {config} | {r['name']} | {r.get('game')} | FAILED |  |  |  |  |  |  |  |")
+            continue
+        kb = loads.get((r["name"], r["game"]))
+        kb_text = f"{kb / 1000:.1f}" if kb else (f"{r['page_wire_median'] / 1000:.1f} (page)"
+                                                   if r.get("page_wire_median") else "-")
+        base = sorry.get((r["layout"], r["server"], r["tables"], r["mode"], r["name"]))
+        out.append(f"| {config} | {r['name']} | {r['game']} | {fmt(r['cpu_ms_per_move'])} | {fmt(r['moves_per_s'])} "
+                   f"| {fmt(r['p50_ms'])} | {fmt(r['p99_ms'])} | {fmt(r['push_bytes_median'])} "
+                   f"| {fmt(r.get('push_wire_median'))} | {kb_text} | {_ratio(r['cpu_ms_per_move'], base)} |")
     return "\n".join(out)
 
 
@@ -1339,6 +1397,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             print_first_load(first)
         if results:
             print("\n" + markdown_table(results))
+            if any(r.get("kind") == "app" for r in results):
+                print("\n" + games_table(results, first))
         if first:
             print("\n" + first_load_table(first, [a.label for a in apps]))
         if writes:

@@ -158,6 +158,12 @@ YY_PICK_RE = re.compile(rb"data-yy-pick=\"([^\"]+)\" data-template='([^']*)'")  
 YY_TARGET_RE = re.compile(rb'data-hex="(-?\d+),(-?\d+)" data-picks="([^"]*)"')  # Y&Y: a lit hex and its picks
 WS_CONNECT_RE = re.compile(rb'ws-connect="([^"]+)"')
 GAMES = ("sorry", "yellow_yangtze", "amun_re", "catan_junior")
+try:  # a phone's page as a browser asks for it; brotli only when this venv can read it back
+    import brotli  # type: ignore[import-not-found]  # noqa: F401
+
+    PAGE_ENCODINGS = "gzip, br"
+except ImportError:
+    PAGE_ENCODINGS = "gzip"
 REFUSAL_RE = re.compile(rb'data-code="([^"]*)"')  # a refusal frame, answered to the tapping socket only
 PACE_S = 2.0
 TAP_PROBE_S = 5.0  # a socket tap answered by neither a new version nor a refusal in this long: not supported
@@ -424,7 +430,7 @@ class Phone:
             page_path = "/" + page_path.split("://", 1)[1].split("/", 1)[1]
         cookie = "; ".join(f"{k}={v}" for k, v in jar.items())
         page = await http(self.port, "GET", page_path, headers={
-            "Cookie": cookie, "Accept": "text/html,*/*", "Accept-Encoding": "gzip, br"})
+            "Cookie": cookie, "Accept": "text/html,*/*", "Accept-Encoding": PAGE_ENCODINGS})
         if page.status != 200:
             raise RuntimeError(f"table page answered {page.status}: {page.body[:200]!r}")
         jar |= _cookie_pairs(page.cookies)
@@ -452,6 +458,10 @@ class Phone:
         for ext in self.ws.protocol.extensions:
             if "deflate" in type(ext).__name__.lower():
                 self.deflate = True
+                self.table.run.deflate_params = ", ".join(
+                    f"{k}={getattr(ext, k)}" for k in ("remote_no_context_takeover", "local_no_context_takeover",
+                                                      "remote_max_window_bits", "local_max_window_bits")
+                    if hasattr(ext, k))
                 self._count_wire(ext)
         if self.version < 0:  # no page (bearer, a floor), or a page without a version: the socket's first frame
             first = await asyncio.wait_for(self.ws.recv(decode=False), 40)
@@ -539,6 +549,7 @@ class RunStats:
     post_s: list[float] = field(default_factory=list)  # the POST alone: sent -> answer read
     frame_bytes: list[int] = field(default_factory=list)
     wire_bytes: list[int] = field(default_factory=list)  # the same messages as on the wire (per-message deflate)
+    deflate_params: str = ""  # what the phones' per-message deflate negotiated (remote: the server's side)
     errors: dict[str, int] = field(default_factory=dict)
     timeouts: int = 0
     finished_tables: int = 0
@@ -805,7 +816,7 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float, on
         "game": game if servers.kind == "app" else None, "auth": loads[0].auth if servers.kind == "app" else None,
         "frames": len(fb), "timeouts": run.timeouts, "errors": run.errors,
         "finished_tables": run.finished_tables, "frames_without_version": run.frames_without_version,
-        "deflate": any(p.deflate for t in loads for p in t.phones),
+        "deflate": any(p.deflate for t in loads for p in t.phones), "deflate_params": run.deflate_params,
     }
 
 

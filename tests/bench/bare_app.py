@@ -8,6 +8,12 @@ Three floors, one protocol (each a server process of its own, started by the ben
 - socket taps (``application``): a phone's tap arrives as a text message on its own socket and the
   consumer broadcasts it to the table's group; the floor of the app's socket taps.
 - bare POST (``application``): raw ASGI for HTTP, the POST broadcasts; the floor of the API path.
+- durable socket taps (``durable_application``): the socket floor, but each tap first makes one durable write on
+  the database kind of the app's layout (``DATABASE_URL``: a SQLite file, embedded; PostgreSQL, scale-out), in one
+  transaction: lock the table's row (``BEGIN IMMEDIATE`` on SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL),
+  insert one log row, bump the row's version, commit; then ``group_send`` of the new version. One connection per
+  process, kept and used from one writer thread: the floor is what one durable write costs, not connection set-up.
+  The bench makes the schema first (``python bare_app.py init-durable`` with ``DATABASE_URL``).
 - ``django_application``: the same, but each POST goes through Django's own request cycle (``ASGIHandler``,
   URL resolving, a sync view run in the handler's thread, ``async_to_sync`` back to the layer, as the
   app's write does after commit), with no middleware, no database and no templates: the least any
@@ -25,10 +31,16 @@ Three floors, one protocol (each a server process of its own, started by the ben
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import sqlite3
 import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import django
 from django.conf import settings
@@ -164,3 +176,150 @@ async def django_application(scope, receive, send) -> None:
         await _django_http(scope, receive, send)
     else:
         await application(scope, receive, send)
+
+
+# -- the durable floor ---------------------------------------------------------------------------------
+
+DURABLE_SCHEMA = {
+    "sqlite": ["CREATE TABLE IF NOT EXISTS floor_table (code TEXT PRIMARY KEY, version INTEGER NOT NULL)",
+               "CREATE TABLE IF NOT EXISTS floor_log (id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL,"
+               " seq INTEGER NOT NULL, action TEXT NOT NULL, key TEXT NOT NULL, at REAL NOT NULL)"],
+    "postgres": ["CREATE TABLE IF NOT EXISTS floor_table (code TEXT PRIMARY KEY, version INTEGER NOT NULL)",
+                 "CREATE TABLE IF NOT EXISTS floor_log (id BIGSERIAL PRIMARY KEY, code TEXT NOT NULL,"
+                 " seq INTEGER NOT NULL, action TEXT NOT NULL, key TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)"],
+}
+
+
+def _database() -> tuple[str, str]:
+    """``(kind, target)`` of ``DATABASE_URL``: ``("sqlite", path)`` or ``("postgres", conninfo URL)``."""
+    url = os.environ.get("DATABASE_URL", "")
+    parsed = urlparse(url)
+    if parsed.scheme == "sqlite":
+        return "sqlite", unquote(parsed.path)
+    if parsed.scheme in ("postgres", "postgresql"):
+        return "postgres", url.replace("postgres://", "postgresql://", 1)
+    raise RuntimeError(f"the durable floor needs DATABASE_URL sqlite:///PATH or postgres://..., not {url!r}")
+
+
+class DurableWriter:
+    """One kept connection, used only from one writer thread (a one-thread executor): taps are written in turn.
+
+    SQLite with the app's PRAGMAs (WAL, ``synchronous=NORMAL``) and ``BEGIN IMMEDIATE`` (the app's
+    ``transaction_mode``); PostgreSQL through psycopg with the row locked ``FOR UPDATE``.
+    """
+
+    def __init__(self) -> None:
+        self.kind, self.target = _database()
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="durable-writer")
+        self.conn = None  # opened in the writer thread on first use, then kept
+
+    def _connect(self):
+        if self.conn is None:
+            if self.kind == "sqlite":
+                self.conn = sqlite3.connect(self.target, isolation_level=None, check_same_thread=True, timeout=20)
+                self.conn.execute("PRAGMA journal_mode=WAL")
+                self.conn.execute("PRAGMA synchronous=NORMAL")
+            else:
+                import psycopg
+
+                self.conn = psycopg.connect(self.target, autocommit=True)
+        return self.conn
+
+    def _open(self, code: str) -> None:
+        conn = self._connect()
+        if self.kind == "sqlite":
+            conn.execute("INSERT OR IGNORE INTO floor_table (code, version) VALUES (?, 0)", (code,))
+        else:
+            conn.execute("INSERT INTO floor_table (code, version) VALUES (%s, 0) ON CONFLICT DO NOTHING", (code,))
+
+    def _write(self, code: str, action: str, key: str) -> int:
+        """One transaction: lock the table's row, insert one log row, bump its version, commit; the new version."""
+        conn = self._connect()
+        if self.kind == "sqlite":
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                row = conn.execute("SELECT version FROM floor_table WHERE code = ?", (code,)).fetchone()
+                version = (row[0] if row else 0) + 1
+                conn.execute("INSERT INTO floor_log (code, seq, action, key, at) VALUES (?, ?, ?, ?, ?)",
+                             (code, version, action, key, time.time()))
+                conn.execute("UPDATE floor_table SET version = ? WHERE code = ?", (version, code))
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            return version
+        with conn.transaction():
+            row = conn.execute("SELECT version FROM floor_table WHERE code = %s FOR UPDATE", (code,)).fetchone()
+            version = (row[0] if row else 0) + 1
+            conn.execute("INSERT INTO floor_log (code, seq, action, key, at) VALUES (%s, %s, %s, %s, %s)",
+                         (code, version, action, key, time.time()))
+            conn.execute("UPDATE floor_table SET version = %s WHERE code = %s", (version, code))
+        return version
+
+    async def open(self, code: str) -> None:
+        await asyncio.get_running_loop().run_in_executor(self.executor, self._open, code)
+
+    async def write(self, code: str, action: str, key: str) -> int:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, self._write, code, action, key)
+
+
+_writer: DurableWriter | None = None
+_writer_lock = threading.Lock()
+
+
+def durable_writer() -> DurableWriter:
+    global _writer
+    with _writer_lock:
+        if _writer is None:
+            _writer = DurableWriter()
+        return _writer
+
+
+class DurableConsumer(BareConsumer):
+    """The socket floor with one durable write per tap before the broadcast (the table's version from the row)."""
+
+    async def connect(self) -> None:
+        path = self.scope["path"].strip("/").split("/")
+        await durable_writer().open(path[2] if len(path) > 2 else "x")
+        await super().connect()
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            data = json.loads(text_data or "")
+        except ValueError:
+            return
+        if isinstance(data, dict) and "action" in data:
+            version = await durable_writer().write(self.group[len("table_"):], json.dumps(data["action"]),
+                                                   str(data.get("key", "")))
+            await self.channel_layer.group_send(self.group, {"type": "table.version", "version": version})
+
+
+_durable_ws_app = DurableConsumer.as_asgi()
+
+
+async def durable_application(scope, receive, send) -> None:
+    if scope["type"] == "websocket":
+        await _durable_ws_app(scope, receive, send)
+    else:
+        await application(scope, receive, send)
+
+
+def init_durable() -> None:
+    """Make the durable floor's tables in ``DATABASE_URL`` (the bench runs this once before the floor's servers)."""
+    kind, target = _database()
+    if kind == "sqlite":
+        conn = sqlite3.connect(target, isolation_level=None)
+        conn.execute("PRAGMA journal_mode=WAL")
+        for statement in DURABLE_SCHEMA[kind]:
+            conn.execute(statement)
+        conn.close()
+        return
+    import psycopg
+
+    with psycopg.connect(target, autocommit=True) as conn:
+        for statement in DURABLE_SCHEMA[kind]:
+            conn.execute(statement)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["init-durable"]:
+    init_durable()

@@ -7,7 +7,7 @@ Run (the project's venv: uvicorn, daphne, websockets, psutil). Every configurati
 the server of ``make run`` and of the scale-out README; ``--server daphne`` for Channels' own):
 
     python tests/bench/bench_realtime.py              # --quick (default, ~3 min, what `make bench` runs): embedded
-                                                      # T=10, paced and saturated, the app and the three floors,
+                                                      # T=10, paced and saturated, the app (Sorry!) and the floors,
                                                       # 10 s windows; first-load bytes
     python tests/bench/bench_realtime.py --targets    # the targets' configurations (embedded T=10 saturated,
                                                       # embedded T=50 paced, scale-out T=200 paced), 30 s windows,
@@ -48,8 +48,10 @@ window + the drain (up to 45 s when overloaded). A floor configuration takes abo
 
 Other flags: --embedded 10,50 --scaleout 50 (pick the T values; empty to skip), --window S (measured
 seconds per configuration), --modes paced,saturated, --taps socket|post (the tap mode of apps that do
-not name one), --no-tap-fallback, --floors socket,post,django, --no-floor, --no-django-floor,
---no-first-load, --write-path 'TABLES MOVES RUNS', --redis-db N, --ports LO-HI.
+not name one), --no-tap-fallback, --floors socket,durable,post,django, --no-floor, --no-django-floor,
+--no-first-load, --write-path 'TABLES MOVES RUNS', --redis-db N, --ports LO-HI,
+--games sorry,yellow_yangtze,amun_re,catan_junior (each app is measured with each game in servers of its own;
+default all four, Sorry! alone in the default quick run), --auth cookie|bearer (how phones open their sockets).
 
 Configurations:
 - embedded: one server process, SQLite file in a temp dir (migrated first), in-memory channel layer.
@@ -61,15 +63,27 @@ What is measured side by side (each in its own server processes, one after anoth
 - each app (``--app``; default this checkout, labelled ``app``, with ``--taps``);
 - ``floor socket``: ``tests/bench/bare_app.py``, a bare Channels app: a phone's message on its socket ->
   ``group_send`` of ``version N`` -> each socket forwards a ~40-byte frame. The floor of socket taps.
+- ``floor durable``: the same socket tap, but first one durable write on the layout's database kind (SQLite file
+  embedded, PostgreSQL scale-out; a database of its own, ``companion_bench_<pid>_durable``, dropped at the end)
+  in one transaction: lock the table's row, insert a log row, bump its version, commit; a connection kept per
+  process, used from one writer thread. The least a referee that never loses a move costs per move.
 - ``floor POST``: the same app, the move a ``POST /bump/<code>/``. The floor of the API path.
 - ``django floor``: the POST through Django's request cycle (a sync view, no middleware, no database, no
   templates; ``bare_app.django_application``): what any Django write view costs at least.
 The floors run the same server and channel layer kind as the app.
 
-Load: T tables of Sorry! (4 seats) created with ``POST /api/tables/``; 4 websocket phones per table
-(``Authorization: Bearer <seat token>``). A move is a random legal action, taken as a phone takes it:
-from the buttons (``data-action``) of the ``r-controls`` region its own socket pushed at the current
-version (a phone never asks ``GET .../prompt/``). The tap:
+Load: T tables of one game (``--games``; 4 seats) created with ``POST /api/tables/``; 4 websocket phones per
+table. ``--auth cookie`` (default), as a phone joins: the seat's join link from the create answer (``join_url``:
+GET the join page, POST the secret its script reads from ``#``), keeping the signed seat cookie (and the CSRF and
+device cookies) it sets, then the table page once (``Accept-Encoding: gzip, br``; ``page B`` is its median size as
+sent), then the socket URL the page names (``ws-connect``, with its ``?s=`` signature) with those cookies: a socket
+whose page is current sends nothing on connect, so the page is the phone's first state. ``--auth bearer``: no page,
+the socket opened with ``Authorization: Bearer <seat token>`` (the API device path). A move is a random legal
+action, taken as a phone takes it: from what its page and its own socket's pushes show in the ``r-controls`` and
+``r-board`` regions (a phone never asks ``GET .../prompt/``): each ``data-action`` of a tap of class ``legal`` not
+disabled, Amun-Re's hand picker (the hands its ``data-legal`` lists) and Yellow & Yangtze's pick-and-place (a pick's
+``data-template`` on a lit hex whose ``data-picks`` names it). The first phone (by seat) with such a tap acts, so
+hidden simultaneous steps (Amun-Re offerings, Y&Y conflicts) progress as whichever seat must act taps. The tap:
 - ``socket``: the acting phone sends ``{"action": ..., "version": N, "key": K}`` as a text message on its
   own socket; success is the push every phone gets, a refusal a frame with ``data-code="..."`` to that
   socket (counted as ``refused <code>`` in the errors). Each app's first socket tap (not recorded) shows
@@ -89,10 +103,15 @@ times out after 30 s and counts at 30 s in the percentiles; moves/s counts compl
 CPU ms/move: the server processes' CPU time (user+system, psutil) over the window / moves; read it
 saturated (paced, a server's idle work, e.g. channels_redis polling, is spread over few moves).
 Push bytes: the payload of each frame phones received in the window, median over frames (the websocket
-payload; with uvicorn's per-message deflate the wire is smaller, see ``deflate`` in the JSON).
+payload, ``push_bytes_median``), and the same frames as they came on the wire (``push_wire_median``: the
+payload before the client's per-message deflate inflates it, context kept across messages as negotiated;
+equal to the payload when deflate was not negotiated, see ``deflate`` in the JSON).
 Ratios in the markdown table: ``CPU ÷ floor`` and ``p99 ÷ floor`` divide by the bare floor of the
-row's own tap mode (socket taps: ``floor socket``, POST taps: ``floor POST``), ``CPU ÷ Django`` by the
-Django floor, all from the same configuration of the same run.
+row's own tap mode (socket taps: ``floor socket``, POST taps: ``floor POST``), ``CPU ÷ durable`` by the
+durable floor, ``CPU ÷ Django`` by the Django floor, all from the same configuration of the same run. A second
+table lists, per app, game and configuration, CPU ms/move, moves/s, p50/p99, median push bytes raw and
+deflated, first-load KB (HTML and assets, the largest of the four languages, when measured; else the phones'
+page as sent) and the CPU per move against the same app's Sorry! row.
 """
 
 from __future__ import annotations
@@ -128,8 +147,23 @@ BENCH_DIR = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"
 VERSION_RE = re.compile(rb'data-version="(\d+)"')
-CONTROLS_RE = re.compile(rb'id="r-controls"(.*?)(?= hx-swap-oob=|$)', re.S)  # the region, up to the next one
+REGION_RE = re.compile(rb'id="(r-[\w-]+)"')  # a region's root (page and push alike): its part runs to the next one
+TAP_REGIONS = (b"r-controls", b"r-board")  # where a phone's legal taps are drawn
+TAG_RE = re.compile(rb"<(?:button|g|a|div|span)\b[^>]*>", re.S)
 ACTION_RE = re.compile(rb"data-action='([^']*)'")
+CLASS_RE = re.compile(rb'class="([^"]*)"')
+DISABLED_RE = re.compile(rb"\sdisabled(?=[\s>=/])")
+HAND_PICKER_RE = re.compile(rb'class="amun-hand-picker"[^>]*data-legal="([^"]*)"')  # Amun-Re: the legal hands
+YY_PICK_RE = re.compile(rb"data-yy-pick=\"([^\"]+)\" data-template='([^']*)'")  # Y&Y: a pick (tile, leader, revolt)
+YY_TARGET_RE = re.compile(rb'data-hex="(-?\d+),(-?\d+)" data-picks="([^"]*)"')  # Y&Y: a lit hex and its picks
+WS_CONNECT_RE = re.compile(rb'ws-connect="([^"]+)"')
+GAMES = ("sorry", "yellow_yangtze", "amun_re", "catan_junior")
+try:  # a phone's page as a browser asks for it; brotli only when this venv can read it back
+    import brotli  # type: ignore[import-not-found]  # noqa: F401
+
+    PAGE_ENCODINGS = "gzip, br"
+except ImportError:
+    PAGE_ENCODINGS = "gzip"
 REFUSAL_RE = re.compile(rb'data-code="([^"]*)"')  # a refusal frame, answered to the tapping socket only
 PACE_S = 2.0
 TAP_PROBE_S = 5.0  # a socket tap answered by neither a new version nor a refusal in this long: not supported
@@ -238,7 +272,7 @@ class Servers:
         self.procs: list[subprocess.Popen] = []
         self.logs: list[Path] = []
         target = {"app": "companion.asgi:application", "floor": "bare_app:application",
-                  "django": "bare_app:django_application"}[kind]
+                  "durable": "bare_app:durable_application", "django": "bare_app:django_application"}[kind]
         cwd = root if kind == "app" else BENCH_DIR
         for port in self.ports:
             if server == "daphne":
@@ -306,7 +340,64 @@ class Servers:
 
 # -- phones and tables ---------------------------------------------------------------------------------
 
+def regions_of(blob: bytes) -> dict[bytes, bytes]:
+    """``{region id: its part}`` of a page or a push: from each ``id="r-..."`` to the next (tap regions only)."""
+    found = list(REGION_RE.finditer(blob))
+    out = {}
+    for i, m in enumerate(found):
+        if m.group(1) in TAP_REGIONS:
+            out[m.group(1)] = blob[m.start():found[i + 1].start() if i + 1 < len(found) else len(blob)]
+    return out
+
+
+def legal_taps(parts: list[bytes]) -> list[dict]:
+    """The actions a phone can tap in these regions, as its page offers them (no ``GET .../prompt/``).
+
+    - every element with a ``data-action`` that is a legal tap (class ``legal``) and not disabled;
+    - Amun-Re's hand picker: the hands its ``data-legal`` lists (the page's script writes one into the button);
+    - Yellow & Yangtze's action step: a pick (``data-yy-pick`` with its ``data-template``, not disabled) on a lit
+      hex whose ``data-picks`` names it (the picker script arms the hex with template + ``hex``).
+    """
+    out: list[dict] = []
+    for part in parts:
+        for tag in TAG_RE.findall(part):
+            found = ACTION_RE.search(tag)
+            if found is None or DISABLED_RE.search(tag):
+                continue
+            cls = CLASS_RE.search(tag)
+            if cls is None or b"legal" not in cls.group(1).split():
+                continue
+            with contextlib.suppress(ValueError):
+                out.append(json.loads(html.unescape(found.group(1).decode())))
+        for hands in HAND_PICKER_RE.findall(part):
+            with contextlib.suppress(ValueError):
+                out += [{"kind": "build_hand", "cards": hand} for hand in json.loads(html.unescape(hands.decode()))]
+    picks = {}  # the picks (in the controls) and the lit hexes (on the board) lie in two regions
+    for part in parts:
+        if b"data-yy-pick" in part:
+            for tag in TAG_RE.findall(part):
+                m = YY_PICK_RE.search(tag)
+                if m is not None and not DISABLED_RE.search(tag):
+                    with contextlib.suppress(ValueError):
+                        picks[m.group(1).decode()] = json.loads(html.unescape(m.group(2).decode()))
+    if picks:
+        for part in parts:
+            for q, r, names in YY_TARGET_RE.findall(part):
+                for name in names.decode().split():
+                    if name in picks:
+                        out.append(picks[name] | {"hex": [int(q), int(r)]})
+    # the same action drawn twice (a button and a board target): once
+    return list({json.dumps(a, sort_keys=True): a for a in out}.values())
+
+
+def _cookie_pairs(cookies: list[str]) -> dict[str, str]:
+    return dict(c.split(";", 1)[0].strip().split("=", 1) for c in cookies if "=" in c.split(";", 1)[0])
+
+
 class Phone:
+    """One phone of a table: joins as a phone does (``auth`` ``cookie``: the join link, its signed seat cookie, the
+    page once, the page's socket URL) or with its seat token as a bearer (``auth`` ``bearer``), then listens."""
+
     def __init__(self, table: TableLoad, seat: int, port: int) -> None:
         self.table, self.seat, self.port = table, seat, port
         self.version = -1
@@ -314,25 +405,91 @@ class Phone:
         self.ws: Any = None
         self.task: asyncio.Task | None = None
         self.deflate = False
-        self.legal: list[dict] = []  # the actions of the last r-controls region pushed, at legal_version
-        self.legal_version = -1
+        self.parts: dict[bytes, bytes] = {}  # the tap regions this phone shows (page, then pushes), raw
         self.refusal: asyncio.Future | None = None  # set to the code of the next refusal frame (a socket tap's)
+        self.page: dict[str, int] = {}  # the page load: wire and decoded bytes (cookie phones)
+
+    async def join(self) -> tuple[str, str]:
+        """The join link (GET the page, POST the secret its script reads from ``#``), then the table page once:
+        ``(cookie header, socket path)``; the page's regions and version are this phone's first state."""
+        join_url = self.table.join_urls[self.seat]
+        path_part, _, token = join_url.partition("#")
+        path = "/" + path_part.split("://", 1)[-1].split("/", 1)[1] if "://" in path_part else path_part
+        origin = f"http://{HOST}:{self.port}"
+        got = await http(self.port, "GET", path, headers={"Accept": "text/html"})
+        jar = _cookie_pairs(got.cookies)
+        csrf = jar.get("csrftoken", "")
+        posted = await http(self.port, "POST", path, form={"token": token, "csrfmiddlewaretoken": csrf},
+                            headers={"Cookie": "; ".join(f"{k}={v}" for k, v in jar.items()), "Origin": origin,
+                                     "Referer": origin + path})
+        if posted.status not in (301, 302, 303):
+            raise RuntimeError(f"join link answered {posted.status}: {posted.body[:200]!r}")
+        jar |= _cookie_pairs(posted.cookies)
+        page_path = posted.headers.get("location", f"/t/{self.table.code}/")
+        if "://" in page_path:
+            page_path = "/" + page_path.split("://", 1)[1].split("/", 1)[1]
+        cookie = "; ".join(f"{k}={v}" for k, v in jar.items())
+        page = await http(self.port, "GET", page_path, headers={
+            "Cookie": cookie, "Accept": "text/html,*/*", "Accept-Encoding": PAGE_ENCODINGS})
+        if page.status != 200:
+            raise RuntimeError(f"table page answered {page.status}: {page.body[:200]!r}")
+        jar |= _cookie_pairs(page.cookies)
+        body = _decoded(page) or page.body
+        self.page = {"wire": len(page.body), "html": len(body)}
+        versions = [int(v) for v in VERSION_RE.findall(body)]
+        self.version = max(versions) if versions else -1
+        self.parts = regions_of(body)
+        ws = WS_CONNECT_RE.search(body)
+        ws_path = html.unescape(ws.group(1).decode()) if ws else f"/ws/tables/{self.table.code}/"
+        return "; ".join(f"{k}={v}" for k, v in jar.items()), ws_path
 
     async def connect(self) -> None:
-        url = f"ws://{HOST}:{self.port}/ws/tables/{self.table.code}/"
-        headers = {"Authorization": f"Bearer {self.table.tokens[self.seat]}"} if self.table.tokens else {}
+        if self.table.kind == "app" and self.table.auth == "cookie":
+            cookie, path = await self.join()
+            headers = {"Cookie": cookie}
+        else:
+            path = f"/ws/tables/{self.table.code}/"
+            headers = {"Authorization": f"Bearer {self.table.tokens[self.seat]}"} if self.table.tokens else {}
         self.ws = await asyncio.wait_for(
-            websockets.connect(url, additional_headers=headers, origin=f"http://{HOST}:{self.port}",
-                               max_size=2 ** 23, open_timeout=30, ping_interval=None), 40)
-        self.deflate = any("deflate" in type(e).__name__.lower() for e in self.ws.protocol.extensions)
-        first = await asyncio.wait_for(self.ws.recv(decode=False), 40)
-        self._seen(first)
+            websockets.connect(f"ws://{HOST}:{self.port}{path}", additional_headers=headers,
+                               origin=f"http://{HOST}:{self.port}", max_size=2 ** 23, open_timeout=30,
+                               ping_interval=None), 40)
+        self.deflate = False
+        for ext in self.ws.protocol.extensions:
+            if "deflate" in type(ext).__name__.lower():
+                self.deflate = True
+                self.table.run.deflate_params = ", ".join(
+                    f"{k}={getattr(ext, k)}" for k in ("remote_no_context_takeover", "local_no_context_takeover",
+                                                      "remote_max_window_bits", "local_max_window_bits")
+                    if hasattr(ext, k))
+                self._count_wire(ext)
+        if self.version < 0:  # no page (bearer, a floor), or a page without a version: the socket's first frame
+            first = await asyncio.wait_for(self.ws.recv(decode=False), 40)
+            self._seen(first)
         self.task = asyncio.create_task(self.listen())
+
+    def _count_wire(self, ext: Any) -> None:
+        """Count each message's payload as it came on the wire (deflated) before the extension inflates it."""
+        decode, stats = ext.decode, self.table.run
+        pending = [0]
+
+        def counting(frame: Any, **kw: Any) -> Any:
+            if frame.opcode.value in (0, 1, 2):  # continuation, text, binary
+                pending[0] += len(frame.data)
+                if frame.fin:
+                    if stats.recording:
+                        stats.wire_bytes.append(pending[0])
+                    pending[0] = 0
+            return decode(frame, **kw)
+
+        ext.decode = counting
 
     def _seen(self, frame: bytes) -> None:
         stats = self.table.run
         if stats.recording:
             stats.frame_bytes.append(len(frame))
+            if not self.deflate:
+                stats.wire_bytes.append(len(frame))
         refused = REFUSAL_RE.search(frame)
         if refused is not None and self.refusal is not None and not self.refusal.done():
             self.refusal.set_result(refused.group(1).decode())
@@ -341,10 +498,8 @@ class Phone:
             stats.frames_without_version += 1
             return
         v = max(versions)
-        controls = CONTROLS_RE.search(frame)
-        if controls is not None:
-            self.legal = [json.loads(html.unescape(a.decode())) for a in ACTION_RE.findall(controls.group(1))]
-            self.legal_version = v
+        if self.table.kind == "app" and v >= self.version:
+            self.parts.update(regions_of(frame))
         if v > self.version:
             self.version = v
             now = time.perf_counter()
@@ -355,6 +510,9 @@ class Phone:
                 elif not fut.done():
                     keep.append((target, fut))
             self.waiters = keep
+
+    def legal(self) -> list[dict]:
+        return legal_taps(list(self.parts.values()))
 
     async def listen(self) -> None:
         with contextlib.suppress(websockets.ConnectionClosed, asyncio.CancelledError):
@@ -390,6 +548,8 @@ class RunStats:
     censored: list[float] = field(default_factory=list)  # timed-out moves, at MOVE_TIMEOUT_S
     post_s: list[float] = field(default_factory=list)  # the POST alone: sent -> answer read
     frame_bytes: list[int] = field(default_factory=list)
+    wire_bytes: list[int] = field(default_factory=list)  # the same messages as on the wire (per-message deflate)
+    deflate_params: str = ""  # what the phones' per-message deflate negotiated (remote: the server's side)
     errors: dict[str, int] = field(default_factory=dict)
     timeouts: int = 0
     finished_tables: int = 0
@@ -403,8 +563,10 @@ class TableLoad:
     """One table's phones and its moves; ``taps``: ``socket`` (the acting phone's own socket) or ``post`` (HTTP)."""
 
     def __init__(self, run: RunStats, kind: str, code: str, tokens: list[str], ports: list[int], index: int,
-                 taps: str = "post") -> None:
+                 taps: str = "post", join_urls: list[str] | None = None, auth: str = "cookie") -> None:
         self.run, self.kind, self.code, self.tokens, self.taps = run, kind, code, tokens, taps
+        self.join_urls = join_urls or []
+        self.auth = auth if join_urls else "bearer"
         self.post_port = ports[index % len(ports)]
         self.phones = [Phone(self, s, ports[(index + s) % len(ports)]) for s in range(4)]
         self.version = 0
@@ -426,8 +588,9 @@ class TableLoad:
             version = max(p.version for p in self.phones)
         self.version = version
         for p in self.phones:
-            if p.legal and p.legal_version == version:
-                return p.seat, self.rng.choice(p.legal)
+            legal = p.legal()
+            if legal:
+                return p.seat, self.rng.choice(legal)
         self.finished = True
         return None
 
@@ -548,7 +711,8 @@ async def bounded(coros: list, limit: int) -> list:
 
 
 async def run_config(servers: Servers, tables: int, mode: str, window: float, on_window: Any = None,
-                     taps: str = "post", tap_check: dict[str, str | None] | None = None) -> dict[str, Any]:
+                     taps: str = "post", tap_check: dict[str, str | None] | None = None, game: str = "sorry",
+                     auth: str = "cookie") -> dict[str, Any]:
     """One measured window against running ``servers``; the result row (see the module docstring).
 
     ``taps`` ``socket``: one socket tap is tried first (not recorded); a server that answers it with
@@ -558,15 +722,17 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float, on
     run = RunStats()
     loads: list[TableLoad] = []
     if servers.kind == "app":
-        body = {"game": "sorry", "options": {}, "seats": [{"name": n} for n in SEATS]}
+        body = {"game": game, "options": {}, "seats": [{"name": n} for n in SEATS]}
         created = await bounded([http(servers.ports[i % len(servers.ports)], "POST", "/api/tables/", body)
                                  for i in range(tables)], 8)
         for i, r in enumerate(created):
             if isinstance(r, BaseException) or r.status != 201:
                 raise RuntimeError(f"create table failed: {r!r} {getattr(r, 'body', b'')[:300]!r}")
             data = r.json()
-            tokens = [s["token"] for s in sorted(data["seats"], key=lambda s: s["index"])]
-            loads.append(TableLoad(run, "app", data["code"], tokens, servers.ports, i, taps))
+            seats = sorted(data["seats"], key=lambda s: s["index"])
+            tokens = [s["token"] for s in seats]
+            join_urls = [s.get("join_url") or f"/t/{data['code']}/join/#{s['token']}" for s in seats]
+            loads.append(TableLoad(run, "app", data["code"], tokens, servers.ports, i, taps, join_urls, auth))
     else:
         loads = [TableLoad(run, "floor", f"F{uuid.uuid4().hex[:8].upper()}", [], servers.ports, i, taps)
                  for i in range(tables)]
@@ -630,7 +796,8 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float, on
         run.errors[f"moves cancelled after the {DRAIN_S:.0f} s drain"] = len(pending)
     elapsed = t1 - t0
     moves = len(run.latencies)
-    fb = run.frame_bytes
+    fb, wb = run.frame_bytes, run.wire_bytes
+    pages = [p.page for t in loads for p in t.phones if p.page]
     lat = run.latencies + run.censored  # percentiles count a timed-out move at the timeout
     return {
         "tables": tables, "mode": mode, "taps": "post" if fallback else taps, "taps_fallback": fallback,
@@ -643,9 +810,13 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float, on
         "server_cpu_util": round((cpu1 - cpu0) / elapsed, 2),
         "client_cpu_util": round((ccpu1 - ccpu0) / elapsed, 2),
         "push_bytes_median": int(statistics.median(fb)) if fb else None, "push_bytes_max": max(fb) if fb else None,
+        "push_wire_median": int(statistics.median(wb)) if wb else None,
+        "page_wire_median": int(statistics.median(p["wire"] for p in pages)) if pages else None,
+        "page_html_median": int(statistics.median(p["html"] for p in pages)) if pages else None,
+        "game": game if servers.kind == "app" else None, "auth": loads[0].auth if servers.kind == "app" else None,
         "frames": len(fb), "timeouts": run.timeouts, "errors": run.errors,
         "finished_tables": run.finished_tables, "frames_without_version": run.frames_without_version,
-        "deflate": any(p.deflate for t in loads for p in t.phones),
+        "deflate": any(p.deflate for t in loads for p in t.phones), "deflate_params": run.deflate_params,
     }
 
 
@@ -694,6 +865,7 @@ class Env:
         self.redis_url = f"redis://{HOST}:6379/{redis_db}"  # the floors'; checkouts: redis_db, redis_db + 1, ...
         self.sqlite_templates: dict[Path, Path] = {}
         self.pg_names: dict[Path, str] = {}
+        self.durable_pg: str | None = None  # the durable floor's PostgreSQL database (scale-out)
         self.n = 0
 
     def base(self) -> dict[str, str]:
@@ -744,7 +916,26 @@ class Env:
             env["REDIS_URL"] = self.redis_url
         return env
 
+    def durable_floor(self, scaleout: bool) -> dict[str, str]:
+        """The durable floor's database, of the layout's kind: a fresh SQLite file (embedded) or the bench's own
+        PostgreSQL database (scale-out, made once, dropped at the end); its tables made by ``bare_app.py init-durable``."""
+        env = self.floor(scaleout)
+        if scaleout:
+            if self.durable_pg is None:
+                name = f"companion_bench_{os.getpid()}_durable"
+                subprocess.run(["createdb", "-h", HOST, "-U", "root", name], check=True, timeout=60)
+                self.durable_pg = name
+            env["DATABASE_URL"] = f"postgres://root@{HOST}:5432/{self.durable_pg}"
+        else:
+            self.n += 1
+            env["DATABASE_URL"] = f"sqlite:///{self.tmp / f'durable{self.n}.sqlite3'}"
+        subprocess.run([sys.executable, str(BENCH_DIR / "bare_app.py"), "init-durable"], cwd=BENCH_DIR, env=env,
+                       check=True, timeout=120)
+        return env
+
     def close(self) -> None:
+        if self.durable_pg is not None:
+            subprocess.run(["dropdb", "-h", HOST, "-U", "root", "--if-exists", self.durable_pg], timeout=60, check=False)
         for name in self.pg_names.values():
             subprocess.run(["dropdb", "-h", HOST, "-U", "root", "--if-exists", name], timeout=60, check=False)
 
@@ -754,24 +945,27 @@ class Subject:
     """What one configuration measures: an app checkout with its tap mode, or a floor (``app`` is then ``None``)."""
 
     name: str  # the row's name: the app's label, "floor socket", "floor POST", "django floor"
-    kind: str  # app | floor | django (Servers' kind)
+    kind: str  # app | floor | durable | django (Servers' kind)
     taps: str  # socket | post
     app: App | None = None
 
 
-FLOORS = {"socket": Subject("floor socket", "floor", "socket"), "post": Subject("floor POST", "floor", "post"),
-          "django": Subject("django floor", "django", "post")}
+FLOORS = {"socket": Subject("floor socket", "floor", "socket"), "durable": Subject("floor durable", "durable", "socket"),
+          "post": Subject("floor POST", "floor", "post"), "django": Subject("django floor", "django", "post")}
 
 
 async def one_config(envs: Env, logdir: Path, layout: str, subject: Subject, server: str, tables: int, mode: str,
-                     window: float) -> dict[str, Any]:
+                     window: float, game: str = "sorry", auth: str = "cookie") -> dict[str, Any]:
     workers = 2 if layout == "scaleout" else 1
     app = subject.app
     if app is not None:
         env = envs.app_scaleout(app.root) if layout == "scaleout" else envs.app_embedded(app.root)
+    elif subject.kind == "durable":
+        env = envs.durable_floor(layout == "scaleout")
     else:
         env = envs.floor(layout == "scaleout")
-    label = f"{layout} {subject.name} ({subject.taps} taps) {server} T={tables} {mode}"
+    label = (f"{layout} {subject.name} ({subject.taps} taps" + (f", {auth} phones) {game}" if app else ")")
+             + f" {server} T={tables} {mode}")
     print(f"  .. {label}", flush=True)
     t_start = time.perf_counter()
     servers = Servers(subject.kind, server, workers, env, logdir, app.root if app else ROOT,
@@ -779,11 +973,12 @@ async def one_config(envs: Env, logdir: Path, layout: str, subject: Subject, ser
     try:
         await servers.ready()
         result = await asyncio.wait_for(
-            run_config(servers, tables, mode, window, taps=subject.taps, tap_check=app.tap_check if app else None),
+            run_config(servers, tables, mode, window, taps=subject.taps, tap_check=app.tap_check if app else None,
+                       game=game, auth=auth),
             window + DRAIN_S + 300)
     except Exception as exc:  # noqa: BLE001 - one failed configuration must not lose the others
-        result = {"tables": tables, "mode": mode, "taps": subject.taps,
-                  "failed": f"{type(exc).__name__}: {exc}"[:400]}
+        result = {"tables": tables, "mode": mode, "taps": subject.taps, "game": game if app else None,
+                  "auth": auth if app else None, "failed": f"{type(exc).__name__}: {exc}"[:400]}
         print(f"     FAILED: {result['failed']}", flush=True)
     finally:
         servers.close()
@@ -989,18 +1184,21 @@ def _ratio(a: Any, b: Any) -> str:
 
 def print_tables(results: list[dict[str, Any]]) -> None:
     """Every row with its notes (moves, POST alone, CPU use, timeouts, errors), one table per mode."""
-    cols = ["p50_ms", "p95_ms", "p99_ms", "moves_per_s", "cpu_ms_per_move", "push_bytes_median", "push_bytes_max"]
-    heads = ["p50 ms", "p95 ms", "p99 ms", "moves/s", "CPU ms/move", "push B med", "push B max"]
+    cols = ["p50_ms", "p95_ms", "p99_ms", "moves_per_s", "cpu_ms_per_move", "push_bytes_median", "push_wire_median",
+            "push_bytes_max", "page_wire_median"]
+    heads = ["p50 ms", "p95 ms", "p99 ms", "moves/s", "CPU ms/move", "push B med", "wire B med", "push B max",
+             "page B"]
     for mode in ("paced", "saturated"):
         rows = [r for r in results if r.get("mode") == mode]
         if not rows:
             continue
         print(f"\n{mode}" + (" (one move per table every 2 s)" if mode == "paced"
                               else " (one outstanding move per table)"))
-        label_w = 52
+        label_w = 66
         print(f"{'config':<{label_w}}" + "".join(f"{h:>12}" for h in heads) + "   notes")
         for r in rows:
-            label = f"{r['layout']} {r['name']} {r['taps']} {r['server']} T={r['tables']}"
+            label = (f"{r['layout']} {r['name']} {r['taps']}" + (f" {r['auth']} {r['game']}" if r.get("game") else "")
+                     + f" {r['server']} T={r['tables']}")
             if "failed" in r:
                 print(f"{label:<{label_w}}  FAILED {r['failed'][:160]}")
                 continue
@@ -1027,9 +1225,9 @@ def markdown_table(results: list[dict[str, Any]]) -> str:
     ``CPU ÷ floor`` and ``p99 ÷ floor`` divide by the bare floor of the row's own tap mode (socket taps:
     ``floor socket``; POST taps: ``floor POST``); ``CPU ÷ Django`` by the Django floor (POST).
     """
-    out = ["| config | measured | taps | p50 ms | p99 ms | CPU ms/move | moves/s | push B (median) "
-           "| CPU ÷ floor | p99 ÷ floor | CPU ÷ Django | notes |",
-           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    out = ["| config | measured | game | taps | p50 ms | p99 ms | CPU ms/move | moves/s | push B (median) "
+           "| push B deflated | CPU ÷ floor | p99 ÷ floor | CPU ÷ durable | CPU ÷ Django | notes |",
+           "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     groups: dict[tuple, list[dict[str, Any]]] = {}
     for r in results:
         groups.setdefault((r["layout"], r["server"], r["tables"], r["mode"]), []).append(r)
@@ -1038,12 +1236,17 @@ def markdown_table(results: list[dict[str, Any]]) -> str:
         floors = {r["name"]: r for r in rows if r["kind"] != "app" and "failed" not in r}
         for r in rows:
             if "failed" in r:
-                out.append(f"| {config} | {r['name']} | {r['taps']} | FAILED |  |  |  |  |  |  |  "
+                out.append(f"| {config} | {r['name']} | {r.get('game') or ''} | {r['taps']} | FAILED |  |  |  |  |  |  |  |  |  "
                            f"| {r['failed'][:120].replace('|', '/')} |")
                 continue
             floor = floors.get("floor socket" if r["taps"] == "socket" else "floor POST", {})
             django = floors.get("django floor", {})
+            durable = floors.get("floor durable", {})
             notes = [f"n={r['moves']}"]
+            if r.get("auth"):
+                notes.append(f"{r['auth']} phones")
+            if r.get("finished_tables"):
+                notes.append(f"{r['finished_tables']} games over")
             if r.get("taps_fallback"):
                 notes.append("socket taps unanswered: POST taps")
             if r["timeouts"]:
@@ -1053,11 +1256,44 @@ def markdown_table(results: list[dict[str, Any]]) -> str:
             if r.get("git"):
                 notes.append(r["git"])
             out.append(
-                f"| {config} | {r['name']} | {r['taps']} | {fmt(r['p50_ms'])} | {fmt(r['p99_ms'])} "
+                f"| {config} | {r['name']} | {r.get('game') or ''} | {r['taps']} | {fmt(r['p50_ms'])} | {fmt(r['p99_ms'])} "
                 f"| {fmt(r['cpu_ms_per_move'])} | {fmt(r['moves_per_s'])} | {fmt(r['push_bytes_median'])} "
+                f"| {fmt(r.get('push_wire_median'))} "
                 f"| {_ratio(r['cpu_ms_per_move'], floor.get('cpu_ms_per_move'))} "
                 f"| {_ratio(r['p99_ms'], floor.get('p99_ms'))} "
+                f"| {_ratio(r['cpu_ms_per_move'], durable.get('cpu_ms_per_move'))} "
                 f"| {_ratio(r['cpu_ms_per_move'], django.get('cpu_ms_per_move'))} | {', '.join(notes)} |")
+    return "\n".join(out)
+
+
+def games_table(results: list[dict[str, Any]], first: list[dict[str, Any]]) -> str:
+    """Markdown, one row per app, game and configuration: what a move costs and what a phone receives.
+
+    ``first load KB``: the page with what a browser fetches for it (``first_load``, the largest of the four
+    languages) when it was measured, else the table page the phones loaded (HTML only, as sent).
+    """
+    loads: dict[tuple[str, str], int] = {}
+    for f in first:
+        if "failed" not in f:
+            loads[(f["app"], f["game"])] = max(loads.get((f["app"], f["game"]), 0), f["total_bytes"])
+    out = ["| config | app | game | CPU ms/move | moves/s | p50 ms | p99 ms | push B median raw | push B median deflated "
+           "| first load KB | ÷ Sorry! CPU |", "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    sorry = {(r["layout"], r["server"], r["tables"], r["mode"], r["name"]): r.get("cpu_ms_per_move")
+             for r in results if r.get("game") == "sorry" and "failed" not in r}
+    for r in results:
+        if r.get("kind") != "app":
+            continue
+        config = f"{r['layout']} {r['server']} T={r['tables']} {r['mode']}"
+        if "failed" in r:
+            out.append(f"| {config} | {r['name']} | {r.get('game')} | FAILED |  |  |  |  |  |  |  |")
+            continue
+        kb = loads.get((r["name"], r["game"]))
+        kb_text = f"{kb / 1000:.1f}" if kb else (f"{r['page_wire_median'] / 1000:.1f} (page)"
+                                                   if r.get("page_wire_median") else "-")
+        base = sorry.get((r["layout"], r["server"], r["tables"], r["mode"], r["name"]))
+        out.append(f"| {config} | {r['name']} | {r['game']} | {fmt(r['cpu_ms_per_move'])} | {fmt(r['moves_per_s'])} "
+                   f"| {fmt(r['p50_ms'])} | {fmt(r['p99_ms'])} | {fmt(r['push_bytes_median'])} "
+                   f"| {fmt(r.get('push_wire_median'))} | {kb_text} | {_ratio(r['cpu_ms_per_move'], base)} |")
     return "\n".join(out)
 
 
@@ -1154,8 +1390,10 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
               + "; floors: " + (", ".join(f.name for f in floors) or "none"), flush=True)
         started = time.perf_counter()
         for layout, server, tables, mode in plan_of(args):
-            for subject in subjects:  # interleaved: every app and floor of a configuration, one after another
-                results.append(await one_config(envs, tmp, layout, subject, server, tables, mode, args.window))
+            for subject in subjects:  # interleaved: every app (each game) and floor of a configuration, one after another
+                for game in (args.games if subject.app is not None else ["-"]):
+                    results.append(await one_config(envs, tmp, layout, subject, server, tables, mode, args.window,
+                                                    game, args.auth))
         if not args.no_first_load:
             for app in apps:
                 servers = Servers("app", args.server, 1, envs.app_embedded(app.root), tmp, app.root, app.label)
@@ -1170,6 +1408,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             print_first_load(first)
         if results:
             print("\n" + markdown_table(results))
+            if any(r.get("kind") == "app" for r in results):
+                print("\n" + games_table(results, first))
         if first:
             print("\n" + first_load_table(first, [a.label for a in apps]))
         if writes:
@@ -1214,12 +1454,19 @@ def main() -> None:
     p.add_argument("--no-tap-fallback", action="store_true",
                    help="a server that answers a socket tap with nothing for 5 s fails its configuration"
                         " (default: it is measured with POST taps and its rows say so)")
-    p.add_argument("--floors", default="socket,post,django",
-                   help="the floors measured beside the apps: socket (bare socket taps), post (bare POST),"
-                        " django (POST through Django's request cycle)")
+    p.add_argument("--floors", default="socket,durable,post,django",
+                   help="the floors measured beside the apps: socket (bare socket taps), durable (socket taps, each"
+                        " one durable write on the layout's database first), post (bare POST), django (POST through"
+                        " Django's request cycle)")
     p.add_argument("--no-floor", action="store_true", help="no floor (same as --floors '')")
     p.add_argument("--no-django-floor", action="store_true", help="skip the Django floor")
     p.add_argument("--no-first-load", action="store_true")
+    p.add_argument("--games", help=f"the games the apps are measured with, each in its own servers ({','.join(GAMES)});"
+                                   " default: all four, Sorry! alone in the default --quick run")
+    p.add_argument("--auth", default="cookie", choices=["cookie", "bearer"],
+                   help="how phones open their sockets: cookie (default: the join link, its signed seat cookie, the"
+                        " table page once, the page's socket URL with its ?s= signature) or bearer (Authorization:"
+                        " Bearer <seat token>, the API device path)")
     p.add_argument("--write-path", metavar="'TABLES MOVES RUNS'",
                    help="also run bench_post_action.py with these arguments against each app (CPU ms and queries"
                         " per move of the API POST and the htmx tap, in process); --targets: '8 60 3'")
@@ -1250,6 +1497,10 @@ def main() -> None:
     if any(f not in FLOORS for f in floors):
         p.error(f"--floors: choose among {','.join(FLOORS)}")
     args.floors = ",".join(floors)
+    quick = not (args.targets or args.full or args.configs or args.embedded or args.scaleout)
+    args.games = [g for g in (args.games or ("sorry" if quick else ",".join(GAMES))).split(",") if g]
+    if any(g not in GAMES for g in args.games):
+        p.error(f"--games: choose among {','.join(GAMES)}")
     if args.targets:
         args.configs = args.configs or TARGETS
         args.window = args.window or 30.0

@@ -1133,8 +1133,10 @@ def summarise_raw_profile(path: Path, top: int = 10) -> str:
     return "\n".join(lines)
 
 
-async def profile(envs: Env, logdir: Path, out: Path, tables: int, app: App, server: str = "uvicorn") -> None:
-    """py-spy ``app`` saturated (embedded, ``tables`` tables, its tap mode) into ``out`` and ``out.gil``; prints the top."""
+async def profile(envs: Env, logdir: Path, out: Path, tables: int, app: App, server: str = "uvicorn",
+                  game: str = "sorry") -> None:
+    """py-spy ``app`` saturated (embedded, ``tables`` tables of ``game``, its tap mode) into ``out`` and ``out.gil``;
+    prints the top."""
     pyspy = BIN / "py-spy"
     if not pyspy.exists():
         print("py-spy is not installed in this venv (pip install py-spy); skipping the profile")
@@ -1154,7 +1156,7 @@ async def profile(envs: Env, logdir: Path, out: Path, tables: int, app: App, ser
                     "--format", "raw", "--nonblocking", *extra, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
 
         result = await run_config(servers, tables, "saturated", 20.0, on_window=start_pyspy, taps=app.taps,
-                                  tap_check=app.tap_check)
+                                  tap_check=app.tap_check, game=game)
         errs = [(await asyncio.wait_for(rec.communicate(), 60))[1] for rec in recs]
         print(f"profiled run: {result['moves_per_s']} moves/s, p50 {result['p50_ms']} ms, "
               f"server CPU {result['cpu_ms_per_move']} ms/move")
@@ -1382,7 +1384,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     apps: list[App] = args.apps
     try:
         if args.profile:
-            await profile(envs, tmp, Path(args.profile), args.profile_tables, apps[0], args.server)
+            await profile(envs, tmp, Path(args.profile), args.profile_tables, apps[0], args.server,
+                          (args.games or ["sorry"])[0])
             return {}
         floors = [FLOORS[f] for f in args.floors.split(",") if f]
         subjects = [Subject(a.label, "app", a.taps, a) for a in apps] + floors

@@ -487,12 +487,33 @@ def latest(code: str) -> Snapshot | None:
     return CACHE.newest(code)
 
 
+def _adopt(snap: Snapshot) -> Snapshot:
+    """A snapshot another worker made (read from the shared cache), linked to the newest one this process holds
+    of the same table and engine configuration as :func:`build` links a snapshot it reads: it inherits that
+    one's content-keyed memos (log lines, labels, region HTML), and, when it is that one plus one ``game`` row
+    with the same seats and corrections (what :meth:`Snapshot.following` makes), the log windows it extends.
+    A region or a line whose content did not change is then not rendered again on this worker either."""
+    earlier = CACHE.newest(snap.code)
+    if earlier is None or earlier.table.id != snap.table.id or earlier.revision >= snap.revision \
+            or earlier.config_key != snap.config_key:
+        return snap
+    inherited: dict[Any, tuple[dict[Any, Any], ...]] = dict(earlier.content_memos())
+    newest = earlier.newest_seq
+    if snap.revision == earlier.revision + 1 and newest is not None and snap.rows \
+            and snap.rows[-1].seq == newest + 1 and snap.rows[-1].kind == Action.Kind.GAME \
+            and snap.seats == earlier.seats and snap.corrections == earlier.corrections:
+        for kind in EXTENDED:
+            inherited["extended", kind] = (earlier._memos.setdefault(kind, {}),)
+    object.__setattr__(snap, "inherited", inherited)
+    return snap
+
+
 def _find(code: str, revision: int) -> Snapshot | None:
     snap = CACHE.get(code, revision)
     if snap is None:
         snap = shared_get(_shared_key(code, revision))  # another worker wrote it
         if snap is not None:
-            snap = CACHE.put(snap)
+            snap = CACHE.put(_adopt(snap))
     return snap
 
 

@@ -119,3 +119,41 @@ def test_the_process_keeps_a_bounded_number_of_snapshots():
     assert cache.newest(table.code) is made[2]
     assert cache.put(snapshots.Snapshot(code=table.code, revision=3, table=table, seats=(), rows=(),
                                         corrections=())) is made[2], "the snapshot held first is the one shared"
+
+
+def test_a_snapshot_another_worker_made_reuses_what_this_worker_rendered(monkeypatch, django_capture_on_commit_callbacks):
+    """A worker that reads the next snapshot from the shared cache renders only what changed, as the writer does."""
+    from games import regions
+    from games.consumers import render_push
+
+    table = _table()
+    token = table.seats.get(index=1).token
+    before = snapshots.for_table(table)
+    render_push(table.code, token, "en", False, regions.Sent(), snap=before)  # this worker's phone, every region
+    game = before.game
+    seat = game.prompt(before.state).seats[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        submit_action(table.code, seat, game.legal_actions(before.state, seat)[0], before.version)
+    made = snapshots.CACHE.newest(table.code)
+    assert made.revision == before.revision + 1
+    shared = pickle.dumps(made)  # what the writing worker put in the shared cache
+
+    rendered: list[str] = []
+    real = regions.render_to_string
+    monkeypatch.setattr(regions, "render_to_string", lambda name, context: rendered.append(name) or real(name, context))
+    monkeypatch.setattr(snapshots, "shared_get", lambda key: pickle.loads(shared))
+
+    def renders(adopt: bool) -> int:
+        snapshots.CACHE.clear()
+        snapshots.CACHE.put(before)
+        if not adopt:
+            monkeypatch.setattr(snapshots, "_adopt", lambda snap: snap)
+        read = snapshots.by_code(table.code, made.revision)
+        assert read is not made and read.revision == made.revision
+        rendered.clear()
+        render_push(table.code, token, "en", False, regions.Sent(), snap=read)
+        return len(rendered)
+
+    adopted = renders(True)
+    alone = renders(False)
+    assert adopted < alone, (adopted, alone)

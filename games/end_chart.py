@@ -4,7 +4,7 @@ Each engine says what its own tally counts at a position (``Game.score_track``: 
 Yellow & Yangtze's lowest colour); :func:`series` replays the counted log (undo and corrections folded in)
 from the recorded opening and asks it after every move, keeping only the moves where a count changed.
 :func:`layout` turns that into what ``games/_end_chart.html`` draws: one step line per seat (``H``/``V``
-path commands, whole units of a 320 × 150 view box), the two scale marks and a sentence for screen readers,
+path commands, whole units of a 280 × 140 view box), the two scale marks and a sentence for screen readers,
 with time running in the reading direction (right to left on a Persian or Pashto page).
 
 Secrecy: a chart exists only for a game over by its rules (it has a result). Until then a count may read
@@ -25,7 +25,7 @@ from games.engines.base import Game
 from games.models import Action, Table
 from games.words import clause_separator, isolate
 
-WIDTH, HEIGHT = 320, 150  # the view box
+WIDTH, HEIGHT = 280, 140  # the view box: a phone draws it about 300 px wide, so its 12-unit text reads at 12 px or more
 SCALE, END, TOP, BOTTOM = 26, 6, 8, 18  # margins: the scale at the start side, the move count under the plot
 PLOT_W, PLOT_H = WIDTH - SCALE - END, HEIGHT - TOP - BOTTOM
 

@@ -1,11 +1,13 @@
-"""Past games: this device's finished tables, their final tally, a step-through replay.
+"""Past games: this device's finished tables, their final tally, a step-through replay; during play, the
+public timeline of a table and its replay.
 
 A device's tables are those it created, those whose seat it claimed, and
 those whose seat secret it holds in a ``seat_<CODE>`` cookie (games/access.py).
 The replay folds the counted log (undo and corrections applied) from the
 recorded opening and shows, after each move, the board as the viewer may see
 it: the public view, or the viewer's own seat view when this device holds that
-seat's current secret. Another seat's hidden values are never read: every
+seat's current secret. While the game is played the replay and the timeline show the public view only
+(the table screen's), whoever asks. Another seat's hidden values are never read: every
 board comes from ``game.view(state, viewer)`` and every line from
 ``game.describe(seat, action, viewer)``.
 """
@@ -119,3 +121,29 @@ def render_step(table: Table, played: Replay, step: int, viewer: int | None) -> 
         line = tr(described.text, described.details)
     static = render_to_string("games/table.html#r-static", context) if context["static_template"] else ""
     return {"board": render_to_string("games/table.html#r-board", context), "static": static, "line": line}
+
+
+#: The cookie that keeps, per table (its path is the table's), the newest move this phone's timeline showed.
+LOOKED_COOKIE = "looked"
+
+
+def timeline(table: Table) -> list[dict[str, Any]]:
+    """The public timeline of ``table``: one ``{"step", "seq", "who", "text"}`` per counted move, in order.
+
+    ``step`` is the move's replay step (1 = the first move); ``text`` its log line as the table screen reads
+    it (``game.describe(seat, action, None)``), so nothing any seat keeps hidden is in it. Built from the log
+    alone, without replaying a position.
+    """
+    game = table.game()
+    names = {s.index: s.name for s in table.seat_infos()}
+    out = []
+    for step, row in enumerate(effective_actions(table.actions.order_by("seq")), start=1):
+        line = game.describe(row.seat, row.payload, None)
+        out.append({"step": step, "seq": row.seq, "who": names.get(row.seat, ""), "text": tr(line.text, line.details)})
+    return out
+
+
+def last_look(request: HttpRequest) -> int | None:
+    """The newest move (its ``seq``) this phone's timeline of the requested table showed, or ``None``."""
+    value = request.COOKIES.get(LOOKED_COOKIE, "")
+    return int(value) if value.isdigit() and len(value) < 10 else None

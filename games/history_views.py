@@ -3,6 +3,7 @@ the step-through replay, and importing an exported game."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
@@ -32,16 +33,33 @@ def _done_table(code: str) -> Table:
     return get_object_or_404(Table, code=code.upper())
 
 
-def _not_over(request: HttpRequest, table: Table) -> HttpResponse:
-    return render(request, "games/history_not_over.html", {"table": table}, status=409)
+def _timeline(request: HttpRequest, table: Table) -> HttpResponse:
+    """A table still being played: its public timeline, newest move first, each opening its replay step.
+
+    The moves since this phone's last look (a cookie scoped to the table's path) are marked and counted; the
+    answer then notes the newest move as looked at.
+    """
+    moves = history.timeline(table)
+    looked = history.last_look(request)
+    fresh = [m for m in moves if looked is not None and m["seq"] > looked]
+    response = render(request, "games/timeline.html", {
+        "table": table, "moves": moves[::-1], "fresh": len(fresh), "looked": looked,
+        "first_fresh": fresh[0]["step"] if fresh else None,
+    })
+    if moves:
+        response.set_cookie(history.LOOKED_COOKIE, str(moves[-1]["seq"]), max_age=7 * 24 * 3600,
+                            path=f"/t/{table.code}/", samesite="Lax", secure=settings.SECURE_COOKIES, httponly=True)
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 @require_GET
 def table_history(request: HttpRequest, code: str) -> HttpResponse:
-    """A past table: the final tally exactly as the table showed it, the draws beside chance, exports, replay."""
+    """A table's history: while it is played, its public timeline; once over, the final tally exactly as the
+    table showed it (with its chart), the draws beside chance, exports, replay."""
     table = _done_table(code)
     if table.is_open:
-        return _not_over(request, table)
+        return _timeline(request, table)
     viewer = history.viewer_seat(request, table)
     context = seat_context(table, viewer)
     get_token(request)
@@ -57,10 +75,11 @@ def table_history(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def replay_step(request: HttpRequest, code: str) -> HttpResponse:
-    """Step ``?step=N`` of the replay (0 = the opening): the move, the board after it, prev/next, a counter."""
+    """Step ``?step=N`` of the replay (0 = the opening): the move, the board after it, prev/next, a counter.
+
+    While the game is played every phone sees the public board (the table screen's view), its own seat's
+    hidden details included nowhere: a past position is looked back on together."""
     table = _done_table(code)
-    if table.is_open:
-        return _not_over(request, table)
     played = history.replay(table)
     total = len(played.moves)
     try:
@@ -68,7 +87,7 @@ def replay_step(request: HttpRequest, code: str) -> HttpResponse:
     except ValueError:
         step = total
     step = max(0, min(total, step))
-    viewer = history.viewer_seat(request, table)
+    viewer = None if table.is_open else history.viewer_seat(request, table)
     html = history.render_step(table, played, step, viewer)
     move = played.moves[step - 1] if step else None
     names = {s.index: s.name for s in table.seat_infos()}
@@ -76,6 +95,7 @@ def replay_step(request: HttpRequest, code: str) -> HttpResponse:
         "table": table, "step": step, "total": total, "html": html, "seq": move.seq if move else None,
         "who": names.get(move.seat, "") if move else "", "viewer_name": names.get(viewer) if viewer is not None else "",
         "prev": step - 1 if step > 0 else None, "next": step + 1 if step < total else None,
+        "playing": table.is_open,
     })
 
 

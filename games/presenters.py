@@ -18,7 +18,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.translation import get_language, gettext
 
-from games import pregame
+from games import end_chart, pregame
 from games.chance_stats import chance_stats
 from games.commands.moves import own_undo_target
 from games.engines import get_adapter
@@ -463,8 +463,24 @@ def draws_for(snap: Snapshot, screen: bool) -> dict[str, Any]:
 
 def needs_database(snap: Snapshot, viewer: int | None) -> bool:
     """True when :func:`seat_context` of ``snap`` for ``viewer`` would read the database (the table screen's
-    draw tally, until it is built on this snapshot); every other piece comes from the snapshot alone."""
-    return viewer is None and not snap.memoized("draws", True)
+    draw tally, or a finished game's chart, until it is built on this snapshot); every other piece comes from
+    the snapshot alone."""
+    return ((viewer is None and not snap.memoized("draws", True))
+            or (snap.table.status == Table.Status.FINISHED and not snap.memoized("chart_series", None)))
+
+
+def chart_for(snap: Snapshot, seats: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The end chart of a game over by its rules (:func:`games.end_chart.layout`), else ``None``.
+
+    Its series replays the whole log (a database read) once per snapshot; its layout is made once per language.
+    The same for every viewer: the game's end reveals what its counts read.
+    """
+    if snap.table.status != Table.Status.FINISHED:
+        return None
+    data = snap.memo("chart_series", None, lambda: end_chart.series(snap.table, snap.game))
+    if data is None:
+        return None
+    return snap.memo("chart", get_language() or "", lambda: end_chart.layout(data, seats))
 
 
 def _corrections_for(snap: Snapshot, viewer: int | None, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -546,6 +562,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "legal": legal,
         "result": result,
         "standing": public["standing"],
+        "chart": chart_for(snap, seats),
         "seats": seats,
         "seat": viewer,
         "me": seats[viewer] if viewer is not None else None,

@@ -138,7 +138,7 @@ def _status_inputs(c: Mapping[str, Any]) -> list[Any]:
     view = c["view"]
     return [_table_meta(c), c["me"], p["prompt"], c["my_turn"], p["result"], c["waiting_names"], p["seats"],
             view.get("edition") if isinstance(view, Mapping) and c.get("before_play") else None,
-            c.get("draws") if c["screen"] else None, *_pregame_inputs(c)]
+            c.get("draws") if c["screen"] else None, (c.get("chart") or {}).get("key"), *_pregame_inputs(c)]
 
 
 def _controls_inputs(c: Mapping[str, Any]) -> list[Any]:
@@ -154,7 +154,8 @@ def _controls_inputs(c: Mapping[str, Any]) -> list[Any]:
 REGIONS: tuple[Region, ...] = (
     Region("status", "r-status", "r-status",
            ("table", "screen", "me", "my_turn", "prompt", "result", "standing", "result_steps", "result_ties", "seats",
-            "view", "waiting_names", "draws", "start", "start_again", "walk", "before_play", "next_code", "is_host", "csrf_token"),
+            "view", "waiting_names", "draws", "start", "start_again", "walk", "before_play", "next_code", "is_host", "csrf_token",
+            "chart"),
            _status_inputs),
     Region("corrections", "r-corrections", "r-corrections", ("table", "screen", "corrections", "csrf_token"),
            lambda c: [_table_meta(c), c["corrections"], c.get("csrf_token") if c["corrections"] else None]),

@@ -449,6 +449,18 @@ class Game:
         """
         return None
 
+    def score_track(self, state: Any) -> JSON | None:
+        """What a chart of the finished game follows at ``state``, a position on the way; ``None`` by default.
+
+        Shape: ``{"label": msgid, "scores": [int per seat]}``: each seat's count as the game's own tally counts
+        it at that point (Yellow & Yangtze: the lowest colour with the yellow points spread, §7; Sorry!: pawns
+        HOME or their points; Amun-Re: honour; Catan Junior: lairs). ``label`` (a ``gettext_noop`` text) names
+        what is counted. The platform calls it on every position of the counted log once the game is over, so
+        it may count what the end reveals (screened points), and must stay cheap. A game without a running
+        count keeps ``None``: its tally has no chart.
+        """
+        return None
+
     def ended_view(self, state: Any, seat: int | None) -> JSON:
         """The view of ``seat`` once the host ended the game before its end (the table is closed for good).
 

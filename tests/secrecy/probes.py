@@ -39,6 +39,7 @@ from games import snapshots
 from games.audit import effective_actions, replay_rows
 from games.commands.corrections import confirm_correction, correction_choices, propose_correction
 from games.engines.base import IllegalAction
+from games.history import LOOKED_COOKIE
 from games.models import Action, Table
 from games.presenters import error_message, tr
 from tests.conftest import phone_for
@@ -200,16 +201,23 @@ class Doors:
             "api prompt": self.api.get(f"/api/tables/{code}/prompt/").content.decode(),
             "api log": self.api.get(f"/api/tables/{code}/log/").content.decode(),
             # The doors of the table's other pages: the table screen (its draw statistics), the public table answer, the
-            # history, replay and exports of a table still played (refused), who starts and undo-my-move.
+            # timeline and a replay step of a table still played, its exports (refused), who starts and undo-my-move.
             "screen": Client().get(f"/t/{code}/screen/").content.decode(),
             "api table": Client().get(f"/api/tables/{code}/").content.decode(),
-            "history": self.phone.get(f"/t/{code}/history/").content.decode(),
+            "history": self._first_look(f"/t/{code}/history/"),
             "replay": self.phone.get(f"/t/{code}/history/replay/?step=1").content.decode(),
             "export": self.phone.get(f"/t/{code}/export.json").content.decode()
             + self.api.get(f"/api/tables/{code}/export.csv").content.decode(),
             "undo mine": self._rolled_back(f"/api/tables/{code}/undo-mine/", {"key": ""}),
             "start": self._rolled_back(f"/api/tables/{code}/start/", {"seat": 1, "key": ""}),
         }
+
+    def _first_look(self, path: str) -> str:
+        """The timeline as this phone's first look reads it: each read moves the phone's last look on (a cookie),
+        so two reads of one position would differ in what they mark as new (tests/secrecy/test_timeline.py
+        compares the marks between twins)."""
+        self.phone.cookies.pop(LOOKED_COOKIE, None)
+        return self.phone.get(path).content.decode()
 
     def _rolled_back(self, path: str, body: dict[str, Any]) -> str:
         """The API's answer to one write of the viewer at the current version, rolled back if it was taken."""

@@ -71,12 +71,6 @@ def test_the_history_page_shows_the_final_tally_exactly_as_the_table_did():
     assert phone.get(f"/t/{table.code}/").content.decode().count(f"/t/{table.code}/history/") == 1
 
 
-def test_an_open_game_has_no_history_yet():
-    table = create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=1)
-    assert Client().get(f"/t/{table.code}/history/").status_code == 409
-    assert Client().get(f"/t/{table.code}/history/replay/").status_code == 409
-
-
 def test_each_replay_step_shows_the_public_board_the_table_screen_showed_after_that_move():
     table = create_table("sorry", {}, [{"name": "A"}, {"name": "B"}], seed=21)
     board = next(r for r in regions.REGIONS if r.name == "board")

@@ -447,6 +447,10 @@ class AmunReGame(Game):
                    "details": {"kingdom": state.kingdom}}
         return {"ranking": ranking, "steps": [opening, *self._scoring_steps(state), *ties], "ties": ties}
 
+    def score_track(self, state: State) -> dict[str, Any] | None:
+        """Honour as the Kingdoms scored so far gave it (rules 2.7): a step per Kingdom. Public."""
+        return {"label": gettext_noop("honour"), "scores": [p.vp for p in state.players]}
+
     def _scoring_steps(self, state: State) -> list[dict[str, Any]]:
         """The honour scoring of every Kingdom scored so far, one step per award (rules 2.7)."""
         steps = []

@@ -455,6 +455,10 @@ class CatanJuniorGame(Game):
                    "details": {"name": self.seats[row["seat"]].name, "lairs": row["lairs"]}} for row in ranking]
         return {"ranking": ranking, "steps": steps + ties, "ties": ties}
 
+    def score_track(self, state: State) -> JSON | None:
+        """Lairs on the board, the count the seven-lair goal is measured by (EN1). Public."""
+        return {"label": gettext_noop("lairs"), "scores": [state.lair_count(s) for s in range(len(self.seats))]}
+
     def describe(self, seat: int, action: Mapping[str, Any], viewer: int | None) -> LogLine:
         """The log line (and button label) for ``action``; nothing in this game is private."""
         name = self.seats[seat].name  # a name, not "You": details are not translated, names need no translation

@@ -550,6 +550,14 @@ class SorryGame(Game):
                                         "stand, with no winner's bonus."), "details": {}}
         return {"ranking": ranking, "steps": [opening, *steps, *ties], "ties": ties}
 
+    def score_track(self, state: SorryState) -> JSON | None:
+        """Each seat's count as the tally counts it (section 3.2): points in the points game (the winner's bonus
+        once somebody won), else pawns HOME of the seat's side (team: both colours). Everything here is public."""
+        ranking = self._tally(state, state.winner if state.step == OVER else None)[0]
+        by_seat = {row["seat"]: row["score"] for row in ranking}
+        return {"label": gettext_noop("points") if self.points else gettext_noop("pawns HOME"),
+                "scores": [by_seat[s] for s in range(len(self.seats))]}
+
     def _tally(self, state: SorryState, winner: int | None) -> tuple[list[dict], list[dict], list[dict]]:
         """``(ranking, steps, ties)`` of the position: ranked by the winner's side first (none for ``None``),
         then pawns HOME, then progress along the track; points mode by score (section 3.2)."""

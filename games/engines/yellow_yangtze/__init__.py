@@ -37,7 +37,7 @@ from . import actions as A
 from .board import Board, load_board, validate_board
 from .rules import conflicts, placement, turn
 from .rules.common import Ctx
-from .rules.scoring import final_result
+from .rules.scoring import allocate_yellow, final_result
 from .state import (
     CI,
     COLOURS,
@@ -422,6 +422,12 @@ class YellowYangtzeGame(Game):
     def standing(self, state: State) -> dict[str, Any] | None:
         """The §7 scoring of the screens as they stand (yellow allocation included), for a game the host ended."""
         return final_result(state.points, [x.name for x in self.seats], "host", stopped=True)
+
+    def score_track(self, state: State) -> dict[str, Any] | None:
+        """Each seat's score as §7 counts it now: the lowest colour once the yellow points are spread. Read from
+        the screens, so the platform shows it only once the game is over and every screen is lifted (§7)."""
+        return {"label": gettext_noop("score (the lowest colour)"),
+                "scores": [min(allocate_yellow(points)[1].values()) for points in state.points]}
 
     def ended_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """:meth:`view` with every screen lifted (``view["final"]``), as the end of the game lifts them (§7)."""

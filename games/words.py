@@ -67,6 +67,17 @@ def list_separator() -> str:
     return "، " if get_language_bidi() else ", "
 
 
+#: Between the parts of a status line ("Your turn — 1 of 2 actions left"), in every language: a dash, because a
+#: middle dot or a full stop beside a number reads as a digit (the Persian and Pashto zero is a dot: "· ۱" reads
+#: "۰۱"), and a bar reads as a one. Every status line and every msgid that joins parts writes this, and only this.
+PART_SEPARATOR = " — "
+
+
+def part_separator() -> str:
+    """The separator between two parts of a status line (:data:`PART_SEPARATOR`), the same in every language."""
+    return PART_SEPARATOR
+
+
 def clause_separator() -> str:
     """The semicolon that joins lists of lists (rounds of a start draw) in the active language."""
     return "؛ " if get_language_bidi() else "; "

@@ -58,7 +58,7 @@ def names(values: Any, autoescape: bool = True) -> str:
 @register.filter(needs_autoescape=True)
 def bdi(value: Any, autoescape: bool = True) -> str:
     """One name or number as an isolated run: ``<bdi>`` around it (escaped), so a Latin name beside Persian words and
-    digits keeps its place in a right-to-left sentence ("Emma · ۶ تایل") and a Persian name in a left-to-right one."""
+    digits keeps its place in a right-to-left sentence ("Emma — ۶ تایل") and a Persian name in a left-to-right one."""
     from django.utils.html import conditional_escape
     from django.utils.safestring import mark_safe
 
@@ -107,6 +107,15 @@ def list_comma() -> str:
     from games.words import list_separator
 
     return list_separator()
+
+
+@register.simple_tag
+def sep() -> str:
+    """The separator between two parts of a status line (``games.words.PART_SEPARATOR``): never a glyph that reads
+    as a digit beside a number."""
+    from games.words import part_separator
+
+    return part_separator()
 
 
 @register.simple_tag

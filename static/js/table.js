@@ -423,7 +423,7 @@
     var live = document.getElementById("live");
     if (!meta || !live) return;
     var mine = meta.dataset.myTurn === "1";
-    document.title = mine ? "● " + live.dataset.yourTurn + " · " + baseTitle : baseTitle;
+    document.title = mine ? "● " + live.dataset.yourTurn + " — " + baseTitle : baseTitle;
     if (mine && wasMine === false && signalledAt !== meta.dataset.version) {  // it became MY turn, at a new version
       signalledAt = meta.dataset.version;
       if (navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ } }

@@ -32,12 +32,18 @@ def get(mapping: Any, key: Any) -> Any:
 @register.filter
 def term(value: Any) -> Any:
     """A game term or shipped edition name in the reader's words (``"black"`` -> "مشکی"); anything else as it is."""
-    from django.utils.translation import gettext
-
-    from games.words import terms
+    from games.words import terms, translated
 
     known = terms()
-    return gettext(known[value]) if isinstance(value, str) and value in known else value
+    return translated(known[value]) if isinstance(value, str) and value in known else value
+
+
+@register.filter
+def msgid(value: Any) -> str:
+    """A catalogue entry named by a value (``"card\x04Sorry!"``: a message in a context) in the active language."""
+    from games.words import translated
+
+    return translated(str(value)) if value else ""
 
 
 @register.filter(needs_autoescape=True)

@@ -26,6 +26,8 @@ from tests.registry import game_class
 from tests.web.po import po_entries
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Catalogue contexts that say what kind of thing a one-word message is ("Sorry!" in the context "card" is the card).
+THING_CONTEXTS = {"card", "dynasty"}
 GAMES = tuple(REGISTERED)
 # A glossary word standing alone: not inside a longer word of its script (\w covers Arabic-script letters).
 ALONE = r"(?<![\w\u200c\u200d]){}(?![\w\u200c\u200d])"
@@ -52,6 +54,8 @@ def catalogue(lang: str) -> list[tuple[str, str, set[str]]]:
             if not entry["msgid"]:
                 continue
             english = english_words(entry["msgid"] + (" " + entry["plural"] if entry["plural"] else ""))
+            if entry["context"] in THING_CONTEXTS:  # "Sorry!" as a card, "Lion" as a dynasty: the context names the thing
+                english += " " + entry["context"]
             games = {slug for slug in GAMES if any(home in "/" + ref for ref in entry["refs"] for home in homes[slug])}
             rows.extend((english, text, games or set(GAMES)) for text in entry["msgstrs"])
     return rows

@@ -179,6 +179,9 @@ GLOSSARY: dict[str, Term] = {
                          avoid={"fa": ("سوری",), "az": ("Sorry! kart",), "ps": ("Sorry!\u2069 کارت", "د Sorry! کارت")},
                          source="the card in the users' own texts: sorry.az.txt «Bağışlayın!», sorry.ps.txt «بخښنه!»; "
                                 "fa has no seed and keeps the printed word"),
+    "points edition": term(r"^Play for points, candidate A \(", "بازی برای امتیاز، گزینهٔ الف", "Xal üçün oyun, A variantı",
+                            "د نمرو لپاره لوبه، لومړی انتخاب",
+                            source="the shipped points bonus table's edition name (games/words.py EDITION_NAMES)"),
     "slide": term(r"\bslid(?:e|es|ing)\b", ("سرسره", "سر می\u200cخورد", "سر نمی\u200cخورد", "سُر خوردن", "سر خوردن"),
                    ("sürüş", "sürüşmə"), ("سلایډ", "ښوییږي", "ښوییدل", "ښویي"),
                    avoid={"fa": ("می\u200cلغزد",), "ps": ("ښوېږي", "ښوېدل", "سلائډ", "سلیډ")},

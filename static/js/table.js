@@ -449,9 +449,9 @@
   // A fold opened in the bar keeps its own title in sight: never under the bar's sticky handle.
   function showTitle(bar, fold) {
     var handle = document.getElementById("bar-handle"), title = fold.querySelector("summary") || fold;
-    var top = bar.getBoundingClientRect().top + (handle && !handle.hidden ? handle.offsetHeight : 0);
-    var gap = title.getBoundingClientRect().top - top;
-    if (gap < 0) bar.scrollTop += gap;
+    var floor = handle && !handle.hidden ? handle.getBoundingClientRect().bottom : bar.getBoundingClientRect().top;
+    var gap = title.getBoundingClientRect().top - floor;
+    if (gap < 0) bar.scrollTop += Math.floor(gap) - 2;
   }
   // Once per version on my turn: the step's controls in view (the prompt above them stays when there is room).
   function barToControls() {

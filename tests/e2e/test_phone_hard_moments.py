@@ -12,6 +12,7 @@ the war on the deciding phone and of the who-starts screen in fa and ps go to ``
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -283,3 +284,45 @@ def test_the_amun_re_final_table_draws_the_trophy_no_taller_than_its_row(live_ur
         for ctx in contexts:
             ctx.close()
 
+
+
+# The set-up fold of the host's phone, opened: its title's box beside the bar's sticky handle (the title must be below).
+WALK_TITLE = """() => {
+  const fold = document.getElementById('walk-fold'), handle = document.getElementById('bar-handle');
+  const title = fold.querySelector('summary').getBoundingClientRect();
+  const h = handle && !handle.hidden ? handle.getBoundingClientRect() : null;
+  const hit = document.elementFromPoint(title.left + title.width / 2, title.top + title.height / 2);
+  return {title: {top: title.top, bottom: title.bottom}, handle: h && {top: h.top, bottom: h.bottom, text: handle.innerText},
+          lands: !!hit && fold.querySelector('summary').contains(hit), open: fold.open};
+}"""
+
+
+@pytest.mark.parametrize("lang", ("fa", "en"))
+def test_the_opened_set_up_walkthrough_keeps_its_title_clear_of_the_bar_handle(live_url, browser, lang):
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
+    ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        page.goto(live_url + "/")
+        with page.expect_response(lambda r: "game=catan_junior" in r.url):
+            page.select_option("select[name=game]", "catan_junior")
+        page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+        page.select_option("select[name=players]", "2")
+        page.fill("input[name=name_0]", "Aysel")
+        page.fill("input[name=name_1]", "Bahar")
+        assert page.locator("input[name=walkthrough]").is_checked(), "the walkthrough is on by default"
+        page.click("button.big")
+        page.wait_for_url(re.compile(r"/t/\w+/host/$"))
+        page.locator("main a.button.big").first.click()  # Open my seat
+        page.wait_for_selector("#walk-fold", state="attached")
+        page.locator("#walk-fold > summary").click()
+        page.wait_for_timeout(300)
+        found = page.evaluate(WALK_TITLE)
+        assert found["open"], found
+        assert found["lands"], f"a tap on the set-up title reaches it (the handle does not cover it): {found}"
+        if found["handle"]:
+            assert found["title"]["top"] >= found["handle"]["bottom"] - 0.5, found
+            assert "More moves" not in found["handle"]["text"], "the handle names the set-up steps, not moves"
+    finally:
+        ctx.close()

@@ -45,7 +45,7 @@ _SHOWN_ATTR = re.compile(r"""(\s(?:placeholder|title|aria-label|alt)\s*=\s*)("[^
 # A Persian or Pashto zero is a dot (۰): a full stop touching a Persian digit reads as one more digit ("۲." reads
 # "۲۰"). In Persian-digit text a point between digits is the Persian decimal separator (٫: "۵٫۳"), and a full stop
 # after a number is left out (the number ends its sentence; the next one starts with its own words).
-_POINT_IN_NUMBER = re.compile(r"(?<=[۰-۹])\.(?=[۰-۹])")
+_DOTTED_NUMBER = re.compile(r"[۰-۹]+(?:\.[۰-۹]+)+")  # one point: a decimal or a rule section; more: an address, kept
 _STOP_AFTER_NUMBER = re.compile(r"(?<=[۰-۹])\.(?![.۰-۹])")
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
@@ -74,7 +74,8 @@ def no_dot_beside_digit(text: str) -> str:
     """Persian-digit ``text`` with no full stop touching a digit: ``"۵.۳"`` → ``"۵٫۳"``, ``"از ۲."`` → ``"از ۲"``."""
     if "." not in text:
         return text
-    return _STOP_AFTER_NUMBER.sub("", _POINT_IN_NUMBER.sub("٫", text))
+    text = _DOTTED_NUMBER.sub(lambda m: m.group(0).replace(".", "٫") if m.group(0).count(".") == 1 else m.group(0), text)
+    return _STOP_AFTER_NUMBER.sub("", text)
 
 
 def localize_html(html: str, system: str) -> str:

@@ -90,3 +90,4 @@ def test_persian_digits_never_touch_a_full_stop_a_point_in_a_number_becomes_the_
     assert localize_text("Rules 5.3: 1 of 2.", "persian") == "Rules ۵٫۳: ۱ of ۲"
     assert localize_html("<p>اقدام ۱ از ۲. در انتظار</p><code>1.5</code>", "persian") == "<p>اقدام ۱ از ۲ در انتظار</p><code>1.5</code>"
     assert localize_text("Rules 5.3: 1 of 2.", "latin") == "Rules 5.3: 1 of 2."
+    assert localize_text("192.168.1.5", "persian") == "۱۹۲.۱۶۸.۱.۵", "an address keeps its points"

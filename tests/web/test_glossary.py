@@ -22,8 +22,7 @@ from django.conf import settings
 from games.glossary import COLOURS, LANGUAGES, Term, glossary, terms_of
 from games.rulebook import rules_file
 from tests.registry import GAMES as REGISTERED
-from tests.registry import SHIPPED
-from tests.registry import game_class
+from tests.registry import SHIPPED, game_class
 from tests.web.po import po_entries
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -53,7 +53,7 @@ def test_in_a_war_the_deciding_phone_folds_the_panel_and_the_map_rings_the_leade
         assert re.search(rf'<g class="leader \w+ stake" data-leader="{key}"', html), key
     assert html.count('class="stake-ring side') == len(at_stake)
     assert 'class="joined"' in html, "the hex that joined the states is marked"
-    other = phone_for(table, (deciding + 1) % 3 if (deciding + 1) % 3 != deciding else deciding)
+    other = phone_for(table, (deciding + 1) % 3)
     watching = other.get(f"/t/{table.code}/").content.decode()
     assert re.search(r'<details class="yy-conflict" data-conflict="war"[^>]* open>', watching), \
         "a phone that only watches reads the whole panel"

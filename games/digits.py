@@ -42,6 +42,11 @@ _RAW = {"script", "style", "textarea", "code", "kbd", "samp", "pre"}
 _ASCII_MARK = re.compile(r"""\bclass\s*=\s*["'][^"']*\bcode\b|\btranslate\s*=\s*["']no["']""")
 # Attributes a phone shows (placeholder, tooltip) or reads out (aria-label, alt): people read their numbers.
 _SHOWN_ATTR = re.compile(r"""(\s(?:placeholder|title|aria-label|alt)\s*=\s*)("[^"]*"|'[^']*')""", re.I)
+# A Persian or Pashto zero is a dot (۰): a full stop touching a Persian digit reads as one more digit ("۲." reads
+# "۲۰"). In Persian-digit text a point between digits is the Persian decimal separator (٫: "۵٫۳"), and a full stop
+# after a number is left out (the number ends its sentence; the next one starts with its own words).
+_DOTTED_NUMBER = re.compile(r"[۰-۹]+(?:\.[۰-۹]+)+")  # one point: a decimal or a rule section; more: an address, kept
+_STOP_AFTER_NUMBER = re.compile(r"(?<=[۰-۹])\.(?![.۰-۹])")
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
@@ -61,7 +66,16 @@ def localize_text(text: str, system: str) -> str:
     """``text`` (plain, no markup: an API message) with its numbers in ``system``, as :func:`localize_html`
     writes a text node: a digit run touching a Latin letter (a table code, "P1") stays as printed."""
     table = _TO_PERSIAN if system == "persian" else _TO_LATIN
-    return _WITH_LETTERS.sub(lambda m: m.group(0).translate(table), text)
+    text = _WITH_LETTERS.sub(lambda m: m.group(0).translate(table), text)
+    return no_dot_beside_digit(text) if system == "persian" else text
+
+
+def no_dot_beside_digit(text: str) -> str:
+    """Persian-digit ``text`` with no full stop touching a digit: ``"۵.۳"`` → ``"۵٫۳"``, ``"از ۲."`` → ``"از ۲"``."""
+    if "." not in text:
+        return text
+    text = _DOTTED_NUMBER.sub(lambda m: m.group(0).replace(".", "٫") if m.group(0).count(".") == 1 else m.group(0), text)
+    return _STOP_AFTER_NUMBER.sub("", text)
 
 
 def localize_html(html: str, system: str) -> str:
@@ -73,7 +87,7 @@ def localize_html(html: str, system: str) -> str:
     unknown or unclosed tag never raises, a stray ``<`` is copied as text.
     """
     if system == "persian":
-        if not _ASCII_DIGIT.search(html):
+        if not _ASCII_DIGIT.search(html) and not _NATIVE.search(html):
             return html
         table = _TO_PERSIAN
     elif _NATIVE.search(html):
@@ -89,7 +103,8 @@ def localize_html(html: str, system: str) -> str:
             if piece.startswith("<!") or (stack and stack[-1][1]):
                 out.append(piece)
             else:
-                out.append(_WITH_LETTERS.sub(lambda m: m.group(0).translate(table), piece))
+                piece = _WITH_LETTERS.sub(lambda m: m.group(0).translate(table), piece)
+                out.append(no_dot_beside_digit(piece) if table is _TO_PERSIAN else piece)
             continue
         name = tag.lower()
         keeps_ascii = bool(stack and stack[-1][1]) or bool(_ASCII_MARK.search(match.group(3) or ""))

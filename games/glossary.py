@@ -17,8 +17,11 @@ Shapes:
   meant); ``reverse``: whether a form of the word may appear only where the English names the term
   (colours: a Pashto ``شین`` in a string about blue is the word for green).
 
-The game titles keep the box's printed name where no seed names the game in that language ("Sorry!" in
-every language: the seeds translate it word for word, "Bağışlayın!", "بخښنه!", which no box prints).
+A game's title is one name across a mixed table: the seed's name where a seed names the game (رودخانه زرد و یانگتسه,
+کاتان جونیور, آمون رع), written alike in the other languages (Sarı çay və Yanszı and ژېړ سیند او یانګسي name the same
+rivers); "Sorry!" keeps the box's printed name in every language, while its card is the seeds' own word
+("Bağışlayın!", "بخښنه!": the catalogue's "Sorry!" in the context "card"). Edition names, dynasties and Catan Junior's
+market words are terms too.
 
 ``tests/web/test_glossary.py`` checks every catalogue, rules-at-hand text and walkthrough string against it.
 """

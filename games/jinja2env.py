@@ -36,7 +36,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, ngettext
 from jinja2 import Environment, Undefined
 
-from games.templatetags.companion import game_filters, get
+from games.templatetags.companion import game_filters, get, sep
 
 
 def _gettext(message: object) -> SafeString:
@@ -98,5 +98,6 @@ def environment(**options: Any) -> Environment:
     env = _Environment(extensions=extensions, **options)
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
     layout, words = game_filters()
+    env.globals["sep"] = sep  # {{ sep() }}: the status-line separator of every language (games/words.py)
     env.filters.update({"get": get, **layout, **{name: _per_language(shown) for name, shown in words.items()}})
     return env

@@ -289,8 +289,10 @@ _START_LINES = {
 def card_label(card: str, slug: str) -> str:
     """A card of game ``slug`` as the start draw shows it: its number, or the word players name it by (the
     adapter's ``value_words``, in the reader's language)."""
+    from games.words import translated
+
     word = get_adapter(slug).value_words.get(card)
-    return gettext(word) if word is not None else str(card)
+    return translated(word) if word is not None else str(card)
 
 
 def start_line(payload: Mapping[str, Any], names: Mapping[int, str], slug: str) -> str:

@@ -33,7 +33,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import get_language_bidi, gettext, gettext_noop
+from django.utils.translation import get_language_bidi, gettext, gettext_noop, pgettext
 
 from games.colours import COLOUR_NAMES
 from games.engines.base import fill
@@ -67,6 +67,17 @@ def list_separator() -> str:
     return "، " if get_language_bidi() else ", "
 
 
+#: Between the parts of a status line ("Your turn — 1 of 2 actions left"), in every language: a dash, because a
+#: middle dot or a full stop beside a number reads as a digit (the Persian and Pashto zero is a dot: "· ۱" reads
+#: "۰۱"), and a bar reads as a one. Every status line and every msgid that joins parts writes this, and only this.
+PART_SEPARATOR = " — "
+
+
+def part_separator() -> str:
+    """The separator between two parts of a status line (:data:`PART_SEPARATOR`), the same in every language."""
+    return PART_SEPARATOR
+
+
 def clause_separator() -> str:
     """The semicolon that joins lists of lists (rounds of a start draw) in the active language."""
     return "؛ " if get_language_bidi() else "; "
@@ -94,6 +105,15 @@ def isolate(value: str) -> str:
     return f"{FSI}{value}{PDI}" if other and not value.startswith(FSI) else value
 
 
+def translated(msgid: str) -> str:
+    """``msgid`` in the active language; ``"context\x04message"`` (gettext's own joining of a context and its
+    message: the Sorry! card is "Sorry!" in the context "card") through :func:`pgettext`."""
+    if "\x04" in msgid:
+        context, message = msgid.split("\x04", 1)
+        return pgettext(context, message)
+    return gettext(msgid)
+
+
 def term(key: str, value: Any) -> Any:
     """One detail value as the reader sees it (see the module docstring)."""
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0 and get_language_bidi():
@@ -106,10 +126,10 @@ def term(key: str, value: Any) -> Any:
         return isolate(value)
     known = terms()
     if value in known:
-        return gettext(known[value])
+        return translated(known[value])
     parts = value.split(", ")
     if len(parts) > 1 and all(p in known for p in parts):
-        return list_separator().join(gettext(known[p]) for p in parts)
+        return list_separator().join(translated(known[p]) for p in parts)
     return isolate(value)
 
 

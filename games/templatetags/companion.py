@@ -32,12 +32,18 @@ def get(mapping: Any, key: Any) -> Any:
 @register.filter
 def term(value: Any) -> Any:
     """A game term or shipped edition name in the reader's words (``"black"`` -> "مشکی"); anything else as it is."""
-    from django.utils.translation import gettext
-
-    from games.words import terms
+    from games.words import terms, translated
 
     known = terms()
-    return gettext(known[value]) if isinstance(value, str) and value in known else value
+    return translated(known[value]) if isinstance(value, str) and value in known else value
+
+
+@register.filter
+def msgid(value: Any) -> str:
+    """A catalogue entry named by a value (``"card\x04Sorry!"``: a message in a context) in the active language."""
+    from games.words import translated
+
+    return translated(str(value)) if value else ""
 
 
 @register.filter(needs_autoescape=True)
@@ -58,7 +64,7 @@ def names(values: Any, autoescape: bool = True) -> str:
 @register.filter(needs_autoescape=True)
 def bdi(value: Any, autoescape: bool = True) -> str:
     """One name or number as an isolated run: ``<bdi>`` around it (escaped), so a Latin name beside Persian words and
-    digits keeps its place in a right-to-left sentence ("Emma · ۶ تایل") and a Persian name in a left-to-right one."""
+    digits keeps its place in a right-to-left sentence ("Emma — ۶ تایل") and a Persian name in a left-to-right one."""
     from django.utils.html import conditional_escape
     from django.utils.safestring import mark_safe
 
@@ -107,6 +113,15 @@ def list_comma() -> str:
     from games.words import list_separator
 
     return list_separator()
+
+
+@register.simple_tag
+def sep() -> str:
+    """The separator between two parts of a status line (``games.words.PART_SEPARATOR``): never a glyph that reads
+    as a digit beside a number."""
+    from games.words import part_separator
+
+    return part_separator()
 
 
 @register.simple_tag

@@ -423,7 +423,7 @@
     var live = document.getElementById("live");
     if (!meta || !live) return;
     var mine = meta.dataset.myTurn === "1";
-    document.title = mine ? "● " + live.dataset.yourTurn + " · " + baseTitle : baseTitle;
+    document.title = mine ? "● " + live.dataset.yourTurn + " — " + baseTitle : baseTitle;
     if (mine && wasMine === false && signalledAt !== meta.dataset.version) {  // it became MY turn, at a new version
       signalledAt = meta.dataset.version;
       if (navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ } }
@@ -446,6 +446,13 @@
     var below = r.bottom - b.bottom;
     if (below > 0) bar.scrollTop += Math.max(0, Math.min(below, r.top - b.top - over));  // never under the sticky handle
   }
+  // A fold opened in the bar keeps its own title in sight: never under the bar's sticky handle.
+  function showTitle(bar, fold) {
+    var handle = document.getElementById("bar-handle"), title = fold.querySelector("summary") || fold;
+    var floor = handle && !handle.hidden ? handle.getBoundingClientRect().bottom : bar.getBoundingClientRect().top;
+    var gap = title.getBoundingClientRect().top - floor;
+    if (gap < 0) bar.scrollTop += Math.floor(gap) - 2;
+  }
   // Once per version on my turn: the step's controls in view (the prompt above them stays when there is room).
   function barToControls() {
     var bar = document.getElementById("actionbar"), meta = document.getElementById("r-meta");
@@ -462,6 +469,11 @@
     var open = document.body.classList.contains("bar-open");
     handle.setAttribute("aria-expanded", open ? "true" : "false");
     handle.hidden = !open && bar.scrollHeight <= bar.clientHeight + 2;
+    // Named for what it opens: the moves only when the bar holds moves ("More moves" is Yellow & Yangtze's fold).
+    var label = bar.querySelector("section.pregame.start form") ? handle.dataset.start
+      : bar.querySelector("section.controls button, section.controls [data-action]") ? handle.dataset.moves
+      : bar.querySelector("section.pregame.walk") ? handle.dataset.setup : handle.dataset.all;
+    if (label && handle.textContent !== label) handle.textContent = label;
   }
   function walkFold() {
     var fold = document.getElementById("walk-fold"), open = false;
@@ -488,8 +500,9 @@
         document.body.classList.toggle("bar-open", d.open);
         try { sessionStorage.setItem("companion.walkOpen", d.open ? "1" : "0"); } catch (e) { /* private mode */ }
       }
+      if (bar) barHandle();  // first: the handle that opening may show is counted when the fold is scrolled to
       if (bar && d.open) revealInBar(bar, d);
-      if (bar) barHandle();
+      if (bar && d.open && d.id === "walk-fold") showTitle(bar, d);
     }, true);
     document.body.addEventListener("click", function (event) {
       var handle = event.target.closest && event.target.closest("#bar-handle");

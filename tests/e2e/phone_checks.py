@@ -111,9 +111,10 @@ CODE_LIKE = re.compile(r"[A-Za-z]+[0-9]+[A-Za-z0-9]*|[0-9]+[A-Za-z]+[A-Za-z0-9]*
 
 
 # Yellow & Yangtze hexes are about 23 px across at 360 px, so the map as a whole is the tap target (_picker.html): a tap
-# acts on a lit hex only when no other lit hex is within a thumb's reach (22 px beyond its radius), and otherwise zooms
-# the map in. This finds a lit hex above the bar with another lit hex within reach (where a guess would go wrong):
-# its centre, or null when every lit hex stands alone (then every tap is unambiguous).
+# acts on a lit hex when it lands on the hex's core or no other lit hex is within a thumb's reach (22 px beyond its
+# radius), and a tap between close lit hexes zooms the map in. This finds a lit hex above the bar with another lit hex
+# within reach (where a guess would go wrong): the point halfway between their centres, or null when every lit hex
+# stands alone (then every tap is unambiguous).
 YY_CROWDED = """() => {
   const svg = document.querySelector('#table svg.yy-svg');
   if (!svg) return null;
@@ -125,14 +126,16 @@ YY_CROWDED = """() => {
   });
   for (const h of hexes) {
     if (h.y - h.radius < 0 || h.y + h.radius > floor) continue;
-    if (hexes.some(o => o !== h && Math.hypot(o.x - h.x, o.y - h.y) <= 22 + o.radius)) return {x: h.x, y: h.y};
+    const o = hexes.find(o => o !== h && Math.hypot(o.x - h.x, o.y - h.y) <= 22 + o.radius);
+    if (o && o.y + o.radius <= floor) return {x: (h.x + o.x) / 2, y: (h.y + o.y) / 2};
   }
   return null;
 }"""
 
 
 def check_yy_map(page, where: str) -> None:
-    """Where two lit Y&Y hexes lie within one thumb, a tap zooms (never moves) and every hex is then >= 44 px."""
+    """Where two lit Y&Y hexes lie within one thumb, a tap between them zooms (never moves) and every hex is then
+    >= 44 px."""
     spot = page.evaluate(YY_CROWDED)
     if spot is None:
         return
@@ -149,13 +152,17 @@ def check_yy_map(page, where: str) -> None:
     assert "zoomed" not in (svg.get_attribute("class") or ""), f"{where}: 'Whole map' zooms out"
 
 
-def tap_hex(page, locator) -> None:
-    """Tap a lit Y&Y hex as a thumb would: on its centre, and again on its centre if that tap zoomed the map in."""
+def tap_hex(page, locator) -> int:
+    """Tap a lit Y&Y hex as a thumb would: on its centre, and again on its centre if that tap zoomed the map in.
+    Returns the taps it took on the map (1, or 2 when the map zoomed first)."""
     before = version(page)
     tap_centre(page, locator)
+    page.wait_for_timeout(50)
     if version(page) == before and page.locator("#table svg.yy-svg.zoomed").count():
         box = locator.locator("use").bounding_box()
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        return 2
+    return 1
 
 
 def api(live_url: str, path: str, body: dict | None = None, token: str | None = None) -> dict:

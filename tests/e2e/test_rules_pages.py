@@ -23,6 +23,11 @@ def test_every_section_page_fits_a_360_px_phone_in_its_direction(live_url, phone
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= 360, (slug, section.key, lang, width)
             assert page.locator("article.rules h1").is_visible()
+            short = page.evaluate("""() => Array.from(document.querySelectorAll('article.rules a')).filter(a => a.checkVisibility())
+                .map(a => a.getBoundingClientRect()).filter(r => r.height < 43.5).length""")
+            assert not short, f"{slug}/{section.key}/{lang}: {short} links under 44 px tall"
+            assert "shared/rules" not in page.inner_text("body") and ".md" not in page.inner_text("body"), \
+                f"{slug}/{section.key}/{lang}: an internal path is shown"
 
 
 def test_a_cited_rule_is_the_target_the_page_opens_at(live_url, phone):

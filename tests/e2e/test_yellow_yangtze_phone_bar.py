@@ -107,7 +107,7 @@ def test_a_persian_phone_places_a_tile_and_a_leader_with_what_is_in_view(live_ur
         colour = tile.get_attribute("data-yy-pick").removeprefix("tile-")
         count = int(re.search(r"×(\d+|[۰-۹]+)", tile.inner_text()).group(1).translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")))
         hex_, zoomed = place(page, f"tile-{colour}", "tile")
-        assert zoomed, "a tile lights every empty hex of its terrain: the first tap zooms, the second places"
+        assert not zoomed, "a tile lights every empty hex of its terrain, yet a tap on a hex's centre places it: two taps"
         assert page.locator(f'#r-board use[data-tile="{hex_}"].{colour}').count() == 1, "the tile lies on the tapped hex"
         left = page.locator(f"#actionbar [data-yy-pick='tile-{colour}']")
         if left.count():  # one fewer of that colour in the bar (none left: the button is gone)

@@ -19,14 +19,18 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from games.glossary import LANGUAGES, Term, glossary, terms_of
+from games.glossary import COLOURS, LANGUAGES, Term, glossary, terms_of
 from games.rulebook import rules_file
 from tests.registry import GAMES as REGISTERED
-from tests.registry import game_class
+from tests.registry import SHIPPED, game_class
 from tests.web.po import po_entries
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Catalogue contexts that say what kind of thing a one-word message is ("Sorry!" in the context "card" is the card).
+THING_CONTEXTS = {"card", "dynasty"}
 GAMES = tuple(REGISTERED)
+SHIPPED_GAMES = tuple(SHIPPED)
+COLOUR_KEYS = set(COLOURS)
 # A glossary word standing alone: not inside a longer word of its script (\w covers Arabic-script letters).
 ALONE = r"(?<![\w\u200c\u200d]){}(?![\w\u200c\u200d])"
 
@@ -52,6 +56,8 @@ def catalogue(lang: str) -> list[tuple[str, str, set[str]]]:
             if not entry["msgid"]:
                 continue
             english = english_words(entry["msgid"] + (" " + entry["plural"] if entry["plural"] else ""))
+            if entry["context"] in THING_CONTEXTS:  # "Sorry!" as a card, "Lion" as a dynasty: the context names the thing
+                english += " " + entry["context"]
             games = {slug for slug in GAMES if any(home in "/" + ref for ref in entry["refs"] for home in homes[slug])}
             rows.extend((english, text, games or set(GAMES)) for text in entry["msgstrs"])
     return rows
@@ -182,3 +188,38 @@ def test_a_catalogue_that_writes_two_words_for_one_term_fails_the_check():
     assert stray_colours(colours, "ps", "blue", "شین") == ["شین (green)"]
     assert not uses(colours["green"], "ps", "زرغون")
     assert stray_colours(colours, "ps", "green", "شین") == []
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_mixed_persian_and_pashto_table_never_reads_one_word_for_two_things(slug):
+    """Persian and Pashto share a script: a word one phone uses for a term must not name another term on the other
+    phone (the Persian seed's بازار is Catan Junior's supply, so Pashto's marketplace may not be بازار)."""
+    terms = terms_of(slug)
+    clashes = [f"{key}: fa {term.word('fa')!r} is ps {other_key}" for key, term in terms.items()
+               for other_key, other in terms.items() if other_key != key and term.word("fa") in other.words["ps"]]
+    assert not clashes, clashes
+
+
+@pytest.mark.parametrize("slug", SHIPPED_GAMES)
+def test_the_glossary_names_each_game_in_every_language(slug):
+    terms = terms_of(slug)
+    assert "title" in terms and all(terms["title"].word(lang) for lang in LANGUAGES)
+    title = game_class(slug).title
+    named = [key for key, term in terms.items() if re.search(term.english, title, re.I)]
+    assert "title" in named, f"{slug}: the title term finds {title!r}"
+
+
+def test_the_glossary_names_every_shipped_edition():
+    from games.words import EDITION_NAMES
+
+    for name in EDITION_NAMES:
+        home = [s for s in SHIPPED_GAMES if any(re.search(t.english, name, re.I) for k, t in terms_of(s).items()
+                                                 if k not in COLOUR_KEYS)]
+        assert home, f"the edition name {name!r} is a term of its game"
+
+
+def test_catan_junior_names_the_marketplace_and_the_supply_apart_in_every_language():
+    terms = terms_of("catan_junior")
+    for lang in LANGUAGES:
+        assert terms["marketplace"].word(lang) != terms["supply"].word(lang), lang
+    assert terms["supply"].word("fa") == terms["supply"].word("ps") == "بازار", "the seed's word on both phones"

@@ -163,7 +163,7 @@ def test_the_sorry_board_draws_close_destinations_as_one_target_that_opens_the_p
     board = parse(render_to_string("games/sorry/board.html", {"view": view, "legal": legal}))
     merged = board.one("g", "merged")
     assert merged.attrs["data-open"] == "moves-R0" and "data-action" not in merged.attrs
-    assert merged.one("title").text == "R0 to 10 · R0 to 11", "the merged target names both moves"
+    assert merged.one("title").text == "R0 to 10 — R0 to 11", "the merged target names both moves"
     assert merged.one("text", "merged-n").text == "2"
     assert [(c.attrs["cx"], c.attrs["cy"]) for c in merged.all("circle", fill="#2a6")] == [
         ("100", "20"), (str(100 + CELL), "20")], "a dot on each square of the merged target"
@@ -199,7 +199,7 @@ def test_the_sorry_board_places_every_pawn_and_lights_exactly_the_legal_moves(la
                     g = pawns[p["id"]]
                     assert g.attrs["data-loc"] == p["loc"] and g.attrs["transform"] == f"translate({p['x']} {p['y']})"
                     assert ({"tap", "legal"} <= g.classes) == (p["id"] in movable)
-                    assert g.one("title").text.translate(LATIN_DIGITS) == f"{sorry_pawn(p['id'])} · {sorry_square(p['loc'])}"
+                    assert g.one("title").text.translate(LATIN_DIGITS) == f"{sorry_pawn(p['id'])} — {sorry_square(p['loc'])}"
             assert {c.attrs["id"] for c in board.all("circle", "pawn-hit")} == {f"hit-{p}" for p in movable}
             simple = [a for a in legal if a.get("kind") == "move" and a.get("to") and not a.get("then")]
             shown = [json.loads(g.attrs["data-action"]) for g in board.all("g", "dest") if "merged" not in g.classes]
@@ -242,7 +242,7 @@ def test_the_yellow_yangtze_map_shows_the_view_and_lights_exactly_the_legal_hexe
                 for leader in view["leaders"]:
                     g = svg.one("g", "leader", data_leader=f"{leader['seat']}-{leader['colour']}")
                     name = next(p["name"] for p in view["players"] if p["seat"] == leader["seat"])
-                    assert g.one("title").text == f"{name} · {gettext(leader['colour'])} {gettext('leader')}"
+                    assert g.one("title").text == f"{name} — {gettext(leader['colour'])} {gettext('leader')}"
                     assert g.one("use").attrs["href"] == f"#yyd-{leader['dynasty']}"
                     leaders += 1
             on_map = [a for a in legal if "hex" in a]
@@ -282,9 +282,9 @@ def test_the_yellow_yangtze_map_escapes_what_it_prints_and_tolerates_missing_fie
             {"view": odd, "prompt": {"step": "war_attrition"}, "legal": legal})
         tree = parse(html)
         assert [u.attrs["class"] for u in tree.all("use", "t")] == ["t a&b", "t None token"]
-        assert tree.one("g", data_leader="1-black").one("title").text == f"<B> · {gettext('black')} {gettext('leader')}"
+        assert tree.one("g", data_leader="1-black").one("title").text == f"<B> — {gettext('black')} {gettext('leader')}"
         assert tree.one("g", data_leader="-red").one("use").attrs["href"] == "#yyd-x<y"
-        assert tree.one("rect", "pagoda").one("title").text == f"{gettext('pagoda')} · {gettext('green')}"
+        assert tree.one("rect", "pagoda").one("title").text == f"{gettext('pagoda')} — {gettext('green')}"
     target = tree.one("g", "yy-t")
     assert json.loads(target.attrs["data-action"]) == {"a": "b'c"} and target.one("title").text == "<x>"
     assert "<B>" not in html and "x<y" not in html and "a&b" not in html and "b'c" not in html, "escaped"

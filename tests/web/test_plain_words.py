@@ -83,7 +83,7 @@ def test_the_rules_at_hand_name_a_tables_options_in_the_lobbys_words(slug, lang)
     raw = _raw_values(slug)
     for section in rulebook.sections(slug):
         page = _client(lang).get(f"/rules/{slug}/{section.key}/?t={table.code}").content.decode()
-        notes = re.findall(r"<li(?: class=\"changed\")?>(.*?)</li>", page.split("rules-cite")[0], re.S)
+        notes = re.findall(r"<li(?: class=\"changed\")?>(.*?)</li>", page.split("rules-pager")[0], re.S)
         for note in notes:
             text = re.sub(r"<[^>]+>", "", note)
             assert not _leaks(text, raw), (lang, slug, section.key, text)

@@ -54,7 +54,7 @@ def test_a_seat_page_names_the_game_by_its_printed_name_in_every_language(langua
     with translation.override(language):
         assert translation.gettext("Sorry!") == title
     assert f"<strong>{title}</strong>" in page
-    assert f"<title>{title} · {table.code}" in page
+    assert f"<title>{title} — {table.code}" in page
     assert "Bağışlayın" not in page and "بخښن" not in page and "سوری" not in page
 
 

@@ -559,9 +559,9 @@ def test_a_war_counts_the_placement_that_caused_it_says_your_turn_and_shows_side
         client.credentials(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=seat).token}")
         return client.get(f"/api/tables/{table.code}/view/").json()["view"]["actions_left"]
 
-    assert _turn_line(page(DAN)) == "Your turn · 1 of 2 actions left"
-    assert _turn_line(page(ALICE)) == "Dan's turn · 1 of 2 actions left"
-    assert _turn_line(Client().get(f"/t/{table.code}/screen/").content.decode()) == "Dan's turn · 1 of 2 actions left"
+    assert _turn_line(page(DAN)) == "Your turn — 1 of 2 actions left"
+    assert _turn_line(page(ALICE)) == "Dan's turn — 1 of 2 actions left"
+    assert _turn_line(Client().get(f"/t/{table.code}/screen/").content.decode()) == "Dan's turn — 1 of 2 actions left"
     assert api_left(DAN) == api_left(ALICE) == 1
 
     # Alice holds a red tile: both sides are rows to open and tap.
@@ -590,13 +590,13 @@ def test_a_war_counts_the_placement_that_caused_it_says_your_turn_and_shows_side
     table.refresh_from_db()
     state = game.decode(table.state)
     assert game.prompt(state).step == "war_attrition"
-    assert _turn_line(page(DAN)) == "Your turn · 1 of 2 actions left"
+    assert _turn_line(page(DAN)) == "Your turn — 1 of 2 actions left"
     submit_action(table.code, DAN, game.legal_actions(state, DAN)[0], None)
     table.refresh_from_db()
     state = game.decode(table.state)
     assert game.prompt(state).step == "action" and state.pending is None
     html = page(DAN)
-    assert _turn_line(html) == "Your turn · 1 of 2 actions left" and "Dan: action 2 of 2." in html
+    assert _turn_line(html) == "Your turn — 1 of 2 actions left" and "Dan: action 2 of 2." in html
     assert api_left(DAN) == 1
 
 

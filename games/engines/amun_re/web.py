@@ -129,8 +129,10 @@ OPTION_WORDS: dict[str, OptionWords] = {
 # -- glossary --------------------------------------------------------------------------------------
 
 GLOSSARY: dict[str, Term] = {
-    "title": term(r"^Amun-Re: The Card Game$", "آمون رع: بازی کارتی", "Amun-Re: kart oyunu",
-                   "Amun-Re: د کارتونو لوبه", source="amun_re.fa.txt آمون رع; no seed names it in az, ps"),
+    "title": term(r"^Amun-Re: The Card Game\b", "آمون رع: بازی کارتی", "Amun-Re: kart oyunu",
+                   "آمون رع: د کارتونو لوبه", avoid={"fa": ("Amun-Re: The Card Game",), "ps": ("Amun-Re",)},
+                   source="amun_re.fa.txt آمون رع (the edition name too); az writes the seed's name in Latin letters"),
+    "Amun-Re": term(r"\bAmun-Re\b", "آمون رع", "Amun-Re", "آمون رع", source="amun_re.fa.txt آمون رع"),
     "temple marker": term(r"\b(?:offering token|temple marker)\b", "نشان معبد آمون", "məbəd nişanı",
                            "د معبد نښه", avoid={"fa": ("نشان پیشکش",)},
                            source="amun_re.fa.txt «نشان معبد آمون را کنار صفحهی امتیازشمار»"),

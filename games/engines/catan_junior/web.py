@@ -137,8 +137,17 @@ OPTION_WORDS: dict[str, OptionWords] = {
 # -- glossary --------------------------------------------------------------------------------------
 
 GLOSSARY: dict[str, Term] = {
-    "title": term(r"^Catan Junior$", "کاتان جونیور", "Catan Junior", "Catan Junior",
-                   source="catan_junior.fa.txt «بازی کاتان جونیور»; no seed names it in az, ps"),
+    "title": term(r"Catan Junior", "کاتان جونیور", "Katan Junior", "کاتان جونیور",
+                   avoid={"az": ("Catan Junior",), "ps": ("Catan Junior",)},
+                   source="catan_junior.fa.txt «بازی کاتان جونیور»; az and ps write the same name in their script"),
+    "marketplace": term(r"\bmarketplace\b", ("حلقه‌های نجات", "حلقهٔ نجات", "حلقه"), ("xilas halqa", "Xilas halqa"),
+                         ("د ژغورنې کړۍ", "ژغورنې…کړ"), avoid={"az": ("bazarın beş", "bazar yer"), "ps": ("د بازار په",)},
+                         source="catan_junior.fa.txt «5 حلقه نجات»: the five spaces of one-for-one swaps"),
+    "supply": term(r"^(?!.*\b(?:pagodas?|pyramids?)\b).*?(?<!your )(?<!personal )\bsupply\b", "بازار", ("bazar", "Bazar"), "بازار",
+                    source="catan_junior.fa.txt «اینها بازار بازی را تشکیل می دهند»: the general supply (the bank), "
+                           "so the word بازار names one thing at a mixed table"),
+    "Coco edition": term(r"^Kosmos Coco tiles \(", "کاشی‌های کوکوی نسخهٔ کازموس", "Kosmos nəşrinin Koko lövhəcikləri",
+                          "د کازموس د کوکو ټایلونه", source="the shipped Coco deck's edition name (games/words.py EDITION_NAMES)"),
     "Ghost Captain": term(r"\bGhost Captain\b", "کاپیتان زاغول", "Kabus Kapitan", ("پېری کپتان", "پېري کپتان"),
                            source="catan_junior.fa.txt کاپیتان زاغول"),
     "Coco tile": term(r"\bCoco tiles?\b", ("کاشی کوکو", "کاشی…کوکو", "کوکو…کاشی"), "Koko lövhəci",

@@ -104,13 +104,19 @@ def _add(counts: tuple[int, ...], card: str, n: int = 1) -> tuple[int, ...]:
     return counts[:i] + (counts[i] + n,) + counts[i + 1:]
 
 
+#: The Sorry! card's word for people: the catalogue's "Sorry!" in the context "card" (templates/games/sorry/board.html).
+CARD_WORD = "card\x04Sorry!"
+
+
 class SorryGame(Game):
     """The Sorry! referee: options fixed per table, state passed in (see the module docstring)."""
 
     slug = "sorry"
     title = "Sorry!"
-    # The card "Sorry!" (card_name) is written in the reader's word for the game's title (sorry.ps.txt: "بخښنه!").
-    terms: ClassVar[Mapping[str, str]] = {"Sorry!": gettext_noop("Sorry!")}
+    # The card "Sorry!" (card_name) is written in the seeds' word for the card (sorry.az.txt "Bağışlayın!", sorry.ps.txt
+    # "بخښنه!"): the catalogue's entry "Sorry!" in the context "card" (context and message joined by \x04, as
+    # gettext stores them), apart from the game's title, which keeps the box's printed name.
+    terms: ClassVar[Mapping[str, str]] = {"Sorry!": CARD_WORD}
     min_seats = 2
     max_seats = 4
     colours = COLOURS

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.engines.adapter import ChanceDevice, OptionWords, Section, Step, Term, WebAdapter, term
 from games.engines.base import Game, gettext_noop
-from games.engines.sorry import pawn_words, square_words
+from games.engines.sorry import CARD_WORD, pawn_words, square_words
 from games.engines.sorry.layout import destinations, where
 from games.engines.sorry.positions import moves_for_position
 
@@ -174,10 +174,18 @@ GLOSSARY: dict[str, Term] = {
     "title": term(r"^Sorry!$", "Sorry!", "Sorry!", "Sorry!",
                    avoid={"az": ("Üzr istəyirik",)},
                    source="the printed name; sorry.az.txt and sorry.ps.txt translate it word for word"),
-    "Sorry! card": term(r"\bSorry! card\b|\bby Sorry!", ("کارت Sorry!", "Sorry!"), ("Sorry! kart", "Sorry!"),
-                         ("د Sorry! کارت", "Sorry!"),
-                         avoid={"fa": ("سوری",), "az": ("Bağışlayın",), "ps": ("بخښن",)},
-                         source="the word printed on the card; the seeds translate it word for word"),
+    "Sorry! card": term(r"\bSorry! card\b|\bby Sorry!", ("کارت Sorry!", "Sorry!"), ("Bağışlayın! kart", "Bağışlayın!"),
+                         ("د بخښنه! کارت", "بخښنه!"),
+                         avoid={"fa": ("سوری",), "az": ("Sorry! kart",), "ps": ("Sorry!\u2069 کارت", "د Sorry! کارت")},
+                         source="the card in the users' own texts: sorry.az.txt «Bağışlayın!», sorry.ps.txt «بخښنه!»; "
+                                "fa has no seed and keeps the printed word"),
+    "points edition": term(r"^Play for points, candidate A \(", "بازی برای امتیاز، گزینهٔ الف", "Xal üçün oyun, A variantı",
+                            "د نمرو لپاره لوبه، لومړی انتخاب",
+                            source="the shipped points bonus table's edition name (games/words.py EDITION_NAMES)"),
+    "slide": term(r"\bslid(?:e|es|ing)\b", ("سرسره", "سر می\u200cخورد", "سر نمی\u200cخورد", "سُر خوردن", "سر خوردن"),
+                   ("sürüş", "sürüşmə"), ("سلایډ", "ښوییږي", "ښوییدل", "ښویي"),
+                   avoid={"fa": ("می\u200cلغزد",), "ps": ("ښوېږي", "ښوېدل", "سلائډ", "سلیډ")},
+                   source="sorry.ps.txt سلایډ (the slide) and ښوییږي (a pawn slides), written one way"),
     "pawn": term(r"\bpawns?\b", "مهره", "piyon", ("پیاده", "پیادې", "پیادو"),
                   avoid={"ps": ("پیاز", "پیاله")}, source="sorry.az.txt piyon; sorry.ps.txt پیاده"),
     "safety zone": term(r"\bsafety zones?\b", ("منطقهٔ امن", "منطقه"), ("Təhlükəsizlik Zona", "zona"),
@@ -205,7 +213,7 @@ ADAPTER = WebAdapter(
     walkthrough=walkthrough,
     step_section=step_section,
     chance=chance,
-    value_words={"sorry": gettext_noop("Sorry!")},
+    value_words={"sorry": CARD_WORD},
     static_view_keys=("layout",),
     board_needs_seat=False,
     bgg_id=2407,  # checked against boardgamegeek.com/boardgame/2407/sorry

@@ -164,9 +164,19 @@ OPTION_WORDS: dict[str, OptionWords] = {
 # -- glossary --------------------------------------------------------------------------------------
 
 GLOSSARY: dict[str, Term] = {
-    "title": term(r"Yellow & Yangtze", "رودخانه زرد و یانگتسه", "Yellow & Yangtze", "Yellow & Yangtze",
-                   avoid={"fa": ("یلو و یانگتسه", "یانگ‌تسه", "یانگ تسه")},
-                   source="yellow_yangtze.fa.txt «آموزش بازی رودخانه زرد و یانگتسه»"),
+    "title": term(r"Yellow & Yangtze", "رودخانه زرد و یانگتسه", "Sarı çay və Yanszı", "ژېړ سیند او یانګسي",
+                   avoid={"fa": ("یلو و یانگتسه", "یانگ‌تسه", "یانگ تسه"), "az": ("Yellow & Yangtze",),
+                          "ps": ("Yellow & Yangtze",)},
+                   source="yellow_yangtze.fa.txt «آموزش بازی رودخانه زرد و یانگتسه»; az and ps name its rivers as the "
+                          "seed does (no seed names the game in az, ps), so a mixed table reads one name"),
+    "Yellow River": term(r"\bYellow River\b", "رودخانه زرد", "Sarı çay", "ژېړ سیند", avoid={"fa": ("رود زرد",)},
+                          source="yellow_yangtze.fa.txt «رودخانه زرد»"),
+    "lion": term(r"\blion\b", "شیر", "Şir", "زمری", source="yellow_yangtze.fa.txt «سلسلهها (شیر، کمان، کوزه یا گاومیش)»"),
+    "bow": term(r"\bbow\b", "کمان", "Kaman", "لیندۍ", source="yellow_yangtze.fa.txt کمان"),
+    "jar": term(r"\bjar\b", "کوزه", "Küpə", "منګی", source="yellow_yangtze.fa.txt کوزه"),
+    "buffalo": term(r"\b(?:buffalo|bull)\b", "گاومیش", "Camış", "مېښه", source="yellow_yangtze.fa.txt گاومیش"),
+    "practice board": term(r"^Practice board \(", "صفحهٔ تمرینی", "Məşq lövhəsi", "د تمرین تخته",
+                            source="the shipped board's edition name (games/words.py EDITION_NAMES)"),
     "tile": term(r"(?<!Coco )\btiles?\b", "تایل", "kaşı", "ټایل", source="yellow_yangtze.fa.txt تایل"),
     "leader": term(r"\bleaders?\b", "رهبر", "lider", ("مشر", "مشران", "مشرانو"), source="yellow_yangtze.fa.txt رهبر"),
     "pagoda": term(r"\bpagodas?\b", "پاگودا", "paqoda", "پاګوډا", source="yellow_yangtze.fa.txt پاگودا"),

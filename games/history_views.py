@@ -45,7 +45,8 @@ def table_history(request: HttpRequest, code: str) -> HttpResponse:
     viewer = history.viewer_seat(request, table)
     context = seat_context(table, viewer)
     get_token(request)
-    context.update(is_host=False, error=None, csrf_token=request.META.get("CSRF_COOKIE", ""))
+    # The record of the game as it ended: no link to a next game started from it later.
+    context.update(is_host=False, error=None, csrf_token=request.META.get("CSRF_COOKIE", ""), next_code="")
     tally = render_to_string("games/table.html#r-status", context, request=request)
     stats = chance_stats(table, context["game"]) if viewer is not None else None  # the screen's tally shows them
     finished = table.status == Table.Status.FINISHED

@@ -290,9 +290,11 @@ def csv_cell(value: Any) -> Any:
 
 
 def result_rows(table: Table, result: Mapping[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
-    """``(columns, rows)``: one row per player (seat order) with seat (1-based), name, colour, rank, winner,
-    score and every further score component of the game's ranking (nested ones as ``totals.red``)."""
+    """``(columns, rows)``: one row per player (seat order) with seat (1-based), name, colour, team (1-based,
+    only in a game played in teams: :meth:`Game.seat_teams`), rank, winner, score and every further score
+    component of the game's ranking (nested ones as ``totals.red``)."""
     seats = {s.index: s for s in table.seats.all()}
+    teams = table.game().seat_teams()
     winners = set(result.get("winners", []))
     extra: list[str] = []
     rows = []
@@ -303,9 +305,19 @@ def result_rows(table: Table, result: Mapping[str, Any]) -> tuple[list[str], lis
             if key not in extra:
                 extra.append(key)
         rows.append({"seat": seat.index + 1, "name": seat.name, "colour": seat.colour,
+                     "team": _team_label(teams, seat.index),
                      "rank": entry.get("rank", entry.get("place")), "winner": "yes" if seat.index in winners else "no",
                      "score": entry.get("score", ""), **components})
-    return [*FIXED_COLUMNS, *extra], rows
+    fixed = list(FIXED_COLUMNS)
+    if any(team is not None for team in teams):
+        fixed.insert(fixed.index("colour") + 1, "team")
+    return [*fixed, *extra], rows
+
+
+def _team_label(teams: list[int | None], index: int) -> str:
+    """Seat ``index``'s team as people count it (``"1"``, ``"2"``), or ``""`` without teams."""
+    team = teams[index] if index < len(teams) else None
+    return "" if team is None else str(team + 1)
 
 
 def build_csv(table: Table) -> str:
@@ -331,7 +343,7 @@ def bgstats_play(table: Table) -> dict[str, Any]:
     for an imported copy the original's, so logging the copy twice is one play), ``playDate`` (the stored finish
     time ``Table.finished_at``, ``YYYY-MM-DD HH:MM:SS``, local time), ``durationMin`` (stored start to finish), ``game`` (``name``, ``sourceGameId``, ``bggId`` where
     the game's adapter gives its checked id (``WebAdapter.bgg_id``; a game without one is matched by name), ``highestWins``, ``noPoints``) and ``players`` (``name``, ``sourcePlayerId``,
-    ``score``, ``rank``, ``winner``, ``startPlayer``, ``role``, and ``team`` where the seat has one)."""
+    ``score``, ``rank``, ``winner``, ``startPlayer``, ``role`` (the seat's colour), and ``team`` (1-based) in a game played in teams)."""
     game = table.game()
     result = game.result(game.decode(table.state)) or {}
     ranking = {r["seat"]: r for r in result.get("ranking", [])}
@@ -344,13 +356,15 @@ def bgstats_play(table: Table) -> dict[str, Any]:
     if bgg_id is not None:
         game_entry["bggId"] = bgg_id
     players = []
+    teams = game.seat_teams()
     for s in table.seats.order_by("index"):
         player = {"name": s.name, "sourcePlayerId": f"{table.play_id}-{s.index}",
                   "score": ranking.get(s.index, {}).get("score"), "rank": ranking.get(s.index, {}).get("rank"),
                   "winner": s.index in winners, "startPlayer": first is not None and first.seat == s.index,
-                  "role": ""}
-        if s.team is not None:
-            player["team"] = str(s.team + 1)
+                  "role": s.colour}
+        team = _team_label(teams, s.index)
+        if team:
+            player["team"] = team
         players.append(player)
     return {
         "sourceName": "Companion",
@@ -420,7 +434,7 @@ def _file_time(text: Any) -> datetime.datetime | None:
         return None
     if moment is None:
         return None
-    return moment if timezone.is_aware(moment) else timezone.make_aware(moment, datetime.timezone.utc)
+    return moment if timezone.is_aware(moment) else timezone.make_aware(moment, datetime.UTC)
 
 
 def _changed() -> IllegalAction:

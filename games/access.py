@@ -164,7 +164,7 @@ def seat_for(request: HttpRequest, table: Table) -> Seat | None:
     if token:
         seat = table.seats.filter(token=token).first()
         if seat is not None and seat.claimed_by_device != Seat.API_DEVICE:
-            claim_seat(seat, Seat.API_DEVICE)
+            claim_seat(seat, Seat.API_DEVICE, announce=True)
         return seat
     return seat_from_cookies(table, request.COOKIES)
 
@@ -183,14 +183,16 @@ def note_bearer(request: HttpRequest, code: str) -> None:
 def held_by_bearer(code: str, token: str) -> None:
     """Record that the seat whose secret is ``token`` at table ``code`` is read through a bearer token.
 
-    A bearer token is one more device holding the seat (:data:`Seat.API_DEVICE`): its first use after a
-    phone held the seat is logged like any claim, "the seat was opened on another phone"
+    A bearer token is one more device holding the seat (:data:`Seat.API_DEVICE`): its first use is logged
+    like a claim of a seat another phone held, "the seat was opened on another phone"
     (:func:`games.commands.host.claim_seat`), so whoever holds every link (the host) cannot read another
-    player's hidden hand unseen through the API or a socket either. Later uses write nothing.
+    player's hidden hand unseen through the API or a socket either. It is logged when it happens, whether or
+    not a phone joined the seat before (a read before the seat's phone first joins is not left for that join to
+    log). Later uses write nothing; a bot's own claim (``POST /claim/``) comes first and leaves no line.
     """
     seat = Seat.objects.filter(table__code=code, token=token).exclude(claimed_by_device=Seat.API_DEVICE).first()
     if seat is not None:
-        claim_seat(seat, Seat.API_DEVICE)
+        claim_seat(seat, Seat.API_DEVICE, announce=True)
 
 
 def seat_index_for(request: HttpRequest, table: Table) -> int | None:

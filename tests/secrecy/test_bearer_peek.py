@@ -150,9 +150,10 @@ def test_an_open_bearer_socket_is_a_new_line_once_the_phone_took_the_seat_back()
 
 @pytest.mark.parametrize("door", DOORS)
 def test_a_bearer_read_before_the_seats_phone_first_joins_is_logged_at_once(door):
-    """The host reads seat 1 with seat 1's token at version 0, before Bob's phone ever joined: the line is
-    written then, not left for Bob's join to write later, where it would read like the join itself."""
-    table = create_table("sorry", POINTS, TWO, seed=3)
+    """The host of a table made in the lobby reads seat 1 with seat 1's token at version 0, before Bob's phone
+    ever joined: the line is written then, not left for Bob's join to write later, where it would read like the
+    join itself."""
+    table = create_table("sorry", POINTS, TWO, seed=3, device="the-hosts-phone")
     token = table.seats.get(index=1).token
     assert opened_lines(table.code) == []
     peek(door, table.code, token)
@@ -160,6 +161,14 @@ def test_a_bearer_read_before_the_seats_phone_first_joins_is_logged_at_once(door
     assert len(lines) == 1 and "Bob" in lines[0]["text"], lines
     peek(door, table.code, token)
     assert len(opened_lines(table.code)) == 1, "a second read by the same bearer adds nothing"
+
+
+def test_a_bot_using_its_seat_of_a_table_made_through_the_api_leaves_no_line_until_a_phone_holds_it():
+    """The API's creator got every token for its bots: their first use of an unheld seat is no peek."""
+    table = create_table("sorry", POINTS, TWO, seed=3)
+    for door in DOORS:
+        peek(door, table.code, table.seats.get(index=1).token)
+    assert opened_lines(table.code) == []
 
 
 def test_the_table_screens_socket_opened_with_a_bearer_writes_no_seat_line():

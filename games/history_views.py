@@ -118,7 +118,7 @@ def import_game(request: HttpRequest) -> HttpResponse:
         if upload is None or upload.size > export.MAX_IMPORT_BYTES:
             raise ValueError
         data = load_json(upload.read(export.MAX_IMPORT_BYTES + 1), max_bytes=export.MAX_IMPORT_BYTES,
-                         max_depth=export.MAX_IMPORT_DEPTH, what="game file")
+                         max_depth=export.MAX_IMPORT_DEPTH, what="game file", unicode_only=False)
         table = export.import_export(data, device=device_id(request))
     except ValueError:
         return _import_refused(request, "bad_file", _("Choose an exported game file (JSON, at most 2 MiB)."))

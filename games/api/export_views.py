@@ -89,7 +89,7 @@ def import_game(request: Request) -> Response:
         return _error("unsupported_media_type", "Send the export as 'Content-Type: application/json'.", 415)
     try:
         data = load_json(request.body, max_bytes=export.MAX_IMPORT_BYTES, max_depth=export.MAX_IMPORT_DEPTH,
-                         what="game file")
+                         what="game file", unicode_only=False)
         table = export.import_export(data)
     except IllegalAction as exc:
         return _error(exc.code, error_message(exc), 400, details=exc.as_json()["details"])

@@ -47,8 +47,10 @@ $(STATIC_STAMP): $(VENV)/.installed-base $(STATIC_SOURCES)
 
 # HOST=0.0.0.0 (or ::) serves every address: the URL printed, the join links and QR codes and ALLOWED_HOSTS use the
 # machine's LAN address (companion/lan.py), or PUBLIC_URL when set.
+# --no-proxy-headers: uvicorn would otherwise take X-Forwarded-For from any client on loopback (its default
+# --forwarded-allow-ips) as the client's address; the app alone reads that header, as far as TRUSTED_PROXIES says.
 run: migrate static url
-	SERVE_HOST=$(HOST) STATIC_FROM_FINDERS=false $(BIN)/uvicorn companion.asgi:application --host $(HOST) --port $(PORT) --lifespan off
+	SERVE_HOST=$(HOST) STATIC_FROM_FINDERS=false $(BIN)/uvicorn companion.asgi:application --host $(HOST) --port $(PORT) --lifespan off --no-proxy-headers
 
 # The address to open, on this machine and on the phones (printed by make run before it serves).
 url:

@@ -164,7 +164,7 @@ def seat_for(request: HttpRequest, table: Table) -> Seat | None:
     if token:
         seat = table.seats.filter(token=token).first()
         if seat is not None and seat.claimed_by_device != Seat.API_DEVICE:
-            claim_seat(seat, Seat.API_DEVICE)
+            claim_seat(seat, Seat.API_DEVICE, announce=_seats_for_phones(table))
         return seat
     return seat_from_cookies(table, request.COOKIES)
 
@@ -183,14 +183,26 @@ def note_bearer(request: HttpRequest, code: str) -> None:
 def held_by_bearer(code: str, token: str) -> None:
     """Record that the seat whose secret is ``token`` at table ``code`` is read through a bearer token.
 
-    A bearer token is one more device holding the seat (:data:`Seat.API_DEVICE`): its first use after a
-    phone held the seat is logged like any claim, "the seat was opened on another phone"
+    A bearer token is one more device holding the seat (:data:`Seat.API_DEVICE`): its first use is logged
+    like a claim of a seat another phone held, "the seat was opened on another phone"
     (:func:`games.commands.host.claim_seat`), so whoever holds every link (the host) cannot read another
-    player's hidden hand unseen through the API or a socket either. Later uses write nothing.
+    player's hidden hand unseen through the API or a socket either. At a table made in the lobby it is logged
+    when it happens, whether or not a phone joined the seat before (a read before the seat's phone first joins
+    is not left for that join to log). At a table made through the API, whose creator holds every token for
+    its bots, the first use is logged once a phone held the seat. Later uses write nothing; a bot's own claim
+    (``POST /claim/``) leaves no line.
     """
-    seat = Seat.objects.filter(table__code=code, token=token).exclude(claimed_by_device=Seat.API_DEVICE).first()
+    seat = (Seat.objects.filter(table__code=code, token=token).exclude(claimed_by_device=Seat.API_DEVICE)
+            .select_related("table").first())
     if seat is not None:
-        claim_seat(seat, Seat.API_DEVICE)
+        claim_seat(seat, Seat.API_DEVICE, announce=_seats_for_phones(seat.table))
+
+
+def _seats_for_phones(table: Table) -> bool:
+    """True for a table made on a phone's page (the lobby): its seats are handed to phones by join links, so a
+    bearer read of a seat no phone holds yet is a read by whoever holds the links (the host), logged at once.
+    A table made through the API handed every token to its creator, whose bots hold their seats by them."""
+    return bool(table.created_by_device)
 
 
 def seat_index_for(request: HttpRequest, table: Table) -> int | None:

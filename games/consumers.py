@@ -177,7 +177,7 @@ class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
                 await self.close(code=4403)
             return
         await self.accept()
-        if self.by_bearer:
+        if self.by_bearer and not self.screen:  # the table screen sends the public view only: no seat is read
             await socket_db.run(held_by_bearer, self.code, self.token)
         if first:
             await self._send_frame(first)

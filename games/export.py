@@ -40,6 +40,10 @@ as such before it is played. The three HMAC messages cannot collide: a
 sealed move's starts with a digit, the seal check is a constant starting
 with a letter, the file's starts with ``{``.
 
+``created_at`` and ``finished_at`` are the times the game started and finished, as the table stored them
+when they happened (``Table.started_at``, ``Table.finished_at``); the file of an imported copy holds the
+original's, and ``copy_of``, the original's play id.
+
 Format version 3 (this one). Version 2 files sealed the moves but not the
 whole file: one holding sealed moves cannot be checked against changes and is
 refused (``bad_import``, "export the table again") without a replay; one
@@ -61,6 +65,7 @@ server: its private moves cannot be checked here, and it is refused
 from __future__ import annotations
 
 import csv
+import datetime
 import hashlib
 import hmac
 import io
@@ -73,6 +78,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.dateparse import parse_datetime
 
 from games.audit import check_draws, effective_actions, holds_draw, initial_mode, opening_state
 from games.commands.pregame import create_table
@@ -85,6 +91,7 @@ from games.write_path import prompt_key
 FORMAT = "companion-export"
 FORMAT_VERSION = 3  # 3: the whole file is sealed as well; 2: only the sealed moves (1 hashed them in the open)
 MOVES_ONLY_VERSION = 2  # imported only when it holds no sealed move: nothing in it says whether it was changed
+COPY_OF = "copy_of"  # in the file of an imported copy: the play id of the game it copies (BG Stats' sourcePlayId)
 FILE_SEAL = "file_seal"  # the field of the whole file's HMAC (the one field it does not cover)
 SEAL_SALT = "games.export.sealed-move"  # names the purpose of the key, apart from every other use of SECRET_KEY
 SEAL_CHECK = b"companion-export-seal-check"
@@ -227,8 +234,8 @@ def build_export(table: Table) -> dict[str, Any]:
         "version": FORMAT_VERSION,
         "game": {"slug": table.slug, "title": table.title},
         "code": table.code,
-        "created_at": table.created_at.isoformat(),
-        "finished_at": table.updated_at.isoformat(),
+        "created_at": table.started_at.isoformat(),
+        "finished_at": (table.finished_at or table.started_at).isoformat(),
         "options": dict(table.options),
         "opening_options": _opening_options(table, rows),
         "seats": [{"index": s.index, "name": s.name, "colour": s.colour, "team": s.team}
@@ -238,6 +245,8 @@ def build_export(table: Table) -> dict[str, Any]:
         "moves": out_moves,
         "result": result,
     }
+    if table.copy_of:
+        document[COPY_OF] = table.copy_of
     # Sealed as JSON reads it back (an int key of a result becomes text), so the file checks as it is written.
     document = json.loads(json.dumps(document, ensure_ascii=False))
     document[FILE_SEAL] = file_seal(key, document)
@@ -281,9 +290,11 @@ def csv_cell(value: Any) -> Any:
 
 
 def result_rows(table: Table, result: Mapping[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
-    """``(columns, rows)``: one row per player (seat order) with seat (1-based), name, colour, rank, winner,
-    score and every further score component of the game's ranking (nested ones as ``totals.red``)."""
+    """``(columns, rows)``: one row per player (seat order) with seat (1-based), name, colour, team (1-based,
+    only in a game played in teams: :meth:`Game.seat_teams`), rank, winner, score and every further score
+    component of the game's ranking (nested ones as ``totals.red``)."""
     seats = {s.index: s for s in table.seats.all()}
+    teams = table.game().seat_teams()
     winners = set(result.get("winners", []))
     extra: list[str] = []
     rows = []
@@ -294,9 +305,19 @@ def result_rows(table: Table, result: Mapping[str, Any]) -> tuple[list[str], lis
             if key not in extra:
                 extra.append(key)
         rows.append({"seat": seat.index + 1, "name": seat.name, "colour": seat.colour,
+                     "team": _team_label(teams, seat.index),
                      "rank": entry.get("rank", entry.get("place")), "winner": "yes" if seat.index in winners else "no",
                      "score": entry.get("score", ""), **components})
-    return [*FIXED_COLUMNS, *extra], rows
+    fixed = list(FIXED_COLUMNS)
+    if any(team is not None for team in teams):
+        fixed.insert(fixed.index("colour") + 1, "team")
+    return [*fixed, *extra], rows
+
+
+def _team_label(teams: list[int | None], index: int) -> str:
+    """Seat ``index``'s team as people count it (``"1"``, ``"2"``), or ``""`` without teams."""
+    team = teams[index] if index < len(teams) else None
+    return "" if team is None else str(team + 1)
 
 
 def build_csv(table: Table) -> str:
@@ -318,35 +339,38 @@ def build_csv(table: Table) -> str:
 
 def bgstats_play(table: Table) -> dict[str, Any]:
     """The play as BG Stats' ``createPlay`` import reads it (https://www.bgstatsapp.com/support/push-plays-to-bg-
-    stats-from-other-apps-or-websites/): ``sourceName``, ``sourcePlayId`` (the table code), ``playDate``
-    (``YYYY-MM-DD HH:MM:SS``, local time), ``durationMin``, ``game`` (``name``, ``sourceGameId``, ``bggId`` where
+    stats-from-other-apps-or-websites/): ``sourceName``, ``sourcePlayId`` (:attr:`Table.play_id`: the table code, or
+    for an imported copy the original's, so logging the copy twice is one play), ``playDate`` (the stored finish
+    time ``Table.finished_at``, ``YYYY-MM-DD HH:MM:SS``, local time), ``durationMin`` (stored start to finish), ``game`` (``name``, ``sourceGameId``, ``bggId`` where
     the game's adapter gives its checked id (``WebAdapter.bgg_id``; a game without one is matched by name), ``highestWins``, ``noPoints``) and ``players`` (``name``, ``sourcePlayerId``,
-    ``score``, ``rank``, ``winner``, ``startPlayer``, ``role``, and ``team`` where the seat has one)."""
+    ``score``, ``rank``, ``winner``, ``startPlayer``, ``role`` (the seat's colour), and ``team`` (1-based) in a game played in teams)."""
     game = table.game()
     result = game.result(game.decode(table.state)) or {}
     ranking = {r["seat"]: r for r in result.get("ranking", [])}
     winners = set(result.get("winners", []))
     first = table.actions.filter(kind=Action.Kind.GAME).order_by("seq").first()
-    finished = timezone.localtime(table.updated_at)
+    finished = timezone.localtime(table.finished_at or table.started_at)
     game_entry: dict[str, Any] = {"name": table.title, "sourceGameId": table.slug, "highestWins": True,
                                   "noPoints": False}
     bgg_id = get_adapter(table.slug).bgg_id
     if bgg_id is not None:
         game_entry["bggId"] = bgg_id
     players = []
+    teams = game.seat_teams()
     for s in table.seats.order_by("index"):
-        player = {"name": s.name, "sourcePlayerId": f"{table.code}-{s.index}",
+        player = {"name": s.name, "sourcePlayerId": f"{table.play_id}-{s.index}",
                   "score": ranking.get(s.index, {}).get("score"), "rank": ranking.get(s.index, {}).get("rank"),
                   "winner": s.index in winners, "startPlayer": first is not None and first.seat == s.index,
-                  "role": ""}
-        if s.team is not None:
-            player["team"] = str(s.team + 1)
+                  "role": s.colour}
+        team = _team_label(teams, s.index)
+        if team:
+            player["team"] = team
         players.append(player)
     return {
         "sourceName": "Companion",
-        "sourcePlayId": table.code,
+        "sourcePlayId": table.play_id,
         "playDate": finished.strftime("%Y-%m-%d %H:%M:%S"),
-        "durationMin": max(1, round((table.updated_at - table.created_at).total_seconds() / 60)),
+        "durationMin": table.duration_minutes,
         "game": game_entry,
         "players": players,
     }
@@ -399,6 +423,20 @@ def _is_seed(text: Any) -> bool:
     return isinstance(text, str) and 0 < len(text) <= 19 and text.isascii() and text.isdigit()
 
 
+def _file_time(text: Any) -> datetime.datetime | None:
+    """An exported time (ISO 8601 text, as ``isoformat`` writes it) as an aware datetime (UTC when it names no
+    zone); ``None`` when ``text`` is not one."""
+    if not (isinstance(text, str) and text.isascii() and len(text) <= 40):
+        return None
+    try:
+        moment = parse_datetime(text)
+    except ValueError:
+        return None
+    if moment is None:
+        return None
+    return moment if timezone.is_aware(moment) else timezone.make_aware(moment, datetime.UTC)
+
+
 def _changed() -> IllegalAction:
     """The one refusal of a file with sealed moves that is not as it was exported, whatever was changed."""
     return IllegalAction("import_changed", gettext_noop(
@@ -435,10 +473,15 @@ def _sealing_key(data: Mapping[str, Any]) -> bytes:
 def _check_shape(data: dict[str, Any], version: int) -> None:
     """The document's outer shape: the fields, their types and bounds (values are checked by the replay)."""
     known = {"format", "version", "game", "code", "created_at", "finished_at", "options", "opening_options",
-             "seats", "draws", "seal", "moves", "result"} | ({FILE_SEAL} if version == FORMAT_VERSION else set())
+             "seats", "draws", "seal", "moves", "result", COPY_OF} | ({FILE_SEAL} if version == FORMAT_VERSION else set())
     unknown = sorted(set(data) - known)
     _require(not unknown, gettext_noop("The export holds fields this version does not know: {fields}."),
              fields=", ".join(unknown[:5]))
+    _require(all(_file_time(data.get(name)) is not None for name in ("created_at", "finished_at")),
+             gettext_noop("The export must say when its game started and finished (ISO 8601 date and time)."))
+    copy_of = data.get(COPY_OF)
+    _require(copy_of is None or (isinstance(copy_of, str) and copy_of.isascii() and 0 < len(copy_of) <= 32),
+             gettext_noop("The export must name its table's code and carry its seal check."))
     game = data.get("game")
     _require(isinstance(game, dict) and isinstance(game.get("slug"), str) and game["slug"] in REGISTRY,
              gettext_noop("The export names no game this server knows."))
@@ -660,6 +703,10 @@ def import_export(data: Any, device: str = "") -> Table:
             table.version = version
             table.status = Table.Status.FINISHED
             table.imported = True
+            # The copy is of the same play: the original's times and play id, whenever it is imported.
+            table.started_at = _file_time(data["created_at"])
+            table.finished_at = _file_time(data["finished_at"])
+            table.copy_of = data.get(COPY_OF) or data["code"]
             table.save()
             # check_draws deals its opening in digital mode, so it speaks only for tables dealt digitally.
             check = check_draws(table) if data["opening_options"].get("components") != "physical" else None

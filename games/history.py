@@ -49,7 +49,7 @@ def device_tables(request: HttpRequest) -> list[Table]:
         query |= Q(created_by_device=device) | Q(seats__claimed_by_device=device)
     for q in held:
         query |= q
-    return list(Table.objects.filter(query, status__in=DONE).distinct().order_by("-updated_at")[:MAX_LISTED])
+    return list(Table.objects.filter(query, status__in=DONE).distinct().order_by("-finished_at", "-pk")[:MAX_LISTED])
 
 
 def summary(table: Table) -> dict[str, Any]:
@@ -57,7 +57,7 @@ def summary(table: Table) -> dict[str, Any]:
     game = table.game()
     result = game.result(game.decode(table.state)) if table.status == Table.Status.FINISHED else None
     names = {s.index: s.name for s in table.seat_infos()}
-    return {"table": table, "players": [names[i] for i in sorted(names)], "date": table.updated_at,
+    return {"table": table, "players": [names[i] for i in sorted(names)], "date": table.finished_at or table.started_at,
             "winners": [names.get(i, "?") for i in (result or {}).get("winners", [])]}
 
 

@@ -63,7 +63,8 @@ def table_history(request: HttpRequest, code: str) -> HttpResponse:
     viewer = history.viewer_seat(request, table)
     context = seat_context(table, viewer)
     get_token(request)
-    context.update(is_host=False, error=None, csrf_token=request.META.get("CSRF_COOKIE", ""))
+    # The record of the game as it ended: no link to a next game started from it later.
+    context.update(is_host=False, error=None, csrf_token=request.META.get("CSRF_COOKIE", ""), next_code="")
     tally = render_to_string("games/table.html#r-status", context, request=request)
     stats = chance_stats(table, context["game"]) if viewer is not None else None  # the screen's tally shows them
     finished = table.status == Table.Status.FINISHED
@@ -137,7 +138,7 @@ def import_game(request: HttpRequest) -> HttpResponse:
         if upload is None or upload.size > export.MAX_IMPORT_BYTES:
             raise ValueError
         data = load_json(upload.read(export.MAX_IMPORT_BYTES + 1), max_bytes=export.MAX_IMPORT_BYTES,
-                         max_depth=export.MAX_IMPORT_DEPTH, what="game file")
+                         max_depth=export.MAX_IMPORT_DEPTH, what="game file", unicode_only=False)
         table = export.import_export(data, device=device_id(request))
     except ValueError:
         return _import_refused(request, "bad_file", _("Choose an exported game file (JSON, at most 2 MiB)."))

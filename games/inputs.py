@@ -15,14 +15,17 @@ from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_JSON_DEPTH, check_json_value
 
 
-def load_json(raw: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEPTH, what: str = "JSON") -> Any:
+def load_json(raw: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEPTH, what: str = "JSON",
+              unicode_only: bool = True) -> Any:
     """Parse ``raw`` (UTF-8 text) as JSON, refusing what cannot be stored as it came.
 
     Raises ``IllegalAction`` with code ``too_large`` (over ``max_bytes``),
     ``bad_json`` (not UTF-8 or not JSON, including ``NaN``/``Infinity``,
     numbers too large for a float and an object naming one key twice, whose
     first value a reader would see and the parser would drop), ``too_deep`` (nested more than
-    ``max_depth``) or ``nul_character`` (a NUL, raw or escaped as ``\\u0000``).
+    ``max_depth``), ``nul_character`` (a NUL, raw or escaped as ``\\u0000``) or ``bad_text`` (a lone
+    surrogate escaped in the text, unless ``unicode_only`` is false: see
+    :func:`games.engines.schema.check_json_value`).
     """
     if len(raw) > max_bytes:
         raise IllegalAction("too_large", gettext_noop("The {what} is longer than {limit} bytes."),
@@ -39,7 +42,7 @@ def load_json(raw: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEP
     except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise IllegalAction("bad_json", gettext_noop("The {what} is not valid JSON."), what=what) from exc
     _refuse_infinite(value, what)
-    check_json_value(value, max_depth=max_depth, what=what)
+    check_json_value(value, max_depth=max_depth, what=what, unicode_only=unicode_only)
     return value
 
 

@@ -135,6 +135,9 @@ class InputGuardMiddleware(SyncAndAsyncMiddleware):
         if has_nul:
             return refusal(request, "nul_character", _("The request holds a NUL character, which is never valid input."),
                            400)
+        if self._form_not_unicode(request):
+            return refusal(request, "bad_text", _("The request holds text that is not Unicode (a lone surrogate)."),
+                           400)
         return None
 
     def after(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
@@ -160,6 +163,19 @@ class InputGuardMiddleware(SyncAndAsyncMiddleware):
             return True
         if request.content_type == "application/x-www-form-urlencoded":
             return b"\x00" in unquote_to_bytes(body.replace(b"+", b" "))
+        return False
+
+    @staticmethod
+    def _form_not_unicode(request: HttpRequest) -> bool:
+        """True when a posted form's fields are not UTF-8 (a lone surrogate's bytes among them): Django would read
+        them with replacement characters, so a tap's key would be taken as another text than the one sent,
+        where the socket and the API refuse that text (``bad_text``)."""
+        if request.method in ("GET", "HEAD", "OPTIONS") or request.content_type != "application/x-www-form-urlencoded":
+            return False
+        try:
+            unquote_to_bytes(request.body.replace(b"+", b" ")).decode("utf-8")
+        except UnicodeDecodeError:
+            return True
         return False
 
     @staticmethod

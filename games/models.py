@@ -13,6 +13,7 @@ import string
 from typing import Any
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import get_game_class
@@ -89,6 +90,16 @@ class Table(models.Model):
     pregame = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # When the game was set up (the table made), and when it finished by its rules or the host ended it: written
+    # once when each happens (:meth:`move_status`) and read by every export, seal, BG Stats play and history page,
+    # never derived from ``updated_at`` (which a later hand-over or Play again moves). An imported copy holds the
+    # original's times.
+    started_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # An imported copy: the play id of the game it copies (the original table's code, or the one that table was
+    # itself a copy of), sent to BG Stats as ``sourcePlayId`` so the copy logs the same play. Empty for a table
+    # played here.
+    copy_of = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:
         ordering = ["-updated_at"]
@@ -109,6 +120,36 @@ class Table(models.Model):
         if fields is not None and "revision" not in fields:
             kwargs["update_fields"] = [*fields, "revision"]
         super().save(*args, **kwargs)
+
+    def move_status(self, status: str) -> list[str]:
+        """Set :attr:`status` to ``status`` and the finish time with it; the names of the fields set.
+
+        The game's end (finished by its rules, or ended by the host) stores :attr:`finished_at` the moment it
+        happens; the end stays as it was while the status does not change, and a game reopened (a host's undo
+        of the last move when no seed was revealed) clears it, so the end that counts is the last one.
+        """
+        names = ["status"]
+        done = (self.Status.FINISHED, self.Status.ENDED)
+        if status in done and (self.status not in done or self.finished_at is None):
+            self.finished_at = timezone.now()
+            names.append("finished_at")
+        elif status not in done and self.finished_at is not None:
+            self.finished_at = None
+            names.append("finished_at")
+        self.status = status
+        return names
+
+    @property
+    def play_id(self) -> str:
+        """The play's id for BG Stats (``sourcePlayId``): this table's code, or for a copy the original's."""
+        return self.copy_of or self.code
+
+    @property
+    def duration_minutes(self) -> int:
+        """Whole minutes from :attr:`started_at` to :attr:`finished_at` (at least 1); 1 while there is no end."""
+        if self.finished_at is None:
+            return 1
+        return max(1, round((self.finished_at - self.started_at).total_seconds() / 60))
 
     def seat_infos(self) -> list[SeatInfo]:
         """The seats as the engine sees them, in seat order.

@@ -49,7 +49,7 @@ LANGUAGES = ("en", "fa", "az", "ps")
 # Codes that refuse malformed input (a broken payload, state, option or edition file, an unknown seat or
 # location typed into the API): no rule of the game explains them, so they get no "Why?" link.
 NOT_A_RULE = frozenset({
-    "bad_action", "bad_payload", "unknown_action", "too_deep", "too_large", "nul_character",
+    "bad_action", "bad_payload", "unknown_action", "too_deep", "too_large", "nul_character", "bad_text",
     "bad_state", "bad_position", "bad_location", "bad_board", "bad_edition", "bad_option",
     "bad_seat", "no_such_seat", "bad_pawn", "outcome_from_server", "bad_start",
 })

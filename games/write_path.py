@@ -532,8 +532,7 @@ def _apply(request: WriteRequest, table: Table, game: Game, seq: int, change: Ch
         table.state = change.state
         names.append("state")
     if change.status:
-        table.status = change.status
-        names.append("status")
+        names.extend(table.move_status(change.status))
     row = None
     decoded = change.decoded
     if change.kind is not None and not (request.imported_ok and table.imported):

@@ -44,6 +44,17 @@ def fresh_channel_layers() -> None:
 
 
 @pytest.fixture(autouse=True)
+def _the_default_language_after_each_test():
+    """Each test ends with no language active in its thread: Django's locale middleware activates the request's
+    language and leaves it, so a test that renders directly (no request) after another test's last request in
+    Persian or Pashto would otherwise read that language, depending on which tests a worker ran before it."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _a_channel_layer_per_test():
     """Each test starts with its own channel layer (:func:`fresh_channel_layers`) and ends with the sockets'
     database thread holding no connection (games/socket_db.py keeps one across taps; the test database is

@@ -10,6 +10,9 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from games.engines.base import gettext_noop
+from games.presenters import tr
+
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler, reshaped so that every error has a stable ``code`` and a ``message``."""
@@ -24,9 +27,24 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         response.data = {"code": code, "message": message}
     elif response.status_code == status.HTTP_400_BAD_REQUEST:
         unknown = _unknown_field(detail)
-        response.data = {"code": "unknown_field" if unknown else "invalid",
-                         "message": unknown or "The request body is not valid.", "fields": detail}
+        field = next((name for name in FIELD_REFUSALS if isinstance(detail, dict) and name in detail), None)
+        if unknown:
+            response.data = {"code": "unknown_field", "message": unknown, "fields": detail}
+        elif field is not None:
+            code, template, details = FIELD_REFUSALS[field]
+            response.data = {"code": code, "message": tr(template, details), "fields": detail}
+        else:
+            response.data = {"code": "invalid", "message": "The request body is not valid.", "fields": detail}
     return response
+
+
+#: A refused field of a write's body, by name: the code and message the socket and the page give the same field
+#: of a tap (games/socket_taps.py, games/views.py), so every door refuses one malformed tap alike.
+FIELD_REFUSALS: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "action": ("bad_action", gettext_noop("An action must be a JSON object."), {}),
+    "version": ("bad_version", gettext_noop("Every tap names the table version it was chosen at."), {}),
+    "key": ("bad_key", gettext_noop("An idempotency key is at most {limit} characters."), {"limit": 80}),
+}
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -35,7 +35,9 @@ class ImportedSerializer(serializers.Serializer):
 
 @extend_schema(parameters=[CODE], auth=[{}], responses={
     (200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description=(
-        "The export document (format `companion-export`, version 2): game, code, options, seats (no secrets), "
+        f"The export document (format `{export.FORMAT}`, version {export.FORMAT_VERSION}): game, code, options, "
+        "seats (no secrets), `created_at` and `finished_at` (when the game started and finished, as stored then; "
+        "an imported copy's are the original's, and `copy_of` names the original's play id), "
         "`draws` (commitment and revealed seed), `seal` (which server key sealed the file), `moves` (each counted "
         "move: seq, seat, payload, public line, `after` = SHA-256 of the public view after it; a private move is "
         "`sealed`: kind and an HMAC under this server's key only, which the file cannot open), "
@@ -54,7 +56,8 @@ def export_json(request: Request, code: str) -> Response:
 
 @extend_schema(parameters=[CODE], auth=[{}], responses={
     (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description=(
-        "Header `seat,name,colour,rank,winner,score` then the game's score components; one row per player.")),
+        "Header `seat,name,colour,rank,winner,score` (`team` after `colour` in a game played in teams) then the "
+        "game's score components; one row per player.")),
     409: NOT_FINISHED, **_error_responses(404, 429)})
 @api_view(["GET"])
 @throttle_classes([TableThrottle])
@@ -86,7 +89,7 @@ def import_game(request: Request) -> Response:
         return _error("unsupported_media_type", "Send the export as 'Content-Type: application/json'.", 415)
     try:
         data = load_json(request.body, max_bytes=export.MAX_IMPORT_BYTES, max_depth=export.MAX_IMPORT_DEPTH,
-                         what="game file")
+                         what="game file", unicode_only=False)
         table = export.import_export(data)
     except IllegalAction as exc:
         return _error(exc.code, error_message(exc), 400, details=exc.as_json()["details"])

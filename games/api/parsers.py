@@ -1,18 +1,32 @@
-"""A JSON parser that answers 400, not 500, to absurdly nested bodies."""
+"""The API's JSON parser: the body is read by the one strict JSON reader every door uses (games/inputs.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
+from games.engines.base import IllegalAction
+from games.engines.schema import MAX_JSON_DEPTH
+from games.inputs import load_json
+from games.presenters import error_message
+
 
 class SafeJSONParser(JSONParser):
-    """DRF's JSON parser; a body nested past Python's recursion limit is a ``ParseError`` (400)."""
+    """A JSON body read by :func:`games.inputs.load_json`, as the socket reads a tap and the page an action.
+
+    What it refuses is a 400 ``ParseError`` carrying that reader's code: ``bad_json`` (not UTF-8 or not
+    JSON, ``NaN``, a number too large for a float, a key named twice in one object), ``too_deep``,
+    ``nul_character``, ``bad_text`` (a lone surrogate) or ``too_large``; never a 500.
+    """
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        """The body as JSON reads it; ``ParseError`` with the strict reader's code otherwise."""
+        raw = stream.read() if stream is not None else b""
+        limit = max(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0, settings.IMPORT_MAX_BYTES)
         try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError as exc:
-            raise ParseError("JSON parse error - nested too deeply") from exc
+            return load_json(raw, max_bytes=limit, max_depth=MAX_JSON_DEPTH, what="request body")
+        except IllegalAction as exc:
+            raise ParseError(error_message(exc), code=exc.code) from exc

@@ -16,6 +16,20 @@ from games.engines.schema import check_json_value
 MAX_VERSION = 2**31 - 1
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON boolean, ``true`` or ``false`` and nothing else: DRF's own field also takes ``0``, ``1``, ``"yes"``,
+    ``"on"`` and the like, which a script meaning another thing could send unnoticed."""
+
+    default_error_messages = {"invalid": "Must be true or false (a JSON boolean)."}
+
+    def to_internal_value(self, data: Any) -> bool:
+        """``data`` when it is ``True`` or ``False``; ``ValidationError`` (code ``invalid``) for anything else."""
+        if isinstance(data, bool):
+            return data
+        self.fail("invalid", input=data)
+        raise AssertionError  # fail raises
+
+
 class SeatInSerializer(serializers.Serializer):
     """One seat of a new table: ``name``, ``colour``, ``team``, nothing else (an unknown field is refused
     ``unknown_field``, naming it, rather than silently dropped)."""
@@ -78,7 +92,7 @@ class CreateTableSerializer(serializers.Serializer):
                   "the first move, a random seat from the table's seed, or start_seat. Absent: seat 0 starts.")
     start_seat = serializers.IntegerField(required=False, min_value=0, max_value=4,
                                           help_text="The seat that starts when start is chosen.")
-    walkthrough = serializers.BooleanField(required=False, default=False,
+    walkthrough = StrictBooleanField(required=False, default=False,
                                            help_text="Walk the phones through the physical set-up.")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -144,7 +158,7 @@ class StartSerializer(serializers.Serializer):
 
     seat = serializers.IntegerField(required=False, min_value=0, max_value=4,
                                     help_text="youngest / oldest: the seat that is the youngest (oldest).")
-    draw = serializers.BooleanField(required=False, default=False,
+    draw = StrictBooleanField(required=False, default=False,
                                     help_text="highest_card, digital: the app turns up a card for every seat.")
     cards = serializers.DictField(child=serializers.CharField(max_length=8, allow_blank=True), required=False, allow_empty=True,
                                   help_text="highest_card, physical: seat index (as text) -> the card it turned up.")

@@ -167,9 +167,10 @@ def table_detail(request: Request, code: str) -> Response:
     """The public facts of a table: game, seats (no secrets), version, status, the public prompt.
 
     ``draws``: ``{"commitment": sha256(str(seed)) hex, "seed": str | None}``;
-    the seed (decimal text: it has 63 bits) is revealed once the game is over
-    (finished or ended), so anyone can re-derive every digital draw
-    (``manage.py check_draws``).
+    the seed (decimal text: it has 63 bits) is revealed once the game has
+    finished by its rules (``status`` ``finished``), so anyone can re-derive
+    every digital draw (``manage.py check_draws``); a game the host ended
+    (``ended``) keeps it sealed, as it keeps the hands held when it stopped.
     """
     table = get_object_or_404(Table, code=code.upper())
     seats = [{"index": s.index, "name": s.name, "colour": s.colour, "claimed": bool(s.claimed_at)}

@@ -127,8 +127,12 @@ def hand_over_seat(code: str, index: int) -> Seat:
     return handed[0]
 
 
-def claim_seat(seat: Seat, device: str) -> Seat:
+def claim_seat(seat: Seat, device: str, announce: bool = False) -> Seat:
     """Record that ``device`` holds ``seat`` now (the same phone rejoins after a reload); every phone is told.
+
+    ``announce``: the seat is read through its secret sent as a bearer token (not claimed by a phone or a
+    bot's own claim), which is logged as an ``opened`` row even when no device held the seat before, at
+    the moment of the read: a read before the seat's phone first joins is not left for that join to log.
 
     A seat another device held is opened on this one as well (its join
     link used again): that is logged as an ``opened`` row every phone reads
@@ -146,7 +150,7 @@ def claim_seat(seat: Seat, device: str) -> Seat:
         seat.claimed_by_device = device
         seat.claimed_at = timezone.now()
         seat.save(update_fields=["claimed_by_device", "claimed_at"])
-        if before and device and before != device:
+        if device and before != device and (before or announce):
             return Change(Action.Kind.OPENED, seat.index)
         return Change(None)
 

@@ -255,6 +255,14 @@ class Game:
         """
         return [seat.colour for seat in self.seats]
 
+    def seat_teams(self) -> list[int | None]:
+        """The team each seat plays in, in seat order: ``0``, ``1``, ... or ``None`` (no teams).
+
+        Default: the teams given in the lobby (``SeatInfo.team``). A game whose rules form the teams (Sorry!'s
+        team game pairs colours) overrides this; exports name these teams.
+        """
+        return [seat.team for seat in self.seats]
+
     @property
     def physical(self) -> bool:
         """True when a person enters what the real deck, bag or die gave."""

@@ -15,6 +15,7 @@ business.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -258,10 +259,24 @@ def json_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
     return deepest
 
 
-def check_json_value(value: Any, *, max_depth: int = MAX_JSON_DEPTH, what: str = "value") -> None:
-    """Refuse a JSON value nested deeper than ``max_depth`` or holding a NUL character anywhere.
+#: Any surrogate code point in a Python string: JSON joins an escaped pair into one character, so one left is lone.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+BAD_TEXT = gettext_noop("The {what} holds text that is not Unicode (a lone surrogate).")
 
-    Raises ``IllegalAction("too_deep")`` or ``IllegalAction("nul_character")``.
+
+def check_json_value(value: Any, *, max_depth: int = MAX_JSON_DEPTH, what: str = "value",
+                     unicode_only: bool = True) -> None:
+    """Refuse a JSON value nested deeper than ``max_depth``, or holding a NUL character or a lone surrogate
+    anywhere (in a key or a value).
+
+    A lone surrogate (``"\\ud800"`` escaped in JSON text, never a whole pair, which JSON reads as one
+    character) is no Unicode character: UTF-8 cannot encode it, so no column, log line or page could hold it
+    (RFC 7493, I-JSON, refuses it for that reason).
+
+    ``unicode_only=False`` lets lone surrogates through, for a reader that judges the text as a whole
+    (an exported game file: any change to it gets one answer, after its seal is checked).
+
+    Raises ``IllegalAction("too_deep")``, ``IllegalAction("nul_character")`` or ``IllegalAction("bad_text")``.
     """
     if json_depth(value, max_depth) > max_depth:
         raise IllegalAction("too_deep", gettext_noop("The {what} is nested more than {depth} levels deep."),
@@ -272,6 +287,8 @@ def check_json_value(value: Any, *, max_depth: int = MAX_JSON_DEPTH, what: str =
         if isinstance(item, str):
             if "\x00" in item:
                 raise IllegalAction("nul_character", gettext_noop("The {what} holds a NUL character."), what=what)
+            if unicode_only and _SURROGATE.search(item):
+                raise IllegalAction("bad_text", BAD_TEXT, what=what)
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())

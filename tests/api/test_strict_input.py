@@ -110,7 +110,7 @@ def test_undo_with_a_version_too_large_for_a_float_is_400(sorry):
     host = APIClient()
     response = host.post(f"/api/tables/{sorry.code}/undo/", data=b'{"version": 1e400}',
                          content_type="application/json", HTTP_X_HOST_TOKEN=sorry.host_token)
-    assert_refused(response, code="bad_version")
+    assert_refused(response, code="bad_json")  # as the socket refuses the same text: no float holds it
 
 
 @pytest.mark.parametrize("where", ["path", "action", "key", "escaped"])

@@ -37,7 +37,7 @@ def test_undo_mine_needs_a_seat_token_and_a_version(created):  # noqa: F811
     code = created["code"]
     assert _post(APIClient(), code, "undo-mine", {"version": 0}).json()["code"] == "no_seat"
     bad = _post(seat_client(created, 0), code, "undo-mine", {"version": "x"})
-    assert bad.status_code == 400 and bad.json()["code"] == "invalid"
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_version"  # as the page and the socket refuse it
 
 
 def test_undo_mine_is_in_the_openapi_schema():

@@ -88,7 +88,7 @@ def test_a_bot_playing_its_own_seat_through_the_api_leaves_no_line():
 
 def test_control_an_unlogged_bearer_read_is_caught(monkeypatch):
     """Plant a bearer path that claims nothing: the probe must flag it."""
-    monkeypatch.setattr(access, "claim_seat", lambda seat, device: seat)
+    monkeypatch.setattr(access, "claim_seat", lambda seat, device, **how: seat)
     monkeypatch.setattr(access, "held_by_bearer", lambda code, token: None)
     figures = Figures()
     bearer_probe(figures, "api view")
@@ -146,3 +146,46 @@ def test_an_open_bearer_socket_is_a_new_line_once_the_phone_took_the_seat_back()
         await comm.disconnect()
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("door", DOORS)
+def test_a_bearer_read_before_the_seats_phone_first_joins_is_logged_at_once(door):
+    """The host of a table made in the lobby reads seat 1 with seat 1's token at version 0, before Bob's phone
+    ever joined: the line is written then, not left for Bob's join to write later, where it would read like the
+    join itself."""
+    table = create_table("sorry", POINTS, TWO, seed=3, device="the-hosts-phone")
+    token = table.seats.get(index=1).token
+    assert opened_lines(table.code) == []
+    peek(door, table.code, token)
+    lines = opened_lines(table.code)
+    assert len(lines) == 1 and "Bob" in lines[0]["text"], lines
+    peek(door, table.code, token)
+    assert len(opened_lines(table.code)) == 1, "a second read by the same bearer adds nothing"
+
+
+def test_a_bot_using_its_seat_of_a_table_made_through_the_api_leaves_no_line_until_a_phone_holds_it():
+    """The API's creator got every token for its bots: their first use of an unheld seat is no peek."""
+    table = create_table("sorry", POINTS, TWO, seed=3)
+    for door in DOORS:
+        peek(door, table.code, table.seats.get(index=1).token)
+    assert opened_lines(table.code) == []
+
+
+def test_the_table_screens_socket_opened_with_a_bearer_writes_no_seat_line():
+    """The table screen shows the public view only, whatever secret its socket carries: no seat is read."""
+    table = create_table("sorry", POINTS, TWO, seed=3)
+    phone_for(table, 1)
+    token = table.seats.get(index=1).token
+
+    async def screen() -> str:
+        comm = socket_for(table.code, (b"authorization", f"Bearer {token}".encode()), screen=True)
+        connected, _ = await comm.connect()
+        assert connected
+        frame = await comm.receive_from(timeout=5)
+        await comm.disconnect()
+        return frame
+
+    frame = asyncio.run(screen())
+    assert frame
+    assert opened_lines(table.code) == []
+    assert table.seats.get(index=1).claimed_by_device != "api"

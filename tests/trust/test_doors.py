@@ -126,3 +126,62 @@ def test_a_shared_throttle_cache_that_fails_counts_locally_and_never_fails_a_req
         throttles._DOWN_UNTIL[0] = 0.0
         caches["throttle-local"].clear()
     assert answers[:5] == [200] * 5 and set(answers[5:]) == {429}
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.django_db(False)
+def test_a_spoofed_forwarded_for_from_loopback_does_not_change_the_throttles_client_under_make_run(tmp_path):
+    """The server ``make run`` starts, with the default TRUSTED_PROXIES: requests from 127.0.0.1 that each claim
+    another address in ``X-Forwarded-For`` share one throttle count (uvicorn must not believe the header either)."""
+    import os
+    import shlex
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    port = _free_port()
+    plan = subprocess.run(["make", "--no-print-directory", "-n", "run", f"PORT={port}",
+                           f"STATIC_STAMP={tmp_path / 'never'}"], cwd=root, capture_output=True, text=True,
+                          timeout=60).stdout
+    words = shlex.split(next(line for line in plan.splitlines() if "uvicorn " in line))
+    start = next(i for i, word in enumerate(words) if "=" not in word)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("TRUSTED_PROXIES", "FORWARDED_ALLOW_IPS", "REDIS_URL", "DATABASE_URL")}
+    env.update(dict(word.split("=", 1) for word in words[:start]))
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", API_THROTTLE_TABLE="3/min",
+               STATIC_FROM_FINDERS="true", SECRET_KEY=django_settings.SECRET_KEY, DATA_DIR=str(tmp_path))
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=root, env=env, check=True, timeout=120)
+    command = [str(root / words[start]) if not Path(words[start]).is_absolute() else words[start], *words[start + 1:]]
+    server = subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        def status(forwarded: str) -> int:
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables/NOSUCH/",
+                                             headers={"X-Forwarded-For": forwarded})
+            try:
+                with urllib.request.urlopen(request, timeout=10) as answer:
+                    return answer.status
+            except urllib.error.HTTPError as refused:
+                return refused.code
+
+        for _ in range(100):
+            try:
+                status("192.0.2.1")  # the server is up: this first request counts too
+                break
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.1)
+        answers = [status(f"198.51.100.{i}") for i in range(2, 8)]
+        assert answers[:2] == [404, 404] and set(answers[2:]) == {429}, answers
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

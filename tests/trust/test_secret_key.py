@@ -74,3 +74,44 @@ def test_tests_run_under_their_own_key_and_the_seal_key_derives_from_it():
     assert settings.SECRET_KEY.startswith("tests-only-")
     assert export.seal_key("ABC", 1) != export.seal_key("ABC", 1, secret="another-" + "z" * 50)
     assert export.seal_key("ABC", 1) == export.seal_key("ABC", 1, secret=settings.SECRET_KEY)
+
+
+PRINT_FALLBACKS = ("import django; django.setup(); from django.conf import settings; "
+                   "print('|'.join(settings.SECRET_KEY_FALLBACKS))")
+
+
+def test_secret_key_fallbacks_come_from_the_environment(tmp_path):
+    old, older = "o" * 20 + "ld-key-0123456789-abcdefghijklmnopq", "p" * 20 + "revious-0123456789-abcdefghijkl"
+    base = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY_FALLBACKS", "DATA_DIR")}
+    base.update(DJANGO_SETTINGS_MODULE="companion.settings", DATA_DIR=str(tmp_path),
+                SECRET_KEY_FALLBACKS=f"{old}, {older},")
+    started = subprocess.run([sys.executable, "-c", PRINT_FALLBACKS], cwd=ROOT, env=base, capture_output=True,
+                             text=True, timeout=60)
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.strip() == f"{old}|{older}"
+    assert secret_key.fallback_keys("") == []
+
+
+def test_an_empty_key_file_stops_the_start_naming_the_file_and_the_fix(tmp_path):
+    stored = tmp_path / "secret_key"
+    stored.write_text("\n")
+    stored.chmod(0o600)
+    started = _start(tmp_path)
+    assert started.returncode != 0 and str(stored) in started.stderr, started.stderr
+    assert "empty" in started.stderr and "delete" in started.stderr
+    assert stored.read_text() == "\n", "the file is left for its owner to mend"
+    with pytest.raises(ImproperlyConfigured, match="empty"):
+        secret_key.stored_key(tmp_path)
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o604, 0o660])
+def test_a_key_file_others_may_read_stops_the_start_naming_the_file_and_the_fix(tmp_path, mode):
+    stored = tmp_path / "secret_key"
+    stored.write_text("r" * 20 + "eadable-key-0123456789-abcdefghijklm\n")
+    stored.chmod(mode)
+    started = _start(tmp_path)
+    assert started.returncode != 0, started.stdout
+    assert str(stored) in started.stderr and f"chmod 600 {stored}" in started.stderr, started.stderr
+    assert "r" * 20 not in started.stdout
+    stored.chmod(0o600)
+    assert _start(tmp_path).returncode == 0

@@ -618,6 +618,15 @@ class SorryGame(Game):
             gettext_noop("{a} and {b} both have {score} pawns HOME and have come equally far along the track; "
                          "they share rank {rank} (section 2.3 names only the winner)."))
 
+    def seat_teams(self) -> list[int | None]:
+        """Section 3.1: in the team game partners are Red with Yellow and Blue with Green; the team of the first
+        seat is 0, the other 1. ``None`` for every seat without team rules."""
+        if not self.options["team_mode"]:
+            return super().seat_teams()
+        firsts = [min(self._team_of(s)) for s in range(len(self.seats))]
+        order = sorted(set(firsts))
+        return [order.index(first) for first in firsts]
+
     def _team_of(self, seat: int) -> set[int]:
         return {s for s in range(len(self.seats)) if self.seat_colour[s] in self.mine[seat]}
 

@@ -14,6 +14,11 @@ from typing import Any
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_JSON_DEPTH, check_json_value
 
+#: The longest text of one tap any door reads, in bytes of UTF-8: a socket message, a page's action field, the body
+#: of the API's action post. One limit, checked before the text is parsed, so the three doors refuse the same
+#: oversized tap with the same code (``too_large``) rather than each meeting another limit first.
+MAX_TAP_BYTES = 8192
+
 
 def load_json(raw: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEPTH, what: str = "JSON",
               unicode_only: bool = True) -> Any:

@@ -33,13 +33,13 @@ from games.api.serializers import MAX_VERSION
 from games.commands import corrections, moves
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_JSON_DEPTH
-from games.inputs import load_json
+from games.inputs import MAX_TAP_BYTES, load_json
 from games.models import Seat, Table
 from games.refusals import MISSING, REFUSALS, NoSeat, Refusal, refusal_for
 from games.write_path import StaleVersion
 
 #: The largest socket message read (bytes of UTF-8 text); a longer one is refused unread.
-MAX_MESSAGE = 8192
+MAX_MESSAGE = MAX_TAP_BYTES
 #: Characters of an idempotency key, as the HTTP tap takes them (the log's column holds the seat prefix too).
 MAX_KEY = 80
 #: The commands a phone may send besides a move.

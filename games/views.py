@@ -40,9 +40,8 @@ from games.commands import corrections, moves
 from games.commands import host as host_tools
 from games.commands import pregame as pregame_commands
 from games.engines.base import IllegalAction, gettext_noop
-from games.engines.schema import MAX_ACTION_BYTES
 from games.forms import NewTableForm, game_choices, option_groups, options_form, options_from
-from games.inputs import clean_text, load_json
+from games.inputs import MAX_TAP_BYTES, clean_text, load_json
 from games.models import Correction, Seat, Table
 from games.presenters import error_message, seat_context, tr
 from games.refusals import REFUSALS, BadVersion, NoSeat, no_seat_message, refusal_for
@@ -82,7 +81,7 @@ def _posted_action(raw: str, table: Table, checked: bool = True) -> Any:
     """The posted action JSON, checked against its kind's declared schema (unless ``checked`` is false: the
     tap entry checks it); ``IllegalAction`` if refused."""
     try:
-        action = load_json(raw, max_bytes=MAX_ACTION_BYTES, max_depth=8, what="action")
+        action = load_json(raw, max_bytes=MAX_TAP_BYTES, max_depth=8, what="action")
     except IllegalAction as exc:
         if exc.code == "bad_json":
             raise IllegalAction("bad_json", gettext_noop("The action is not valid JSON.")) from exc

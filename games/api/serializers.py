@@ -30,13 +30,25 @@ class StrictBooleanField(serializers.BooleanField):
         raise AssertionError  # fail raises
 
 
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer and nothing else: DRF's own field also takes ``5.0``, ``-0.0``, ``"5"`` and ``true``,
+    where the socket and the page refuse them (every door reads a number alike)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        """``data`` when it is an ``int`` (not a ``bool``) within the field's bounds; ``ValidationError``
+        (code ``invalid``, ``min_value`` or ``max_value``) for anything else."""
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class SeatInSerializer(serializers.Serializer):
     """One seat of a new table: ``name``, ``colour``, ``team``, nothing else (an unknown field is refused
     ``unknown_field``, naming it, rather than silently dropped)."""
 
     name = serializers.CharField(max_length=40, required=False, allow_blank=True)
     colour = serializers.CharField(max_length=20, required=False, allow_blank=True)
-    team = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=4)
+    team = StrictIntegerField(required=False, allow_null=True, min_value=0, max_value=4)
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
@@ -90,7 +102,7 @@ class CreateTableSerializer(serializers.Serializer):
         choices=["printed", "youngest", "oldest", "highest_card", "random", "chosen"], required=False,
         help_text="Who starts: the game's printed rule, a question the phones answer before "
                   "the first move, a random seat from the table's seed, or start_seat. Absent: seat 0 starts.")
-    start_seat = serializers.IntegerField(required=False, min_value=0, max_value=4,
+    start_seat = StrictIntegerField(required=False, min_value=0, max_value=4,
                                           help_text="The seat that starts when start is chosen.")
     walkthrough = StrictBooleanField(required=False, default=False,
                                            help_text="Walk the phones through the physical set-up.")
@@ -137,7 +149,7 @@ class PostActionSerializer(serializers.Serializer):
 
     action = serializers.DictField(help_text="The action, e.g. {\"kind\": \"draw\"}; copy one from /prompt/. "
                                              "Checked against the kind's declared schema: no unknown keys.")
-    version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION,
+    version = StrictIntegerField(min_value=0, max_value=MAX_VERSION,
                                        help_text="The table version the action was chosen at.")
     key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
                                 help_text="Optional idempotency key: a retry with the same key writes nothing twice; "
@@ -147,7 +159,7 @@ class PostActionSerializer(serializers.Serializer):
 class UndoMineSerializer(serializers.Serializer):
     """``POST /api/tables/{code}/undo-mine/``: take back my own last move."""
 
-    version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION,
+    version = StrictIntegerField(min_value=0, max_value=MAX_VERSION,
                                        help_text="The table version the undo was chosen at.")
     key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
                                 help_text="Optional idempotency key: a retry with the same key writes nothing twice; "
@@ -156,7 +168,7 @@ class UndoMineSerializer(serializers.Serializer):
 class StartSerializer(serializers.Serializer):
     """``POST /api/tables/{code}/start/``: answer "who starts?" before the first move."""
 
-    seat = serializers.IntegerField(required=False, min_value=0, max_value=4,
+    seat = StrictIntegerField(required=False, min_value=0, max_value=4,
                                     help_text="youngest / oldest: the seat that is the youngest (oldest).")
     draw = StrictBooleanField(required=False, default=False,
                                     help_text="highest_card, digital: the app turns up a card for every seat.")
@@ -176,7 +188,7 @@ class StartSerializer(serializers.Serializer):
 class UndoSerializer(serializers.Serializer):
     """``POST /api/tables/{code}/undo/`` (host): the version the host saw, and an idempotency key."""
 
-    version = serializers.IntegerField(min_value=0, max_value=MAX_VERSION,
+    version = StrictIntegerField(min_value=0, max_value=MAX_VERSION,
                                        help_text="The table version the host saw.")
     key = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
                                 help_text="Optional idempotency key: a retry with the same key undoes nothing twice.")

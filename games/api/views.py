@@ -17,6 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.decorators import api_view, throttle_classes
+from rest_framework.exceptions import ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -42,7 +43,8 @@ from games.api.serializers import (
 from games.api.throttles import ClaimThrottle, CreateTableThrottle, TableThrottle
 from games.commands import host, moves
 from games.commands import pregame as pregame_commands
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, gettext_noop
+from games.inputs import MAX_TAP_BYTES
 from games.models import Seat, Table
 from games.presenters import ENDED_PROMPT, error_message, legal_for, log_lines, seat_context, stopped_early, tr
 from games.refusals import REFUSALS, NoSeat, refusal_for
@@ -297,6 +299,9 @@ def post_action(request: Request, code: str) -> Response:
     """
     code = code.upper()
     try:
+        if len(request.body) > MAX_TAP_BYTES:  # the socket and the page refuse a tap this long unread too
+            raise ParseError(tr(gettext_noop("The {what} is longer than {limit} bytes."),
+                                {"what": "request body", "limit": MAX_TAP_BYTES}), code="too_large")
         posted, unreadable = request.data, None
     except Exception as exc:  # noqa: BLE001 - raised again where the body is first needed: after the seat checks
         posted, unreadable = None, exc

@@ -222,3 +222,9 @@ def test_a_stale_version_answers_409_with_the_fresh_prompt(sorry):
     assert post(client, sorry, {"kind": "draw", "card": "1"}).status_code == 200
     stale = post(client, sorry, {"kind": "draw", "card": "2"}, version=0)
     assert stale.status_code == 409 and stale.json()["fresh"]["version"] == 1
+
+
+@pytest.mark.parametrize("version", [0.0, -0.0, "0", True])
+def test_a_version_that_is_no_json_integer_is_refused_as_the_socket_and_the_page_refuse_it(sorry, version):
+    assert_refused(post(alice(sorry), sorry, {"kind": "pass"}, version=version), 400, "bad_version")
+    assert Table.objects.get(pk=sorry.pk).version == 0

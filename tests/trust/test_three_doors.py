@@ -42,6 +42,11 @@ BAD_TAPS = [
     ("an action naming a key twice", '{"kind": "draw", "kind": "play"}', "0", '"k10"', "bad_json"),
     ("a key too long", '{"kind": "draw"}', "0", '"' + "k" * 81 + '"', "bad_key"),
     ("an action that is not an object", '["draw"]', "0", '"k11"', "bad_action"),
+    ("a whole-number float as the version", '{"kind": "draw"}', "0.0", '"k12"', "bad_version"),
+    ("an integer longer than any reader converts", '{"kind": "draw", "card": ' + "9" * 5001 + "}", "0", '"k13"',
+     "bad_json"),
+    ("a tap longer than every door reads", '{"kind": "draw", "card": ' + "[" * 5000 + "]" * 5000 + "}", "0", '"k14"',
+     "too_large"),
 ]
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import F, Q
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 
@@ -49,7 +49,7 @@ def device_tables(request: HttpRequest) -> list[Table]:
         query |= Q(created_by_device=device) | Q(seats__claimed_by_device=device)
     for q in held:
         query |= q
-    return list(Table.objects.filter(query, status__in=DONE).distinct().order_by("-finished_at", "-pk")[:MAX_LISTED])
+    return list(Table.objects.filter(query, status__in=DONE).distinct().order_by(F("finished_at").desc(nulls_last=True), "-pk")[:MAX_LISTED])
 
 
 def summary(table: Table) -> dict[str, Any]:

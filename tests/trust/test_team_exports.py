@@ -25,8 +25,13 @@ def _english():
 
 @pytest.fixture(scope="module")
 def team_game(django_db_setup, django_db_blocker):
+    """One Sorry! team game played to its end, shared by the tests here and deleted after them (it is made
+    outside any test's transaction, so no other test may find it)."""
     with django_db_blocker.unblock(), translation.override("en"):
-        yield finished("sorry", {"team_mode": True}, 4, seed=11)
+        table = finished("sorry", {"team_mode": True}, 4, seed=11)
+    yield table
+    with django_db_blocker.unblock():
+        table.delete()
 
 
 def test_a_sorry_team_games_csv_names_each_players_team(team_game):

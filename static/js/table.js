@@ -441,16 +441,19 @@
   // Every button in thumb reach: the action bar scrolls inside itself; bring ``el`` (its controls, or a fold
   // just opened in it) into the bar's view, scrolling as little as possible and never past el's top.
   function revealInBar(bar, el) {
+    barHandle();  // the handle shows when the bar overflows: count it before scrolling
     var b = bar.getBoundingClientRect(), r = el.getBoundingClientRect();
     var handle = document.getElementById("bar-handle"), over = handle && !handle.hidden ? handle.offsetHeight : 0;
     var below = r.bottom - b.bottom;
-    if (below > 0) bar.scrollTop += Math.max(0, Math.min(below, r.top - b.top - over));  // never under the sticky handle
+    if (below > 0) bar.scrollTop += Math.max(0, Math.min(below, r.top - b.top - over));
+    clearOfHandle(bar, el);
   }
-  // A fold opened in the bar keeps its own title in sight: never under the bar's sticky handle.
-  function showTitle(bar, fold) {
-    var handle = document.getElementById("bar-handle"), title = fold.querySelector("summary") || fold;
+  // What the bar scrolls to (its controls, a fold just opened and its title) is never left under its sticky handle,
+  // measured from the handle's own box (its inset is negative, its height 44 px).
+  function clearOfHandle(bar, el) {
+    var handle = document.getElementById("bar-handle"), top = (el.querySelector(":scope > summary") || el);
     var floor = handle && !handle.hidden ? handle.getBoundingClientRect().bottom : bar.getBoundingClientRect().top;
-    var gap = title.getBoundingClientRect().top - floor;
+    var gap = top.getBoundingClientRect().top - floor;
     if (gap < 0) bar.scrollTop += Math.floor(gap) - 2;
   }
   // Once per version on my turn: the step's controls in view (the prompt above them stays when there is room).
@@ -502,7 +505,7 @@
       }
       if (bar) barHandle();  // first: the handle that opening may show is counted when the fold is scrolled to
       if (bar && d.open) revealInBar(bar, d);
-      if (bar && d.open && d.id === "walk-fold") showTitle(bar, d);
+      if (bar && d.open && d.id === "walk-fold") clearOfHandle(bar, d);
     }, true);
     document.body.addEventListener("click", function (event) {
       var handle = event.target.closest && event.target.closest("#bar-handle");

@@ -50,7 +50,10 @@ FIRST_ANSWER = """() => {
   return {kind, items: els.map(e => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
     const hit = document.elementFromPoint(x, y);
     return {text: (e.innerText || e.getAttribute('aria-label') || '').trim().slice(0, 30), top: r.top, bottom: r.bottom,
-            lands: !!hit && (hit === e || e.contains(hit) || hit.contains(e))}; })};
+            lands: !!hit && (hit === e || e.contains(hit) || hit.contains(e)),
+            over: hit ? hit.tagName.toLowerCase() + '#' + hit.id + '.' + (hit.getAttribute('class') || '') : null,
+            bar: (() => { const b = document.getElementById('actionbar'); const r = b.getBoundingClientRect();
+                          return {top: r.top, scroll: b.scrollTop, open: document.body.classList.contains('bar-open')}; })()}; })};
 }"""
 
 # The deciding phone in a conflict: the map's box, the bar's top, and every mark of the conflict on the map (the
@@ -72,7 +75,13 @@ def status_problems(page, lang: str, where: str) -> list[str]:
     return [f"{where}: «{spot}»" for line in page.evaluate(STATUS_LINES) for spot in misread(line, lang)]
 
 
+# On my turn the page has settled once the bar has shown this version's controls (table.js marks it: data-shown-at).
+SETTLED = """() => { const bar = document.getElementById('actionbar'), meta = document.getElementById('r-meta');
+  return !bar || !meta || meta.dataset.myTurn !== '1' || bar.dataset.shownAt === meta.dataset.version; }"""
+
+
 def first_answer_problems(page, where: str) -> list[str]:
+    page.wait_for_function(SETTLED, timeout=5000)  # a push swapped the regions; the bar scrolls to them just after
     found = page.evaluate(FIRST_ANSWER)
     problems = [f"{where}: the {found['kind']} choice «{i['text']}» is out of the first viewport or covered: {i}"
                 for i in found["items"] if i["top"] < 0 or i["bottom"] > PHONE["height"] + 0.5 or not i["lands"]]

@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from games import rulebook
+from games import rule_pictures, rulebook
 from games.engines import REGISTRY, get_game_class
 from games.models import Table
 from games.option_words import words_for
@@ -89,7 +89,8 @@ def rules_index(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def rules_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
-    """One section of a game's rules reference, in the phone's language (404 for an unknown section)."""
+    """One section of a game's rules reference, in the phone's language (404 for an unknown section); a section
+    that describes a position shows one, drawn by the game's board (:mod:`games.rule_pictures`)."""
     game = _game(slug)
     section = rulebook.section(slug, key)
     if section is None:
@@ -105,5 +106,6 @@ def rules_section(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         "table": table, "notes": notes,
         "previous": nav[index - 1] if index > 0 else None,
         "next": nav[index + 1] if index + 1 < len(nav) else None,
+        "picture": rule_pictures.picture(slug, key),
     }
     return render(request, "games/rules/section.html", context)

@@ -199,6 +199,10 @@ class WebAdapter:
     - ``bgg_id``: BoardGameGeek's id of the box (BG Stats export), only when verified.
     - ``positions(position, card, options) -> [str]``: the ``manage.py rules`` command's "legal moves of
       this position" question, for a game with a position notation (raises ``IllegalAction`` on a bad one).
+    - ``rule_examples``: rules section key -> ``shows(game, state, seat, action) -> bool``, true for a position
+      that shows what the section describes (``state`` after ``seat`` played ``action``; ``None`` for the
+      opening): the section's page draws the first such position of a seeded self-played game with the
+      game's own board templates, as the table screen shows it (games/rule_pictures.py).
     """
 
     sections: tuple[Section, ...]
@@ -217,3 +221,5 @@ class WebAdapter:
     editors: tuple[Editor, ...] = ()
     bgg_id: int | None = None
     positions: Callable[[str, str, Mapping[str, Any]], list[str]] | None = None
+    rule_examples: Mapping[str, Callable[[Game, Any, int | None, Mapping[str, Any] | None], bool]] = field(
+        default_factory=dict)

@@ -81,10 +81,12 @@ def _client(lang: str) -> Client:
 
 def _article_text(page: str, slug: str, lang: str = "en") -> str:
     """The words of a section page's article, without the game's name (as printed or in ``lang``, see
-    games/glossary.py)."""
+    games/glossary.py) and without its example position (the board's own drawing, with the players' names
+    and the map's letters: tests/web/test_rule_pictures.py reads it)."""
     from django.utils import translation
 
     article = page[page.index("<article"):page.index("</article>")]
+    article = re.sub(r'<figure class="rules-picture.*?</figure>', " ", article, flags=re.S)
     text = html.unescape(re.sub(r"<[^>]+>", " ", article))
     title = get_game_class(slug).title
     with translation.override(lang):

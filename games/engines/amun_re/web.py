@@ -158,6 +158,9 @@ ADAPTER = WebAdapter(
     glossary=GLOSSARY,
     walkthrough=walkthrough,
     step_sections=STEP_SECTIONS,
+    # An auction row with a bid on it, while the others still bid (rules 2.3).
+    rule_examples={"auctions": lambda game, state, seat, action: bool(action) and action.get("kind") == "bid"
+                   and game.prompt(state).step == "auction"},
     editors=(Editor("edition", "calibrate", "games.editors.amun_re:calibrate",
                    gettext_noop("Amun-Re: copy the numbers from your box")),),
 )

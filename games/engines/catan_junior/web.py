@@ -177,6 +177,9 @@ ADAPTER = WebAdapter(
     glossary=GLOSSARY,
     walkthrough=walkthrough,
     step_sections=STEP_SECTIONS,
+    # A lair or ship just built (rules "Building").
+    rule_examples={"building": lambda game, state, seat, action: bool(action)
+                   and action.get("kind") in ("build_lair", "build_ship")},
     chance=chance,
     bgg_id=125921,  # checked against boardgamegeek.com/boardgame/125921/catan-junior
 )

@@ -196,6 +196,17 @@ GLOSSARY: dict[str, Term] = {
 # -- chance ----------------------------------------------------------------------------------------
 
 
+def _slid(action: Mapping[str, Any] | None) -> bool:
+    """True when ``action`` ended on a slide: one of its effects moved its own pawn (section 2.4)."""
+    if not action or not isinstance(action.get("effects"), list):
+        return False
+    movers = {action.get("pawn")}
+    then = action.get("then")
+    if isinstance(then, Mapping):
+        movers.add(then.get("pawn"))
+    return any(isinstance(e, Mapping) and e.get("pawn") in movers and e.get("to") != "START" for e in action["effects"])
+
+
 def chance(game: Game) -> ChanceDevice:
     """The deck, by card value against its composition (rule 2.1). In points mode the cards go into hidden
     hands (rule 3.2), so their counts wait for the end of the game."""
@@ -215,6 +226,8 @@ ADAPTER = WebAdapter(
     chance=chance,
     value_words={"sorry": CARD_WORD},
     static_view_keys=("layout",),
+    # A pawn that just slid (section 2.4): the move's effects name a slide.
+    rule_examples={"slides": lambda game, state, seat, action: _slid(action)},
     board_needs_seat=False,
     bgg_id=2407,  # checked against boardgamegeek.com/boardgame/2407/sorry
     template_filters={"sorry_where": where, "sorry_destinations": destinations},

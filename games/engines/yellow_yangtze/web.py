@@ -211,6 +211,11 @@ ADAPTER = WebAdapter(
     step_sections=STEP_SECTIONS,
     chance=chance,
     static_view_keys=("board",),
+    # A revolt and a war as they stand when their defender or supporters decide (rules §5.1, §5.2).
+    rule_examples={
+        "revolts": lambda game, state, seat, action: game.prompt(state).step.startswith("revolt_"),
+        "wars": lambda game, state, seat, action: game.prompt(state).step.startswith("war_"),
+    },
     template_filters={"yy_picks": picks, "yy_hex_picks": hex_picks, "yy_war_sides": war_sides},
     editors=(Editor("board", "board", "games.editors.yellow_yangtze:board_editor",
                    gettext_noop("Yellow & Yangtze: draw a board")),),

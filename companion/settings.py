@@ -83,11 +83,10 @@ INLINE_MIDDLEWARE_HOOKS = env.bool("INLINE_MIDDLEWARE_HOOKS", default=True)
 GC_TUNING = env.bool("GC_TUNING", default=True)
 MIDDLEWARE = [
     "games.middleware.SecurityMiddleware",
-    # Static files: ServeStatic answers them itself, precompressed once collected (make run collects them); its
-    # middleware is async, and serves files under ASGI with async iterators (no thread hop, no sync stream).
-    "servestatic.middleware.ServeStaticMiddleware",
+    # Static files: whitenoise answers them itself, precompressed once collected (make run collects them).
+    "games.middleware.StaticFilesMiddleware",  # whitenoise's, async capable: no thread hop per request
     # Pages and API answers leave compressed (Django's GZip adds random padding against BREACH); inside
-    # ServeStatic, so a static file is never recompressed as a stream.
+    # whitenoise, so a static file is never recompressed as a stream.
     "games.middleware.GZipMiddleware",
     # Pages, fragments and API answers are one seat's own: never kept by a shared or disk cache.
     "games.middleware.PrivateAnswersMiddleware",
@@ -202,11 +201,11 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "servestatic.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 # Tests and development serve static files straight from the app folders; `make run` (and the bench)
-# serve the collected copy, which ServeStatic has precompressed (finder files would shadow it).
-SERVESTATIC_USE_FINDERS = env("STATIC_FROM_FINDERS")
+# serve the collected copy, which whitenoise has precompressed (finder files would shadow it).
+WHITENOISE_USE_FINDERS = env("STATIC_FROM_FINDERS")
 
 SESSION_COOKIE_HTTPONLY = True
 SECURE_COOKIES = env("SECURE_COOKIES")  # set true behind HTTPS

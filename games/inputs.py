@@ -20,6 +20,13 @@ from games.engines.schema import MAX_JSON_DEPTH, check_json_value
 MAX_TAP_BYTES = 8192
 
 
+def check_length(raw: str | bytes, max_bytes: int, what: str = "JSON") -> None:
+    """Refuse ``raw`` unread when it is longer than ``max_bytes``: ``IllegalAction("too_large")``."""
+    if len(raw) > max_bytes:
+        raise IllegalAction("too_large", gettext_noop("The {what} is longer than {limit} bytes."),
+                            what=what, limit=max_bytes)
+
+
 def load_json(raw: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEPTH, what: str = "JSON",
               unicode_only: bool = True) -> Any:
     """Parse ``raw`` (UTF-8 text) as JSON, refusing what cannot be stored as it came.
@@ -32,9 +39,7 @@ def load_json(raw: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEP
     surrogate escaped in the text, unless ``unicode_only`` is false: see
     :func:`games.engines.schema.check_json_value`).
     """
-    if len(raw) > max_bytes:
-        raise IllegalAction("too_large", gettext_noop("The {what} is longer than {limit} bytes."),
-                            what=what, limit=max_bytes)
+    check_length(raw, max_bytes, what)
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)

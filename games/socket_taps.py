@@ -27,14 +27,14 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import pgettext
 
-from games import digits, taps
+from games import digits, snapshots, taps
 from games.access import held_by_bearer
 from games.api.serializers import MAX_VERSION
 from games.commands import corrections, moves
 from games.engines.base import IllegalAction, gettext_noop
 from games.engines.schema import MAX_JSON_DEPTH
 from games.inputs import MAX_TAP_BYTES, load_json
-from games.models import Seat, Table
+from games.models import Table
 from games.refusals import MISSING, REFUSALS, NoSeat, Refusal, refusal_for
 from games.write_path import StaleVersion
 
@@ -167,13 +167,6 @@ def refusal_of(exc: IllegalAction, language: str) -> Refusal:
     return refusal_for(exc, language)
 
 
-def _seat_of(code: str, token: str | None) -> int | None:
-    """The index of the seat of table ``code`` whose current secret is ``token`` (one query), or ``None``."""
-    if not token:
-        return None
-    return Seat.objects.filter(table__code=code, token=token).values_list("index", flat=True).first()
-
-
 def _move(code: str, token: str, tap: Tap, by_bearer: bool) -> taps.Tapped:
     """The socket's move through the one tap entry (:func:`games.taps.play`)."""
     return taps.play(code, token, lambda table, seat: taps.Posted(tap.action, tap.version, tap.key), key=tap.key,
@@ -181,7 +174,7 @@ def _move(code: str, token: str, tap: Tap, by_bearer: bool) -> taps.Tapped:
 
 
 def _command(code: str, token: str, tap: Tap) -> None:
-    seat = _seat_of(code, token)
+    seat = taps.seat_of(snapshots.by_code(code), token)  # the current revision's: a handed-over secret is no seat
     if seat is None:
         raise NoSeat
     if tap.command == "undo_mine":

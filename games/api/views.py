@@ -43,8 +43,8 @@ from games.api.serializers import (
 from games.api.throttles import ClaimThrottle, CreateTableThrottle, TableThrottle
 from games.commands import host, moves
 from games.commands import pregame as pregame_commands
-from games.engines.base import IllegalAction, gettext_noop
-from games.inputs import MAX_TAP_BYTES
+from games.engines.base import IllegalAction
+from games.inputs import MAX_TAP_BYTES, check_length
 from games.models import Seat, Table
 from games.presenters import ENDED_PROMPT, error_message, legal_for, log_lines, seat_context, stopped_early, tr
 from games.refusals import REFUSALS, NoSeat, refusal_for
@@ -299,9 +299,10 @@ def post_action(request: Request, code: str) -> Response:
     """
     code = code.upper()
     try:
-        if len(request.body) > MAX_TAP_BYTES:  # the socket and the page refuse a tap this long unread too
-            raise ParseError(tr(gettext_noop("The {what} is longer than {limit} bytes."),
-                                {"what": "request body", "limit": MAX_TAP_BYTES}), code="too_large")
+        try:  # the socket and the page refuse a tap this long unread too
+            check_length(request.body, MAX_TAP_BYTES, "request body")
+        except IllegalAction as exc:
+            raise ParseError(error_message(exc), code=exc.code) from exc
         posted, unreadable = request.data, None
     except Exception as exc:  # noqa: BLE001 - raised again where the body is first needed: after the seat checks
         posted, unreadable = None, exc

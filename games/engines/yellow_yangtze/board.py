@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -281,6 +281,7 @@ def load_board(data: dict | None) -> Board:
     return validate_board(data)
 
 
+@lru_cache(maxsize=64)
 def layout(board: Board, width: float = 360.0) -> dict[str, Any]:
     """SVG geometry for ``board`` scaled to ``width`` px: hex centres, polygons and the axial matrix.
 
@@ -289,6 +290,9 @@ def layout(board: Board, width: float = 360.0) -> dict[str, Any]:
     a marker at a payload's hex with ``transform="{matrix} translate(q r) {inverse}"``.
     ``hex_shape`` and ``tile_shape`` are hexagon outlines in axial units (whole
     hex, and a tile inside it) for ``<use x="q" y="r">`` inside a ``matrix`` group.
+
+    Made once per board and width (a map never changes during a game) and shared by every view built
+    from it: read it, never change it.
     """
     s3 = math.sqrt(3)
     if board.orientation == "pointy":

@@ -34,6 +34,7 @@ from django.utils import translation
 from games import digits
 from games.engines import get_adapter
 from games.presenters import line_key, static_view_keys
+from games.templatetags import parts as parts_tag
 
 PAGE = "games/table.html"
 GENERIC_CONTROLS = "games/_controls.html"  # the one controls template with plain forms (a CSRF token inside)
@@ -182,19 +183,42 @@ def region_digest(region: Region, context: Mapping[str, Any]) -> str:
     return _digest([region.name, translation.get_language(), region.inputs(context)])
 
 
-def _memo(context: Mapping[str, Any], key: Any, build: Callable[[], str]) -> str:
+def _memo(context: Mapping[str, Any], key: Any, build: Callable[[], Any]) -> Any:
     """``build()`` memoized on the context's snapshot under ``key`` (content-keyed HTML), or built as is."""
     snap = context.get("snapshot")
     return build() if snap is None else snap.memo("html", key, build)
 
 
-def render_region(region: Region, context: Mapping[str, Any], digest: str | None = None) -> tuple[str, str]:
-    """``(digest, html)`` of one region: rendered once per digest on the snapshot (and the ones that follow it).
+@dataclass(frozen=True)
+class Rendered:
+    """One region drawn: its HTML, the digest of its skeleton (the HTML with each part replaced by a marker)
+    and the parts it drew (games/templatetags/parts.py), in page order."""
+
+    html: str
+    skeleton: str
+    parts: tuple[parts_tag.Part, ...]
+
+
+def _draw(region: Region, context: Mapping[str, Any]) -> Rendered:
+    sink: list[parts_tag.Part] = []
+    skeleton = render_to_string(f"{PAGE}#{region.partial}", {**context, parts_tag.SINK: sink})
+    if not sink:
+        return Rendered(skeleton, "", ())
+    return Rendered(parts_tag.assemble(skeleton, sink), _digest(skeleton), tuple(sink))
+
+
+def rendered_region(region: Region, context: Mapping[str, Any], digest: str | None = None) -> Rendered:
+    """One region drawn for ``context``: once per digest on the snapshot (and the ones that follow it).
 
     Kept out of the shared cache on purpose: a Redis round trip per region costs more than rendering it again.
     """
+    return _memo(context, digest or region_digest(region, context), lambda: _draw(region, context))
+
+
+def render_region(region: Region, context: Mapping[str, Any], digest: str | None = None) -> tuple[str, str]:
+    """``(digest, html)`` of one region (see :func:`rendered_region`)."""
     digest = digest or region_digest(region, context)
-    return digest, _memo(context, digest, lambda: render_to_string(f"{PAGE}#{region.partial}", dict(context)))
+    return digest, rendered_region(region, context, digest).html
 
 
 def _line_digest(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -231,6 +255,18 @@ def _oob(html: str) -> str:
     return f'{head} hx-swap-oob="true"{sep}{rest}'
 
 
+_SKELETON, _PART = "skeleton:", "part:"  # Sent.regions keys of a region's skeleton digest and of a part's digest
+
+
+def _remember_parts(shown: dict[str, str], region: Region, drawn: Rendered) -> None:
+    """Note in ``shown`` (a :attr:`Sent.regions`) the skeleton and the parts of ``region`` the phone now shows."""
+    if drawn.parts:
+        shown[_SKELETON + region.name] = drawn.skeleton
+        shown.update((_PART + p.id, p.digest) for p in drawn.parts)
+    else:
+        shown.pop(_SKELETON + region.name, None)
+
+
 @dataclass
 class Sent:
     """What one websocket last sent: region digests, the keys of the log lines shown, the snapshot's key."""
@@ -246,6 +282,9 @@ class Sent:
     def seed(self, context: Mapping[str, Any], regions: Mapping[str, tuple[str, str]]) -> None:
         """Remember ``regions`` (and the log lines of ``context``) as what the phone shows."""
         self.regions = {name: digest for name, (digest, _) in regions.items()}
+        for region in REGIONS:
+            if region.name in regions:
+                _remember_parts(self.regions, region, rendered_region(region, context, regions[region.name][0]))
         self.regions["log-frame"] = _log_frame(context)
         self.lines = {line["seq"]: line_key(line) for line in context["log"]}
 
@@ -277,7 +316,15 @@ def push(context: Mapping[str, Any], sent: Sent, system: str | None = None) -> s
     """
 
     def region_html(region: Region, digest: str) -> str:
-        return _oob(in_digits(context, digest, render_region(region, context, digest)[1], system))
+        drawn = rendered_region(region, context, digest)
+        skeleton = regions.get(_SKELETON + region.name)
+        if drawn.parts and skeleton == drawn.skeleton:  # same frame around its parts: only the parts that changed
+            out = "".join(p.swap(in_digits(context, p.digest, p.inner, system)) for p in drawn.parts
+                          if regions.get(_PART + p.id) != p.digest)
+        else:
+            out = _oob(in_digits(context, digest, drawn.html, system))
+        _remember_parts(regions, region, drawn)
+        return out
 
     def line_html(line: Mapping[str, Any]) -> str:
         key, html = render_line(line, context)

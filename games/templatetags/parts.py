@@ -1,0 +1,131 @@
+"""``{% part "ID" "ELEMENT" name=value ... %} ... {% endpart %}``: a piece of a region drawn from exactly its inputs.
+
+A region (games/regions.py) is one template partial drawn per phone; most of
+what a board shows is the same on every phone (the map, the public supply),
+and only a little is one seat's own (its screen, its legal taps). A part
+marks such a piece: its body is rendered from the named inputs and nothing
+else of the page's context (as ``{% include ... only %}``), so
+
+* its HTML depends on exactly those values: it is made once per distinct
+  content (inputs, language) on the table's snapshot and reused by every
+  phone, and by later moves, that show the same;
+* its digest (a hash of those values) tells a socket whether the phone
+  already shows it: a push that changes a board's map sends the map part,
+  not the whole board (:func:`games.regions.push`).
+
+In the page the part is ``<ELEMENT id="ID" class="part">body</ELEMENT>`` (the class takes no box). ``ELEMENT`` is
+the element that holds the body on the page; an SVG element (``g``) is sent
+in an ``<svg>`` so that the phone parses its body as SVG. Parts do not nest
+(a part inside another is drawn in place, as part of the outer one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django import template
+from django.template.base import FilterExpression, Node, NodeList, Parser, Token
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+register = template.Library()
+
+#: The context key under which a region's render collects the parts it drew (a list); without it, a part is drawn
+#: in place (a whole page, a region drawn for a test).
+SINK = "_parts"
+SVG_ELEMENTS = frozenset({"g", "svg", "defs"})
+
+_ENCODE = json.JSONEncoder(sort_keys=True, default=str, separators=(",", ":")).encode
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part drawn in a region: its DOM id, its element, its digest and its body's HTML (ASCII digits)."""
+
+    id: str
+    element: str
+    digest: str
+    inner: str
+
+    def html(self) -> str:
+        """The part as it stands in the page: its element, with its id, around its body (an HTML element has the
+        class ``part``, which takes no box: the body lays out as if the element were not there)."""
+        if self.element in SVG_ELEMENTS:
+            return f'<{self.element} id="{self.id}">{self.inner}</{self.element}>'
+        return f'<{self.element} id="{self.id}" class="part">{self.inner}</{self.element}>'
+
+    def swap(self, inner: str) -> str:
+        """An htmx out-of-band swap that puts ``inner`` (this part's body, its digits localized) in the phone's
+        element with this id; an SVG part travels in an ``<svg>`` so that the phone parses it as SVG."""
+        if self.element in SVG_ELEMENTS:
+            return f'<svg hx-swap-oob="innerHTML:#{self.id}">{inner}</svg>'
+        return f'<{self.element} id="{self.id}" hx-swap-oob="innerHTML">{inner}</{self.element}>'
+
+
+def marker(part_id: str) -> str:
+    """What a region's render holds where a collected part goes (a comment no template writes)."""
+    return f"<!--part:{part_id}-->"
+
+
+def assemble(skeleton: str, parts: list[Part]) -> str:
+    """The region's HTML: ``skeleton`` (a render with a :func:`marker` per collected part) with the parts in."""
+    html = skeleton
+    for p in parts:
+        html = html.replace(marker(p.id), p.html(), 1)
+    return html
+
+
+def digest(origin: str, part_id: str, inputs: dict[str, Any]) -> str:
+    """The digest of a part: its template and id, the language, and its inputs (same digest, same HTML)."""
+    raw = _ENCODE([origin, part_id, get_language(), inputs])
+    return hashlib.sha1(raw.encode()).hexdigest()[:20]
+
+
+class PartNode(Node):
+    """The node of ``{% part %}``: see the module's docstring."""
+
+    def __init__(self, part_id: str, element: str, inputs: dict[str, FilterExpression], nodelist: NodeList,
+                 origin: str) -> None:
+        self.part_id, self.element, self.inputs, self.nodelist, self.origin = part_id, element, inputs, nodelist, origin
+
+    def render(self, context: template.Context) -> SafeString:
+        values = {name: expr.resolve(context) for name, expr in self.inputs.items()}
+        key = digest(self.origin, self.part_id, values)
+
+        def draw() -> str:
+            return self.nodelist.render(context.new(values))
+
+        snap = context.get("snapshot")
+        inner = draw() if snap is None else snap.memo("html", ("part", key), draw)
+        part = Part(self.part_id, self.element, key, inner)
+        sink = context.get(SINK)
+        if sink is None:
+            return mark_safe(part.html())  # noqa: S308 - the body was escaped by its own template
+        sink.append(part)
+        return mark_safe(marker(self.part_id))  # noqa: S308 - a fixed comment
+
+
+@register.tag("part")
+def do_part(parser: Parser, token: Token) -> PartNode:
+    """``{% part "ID" "ELEMENT" name=value ... %}``: parse a part (see the module's docstring).
+
+    Raises ``TemplateSyntaxError`` without an id and element, or with an input that is not ``name=value``.
+    """
+    bits = token.split_contents()
+    if len(bits) < 3:
+        raise template.TemplateSyntaxError('{% part %} takes an id and an element: {% part "ID" "ELEMENT" ... %}')
+    part_id, element = (b.strip("\"'") for b in bits[1:3])
+    inputs: dict[str, FilterExpression] = {}
+    for bit in bits[3:]:
+        name, sep, value = bit.partition("=")
+        if not sep or not name.isidentifier():
+            raise template.TemplateSyntaxError(f"{{% part %}} inputs are name=value, not {bit!r}")
+        inputs[name] = parser.compile_filter(value)
+    nodelist = parser.parse(("endpart",))
+    parser.delete_first_token()
+    origin = getattr(parser.origin, "template_name", None) or str(parser.origin)
+    return PartNode(escape(part_id), element, inputs, nodelist, origin)

@@ -1,0 +1,66 @@
+"""A move pushes only the board's parts that changed, and the phone draws them as it draws a whole board.
+
+Bahar watches while Ali places a tile (Yellow & Yangtze, rules §4.1). The push to Bahar's phone carries the
+map part (an SVG group, sent inside an ``<svg>`` so the phone parses it as SVG) and the public pieces, not the
+board region: her ``#r-board`` element is the one the page loaded (a mark set on it survives), the new tile
+stands on her map as an SVG element with a box of its own, and her map then shows exactly the tiles the
+server's own page shows.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.phone_checks import PHONE, api
+
+pytestmark = pytest.mark.e2e
+
+DRAWS = [(0, ["blue", "blue", "red", "red", "green", "black"]), (1, ["black", "red", "red", "green", "green", "green"]),
+         (0, ["black", "red", "red", "yellow", "yellow", "green"])]
+
+TILES = "() => Array.from(document.querySelectorAll('#r-board use[data-tile]')).map(u => u.dataset.tile).sort()"
+
+
+def test_a_move_swaps_only_the_parts_and_they_draw_as_svg(live_url, browser):
+    created = api(live_url, "/api/tables/", {"game": "yellow_yangtze", "options": {"components": "physical"},
+                                             "start": "chosen", "start_seat": 0,
+                                             "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
+    code, tokens, v = created["code"], [s["token"] for s in created["seats"]], created["version"]
+    for n, (seat, tiles) in enumerate(DRAWS):
+        answer = api(live_url, f"/api/tables/{code}/actions/", {"action": {"kind": "draw", "tiles": tiles},
+                                                                "version": v, "key": f"{code}-{n}"}, tokens[seat])
+        assert "error" not in answer, answer
+        v = answer["version"]
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        page.goto(created["seats"][1]["join_url"])
+        page.wait_for_url(re.compile(rf"/t/{code}/$"))
+        page.wait_for_selector("body[data-ws=open]", state="attached")
+        v = api(live_url, f"/api/tables/{code}/")["version"]
+        page.wait_for_selector(f'#table[data-version="{v}"]', state="attached")
+        before = page.evaluate(TILES)
+        page.evaluate("() => { document.getElementById('r-board').dataset.kept = 'yes'; }")
+        legal = api(live_url, f"/api/tables/{code}/prompt/", token=tokens[0])["legal"]
+        place = next(item["action"] for item in legal if item["action"].get("kind") == "tile")
+        answer = api(live_url, f"/api/tables/{code}/actions/", {"action": place, "version": v, "key": f"{code}-p"},
+                     tokens[0])
+        assert "error" not in answer, answer
+        page.wait_for_selector(f'#table[data-version="{answer["version"]}"]', state="attached")
+        hex_ = ",".join(str(n) for n in place["hex"])
+        tile = page.locator(f'#r-board use[data-tile="{hex_}"]')
+        tile.wait_for(state="attached")
+        assert page.evaluate("() => document.getElementById('r-board').dataset.kept") == "yes", \
+            "the push swapped parts, not the whole board"
+        drawn = tile.evaluate("u => ({ns: u.namespaceURI, w: u.getBoundingClientRect().width})")
+        assert drawn["ns"] == "http://www.w3.org/2000/svg" and drawn["w"] > 0, drawn
+        after = page.evaluate(TILES)
+        assert hex_ in after and hex_ not in before
+        page.reload()
+        page.wait_for_selector(f'#table[data-version="{answer["version"]}"]', state="attached")
+        assert page.evaluate(TILES) == after, "the pushed map is the page's own"
+    finally:
+        ctx.close()

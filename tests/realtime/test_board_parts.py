@@ -1,0 +1,134 @@
+"""A board drawn in parts (games/templatetags/parts.py): one render per distinct part, pushes of the parts that changed.
+
+Four phones follow a seeded Yellow & Yangtze game. Each push is applied the way
+htmx applies it (a whole region replaced, or a part's contents swapped by its
+id), and after every move each phone's board is exactly the board its own page
+would show. Pushes between moves carry parts, not the board; a part the four
+phones show alike is drawn once.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from games import regions, snapshots
+from games.commands.moves import submit_action
+from games.commands.pregame import create_table
+from games.consumers import render_push
+from games.models import Table
+from games.presenters import seat_context
+from games.templatetags import parts
+
+pytestmark = pytest.mark.django_db
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+BOARD = next(r for r in regions.REGIONS if r.name == "board")
+
+
+class _TopLevel(HTMLParser):
+    """Splits a frame into its top-level elements: ``[(tag, attrs, outer_html, inner_html)]``."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.text, self.depth, self.out, self.start, self.inner_start, self.top = text, 0, [], 0, 0, None
+        self.lines = [0]
+        for line in text.splitlines(keepends=True):
+            self.lines.append(self.lines[-1] + len(line))
+        self.feed(text)
+
+    def _offset(self) -> int:
+        line, col = self.getpos()
+        return self.lines[line - 1] + col
+
+    def handle_starttag(self, tag, attrs):
+        if tag in VOID:
+            return
+        if self.depth == 0:
+            self.start, self.top = self._offset(), (tag, dict(attrs))
+            self.inner_start = self.text.index(">", self.start) + 1
+        self.depth += 1
+
+    def handle_endtag(self, tag):
+        self.depth -= 1
+        if self.depth == 0:
+            end = self._offset()
+            close = self.text.index(">", end) + 1
+            self.out.append((*self.top, self.text[self.start:close], self.text[self.inner_start:end]))
+
+
+def _apply(frame: str, phone: dict[str, str]) -> None:
+    """Apply ``frame`` to ``phone`` (``{"board": html}``) as htmx does: the board whole, or a part's contents."""
+    for tag, attrs, outer, inner in _TopLevel(frame).out:
+        oob = attrs.get("hx-swap-oob")
+        if attrs.get("id") == "r-board":
+            phone["board"] = outer.replace(' hx-swap-oob="true"', "", 1)
+        elif oob and oob.startswith("innerHTML"):
+            target = oob.partition(":#")[2] or attrs["id"]
+            head = re.search(rf'<[a-z]+ id="{re.escape(target)}"[^>]*>', phone["board"])
+            assert head, f"the phone has no part {target}"
+            start = head.end()
+            # The part's own contents as the phone holds them: the part that the page assembled there.
+            old = next(p.inner for p in phone["parts"] if p.id == target)
+            assert phone["board"][start:start + len(old)] == old
+            phone["board"] = phone["board"][:start] + inner + phone["board"][start + len(old):]
+            phone["parts"] = [parts.Part(p.id, p.element, p.digest, inner) if p.id == target else p
+                              for p in phone["parts"]]
+
+
+def test_every_phone_follows_the_game_from_part_pushes_alone():
+    names = ["Ann", "Ben", "Cy", "Di"]
+    table = create_table("yellow_yangtze", {}, [{"name": n} for n in names], seed=5)
+    tokens = [s.token for s in table.seats.order_by("index")]
+    phones = [{"sent": regions.Sent(), "board": "", "parts": []} for _ in names]
+    chooser = random.Random(5)
+    pushes = {"whole": 0, "parts": 0}
+    for _ in range(40):
+        row = Table.objects.get(code=table.code)
+        snap = snapshots.for_table(row)
+        for seat, phone in enumerate(phones):
+            frame = render_push(table.code, tokens[seat], "en", False, phone["sent"])
+            if 'id="r-board"' in frame:
+                pushes["whole"] += 1
+            elif "innerHTML" in frame:
+                pushes["parts"] += 1
+            _apply(frame, phone)
+            if 'id="r-board"' in frame:
+                phone["parts"] = list(regions.rendered_region(BOARD, _context(snap, seat)).parts)
+            drawn = regions.rendered_region(BOARD, _context(snap, seat))
+            assert phone["board"] == drawn.html, (row.version, seat)
+        game, state = snap.game, snap.state
+        if game.result(state) is not None:
+            break
+        seat = chooser.choice(game.prompt(state).seats)
+        submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), row.version)
+    assert pushes["parts"] > 3 * pushes["whole"], pushes
+
+
+def _context(snap, seat):
+    context = seat_context(snap, seat)
+    context.update(is_host=False, csrf_token=None)
+    return context
+
+
+def test_a_part_four_phones_show_alike_is_drawn_once(monkeypatch):
+    table = create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "Ben", "Cy", "Di")], seed=5)
+    snap = snapshots.for_table(Table.objects.get(code=table.code))
+    drawn: list[str] = []
+    real = parts.PartNode.render
+
+    def counting(node, context):
+        before = snap.memoized("html", ("part", parts.digest(node.origin, node.part_id, {
+            name: expr.resolve(context) for name, expr in node.inputs.items()})))
+        if not before:
+            drawn.append(node.part_id)
+        return real(node, context)
+
+    monkeypatch.setattr(parts.PartNode, "render", counting)
+    for seat in range(4):
+        regions.rendered_region(BOARD, _context(snap, seat))
+    assert drawn.count("yy-public") == 1 and drawn.count("yy-legend") == 1
+    assert drawn.count("yy-screen") == 4  # each seat's own screen: its hand and points

@@ -1,10 +1,10 @@
 """A board drawn in parts (games/templatetags/parts.py): one render per distinct part, pushes of the parts that changed.
 
-Four phones follow a seeded Yellow & Yangtze game. Each push is applied the way
+For each game whose board is drawn in parts, the phones follow a seeded game. Each push is applied the way
 htmx applies it (a whole region replaced, or a part's contents swapped by its
 id), and after every move each phone's board is exactly the board its own page
-would show. Pushes between moves carry parts, not the board; a part the four
-phones show alike is drawn once.
+would show. Pushes between moves carry parts, not the board; a part the phones
+show alike is drawn once.
 """
 
 from __future__ import annotations
@@ -25,6 +25,11 @@ from games.templatetags import parts
 
 pytestmark = pytest.mark.django_db
 
+#: The games drawn in parts: the parts every phone shows alike at the opening (drawn once for four phones), and
+#: those each seat shows of its own (drawn once per seat).
+GAMES = {
+    "yellow_yangtze": {"shared": ("yy-public", "yy-legend"), "own": ("yy-screen",)},
+}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 BOARD = next(r for r in regions.REGIONS if r.name == "board")
 
@@ -79,9 +84,14 @@ def _apply(frame: str, phone: dict[str, str]) -> None:
                               for p in phone["parts"]]
 
 
-def test_every_phone_follows_the_game_from_part_pushes_alone():
-    names = ["Ann", "Ben", "Cy", "Di"]
-    table = create_table("yellow_yangtze", {}, [{"name": n} for n in names], seed=5)
+def _names(slug: str) -> list[str]:
+    return ["Ann", "Ben", "Cy"] if slug == "amun_re" else ["Ann", "Ben", "Cy", "Di"]
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_phone_follows_the_game_from_part_pushes_alone(slug):
+    names = _names(slug)
+    table = create_table(slug, {}, [{"name": n} for n in names], seed=5)
     tokens = [s.token for s in table.seats.order_by("index")]
     phones = [{"sent": regions.Sent(), "board": "", "parts": []} for _ in names]
     chooser = random.Random(5)
@@ -114,8 +124,10 @@ def _context(snap, seat):
     return context
 
 
-def test_a_part_four_phones_show_alike_is_drawn_once(monkeypatch):
-    table = create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "Ben", "Cy", "Di")], seed=5)
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_part_the_phones_show_alike_is_drawn_once(monkeypatch, slug):
+    names = _names(slug)
+    table = create_table(slug, {}, [{"name": n} for n in names], seed=5)
     snap = snapshots.for_table(Table.objects.get(code=table.code))
     drawn: list[str] = []
     real = parts.PartNode.render
@@ -128,7 +140,9 @@ def test_a_part_four_phones_show_alike_is_drawn_once(monkeypatch):
         return real(node, context)
 
     monkeypatch.setattr(parts.PartNode, "render", counting)
-    for seat in range(4):
+    for seat in range(len(names)):
         regions.rendered_region(BOARD, _context(snap, seat))
-    assert drawn.count("yy-public") == 1 and drawn.count("yy-legend") == 1
-    assert drawn.count("yy-screen") == 4  # each seat's own screen: its hand and points
+    for part_id in GAMES[slug]["shared"]:
+        assert drawn.count(part_id) == 1, (part_id, drawn)
+    for part_id in GAMES[slug]["own"]:
+        assert drawn.count(part_id) == len(names), (part_id, drawn)  # each seat's own (its hand, its points)

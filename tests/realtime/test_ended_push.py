@@ -37,7 +37,9 @@ async def test_ending_the_game_reaches_every_open_socket_with_the_ended_section_
         pushed = await comm.receive_from(timeout=5)
         assert 'id="r-status"' in pushed and '<section class="result ended">' in pushed
         assert "The host ended this game before its end." in pushed and "The standing when the game was stopped" in pushed
-        assert 'id="r-board"' in pushed and "actions left" not in pushed and 'class="yy-turn"' not in pushed
+        # The board's parts that changed: the whose-turn header emptied, the screens lifted.
+        assert '<div id="yy-turn" hx-swap-oob="innerHTML"></div>' in pushed
+        assert "actions left" not in pushed and 'class="yy-turn"' not in pushed
         assert 'class="yy-final"' in pushed, "the screens are lifted as at the end of the game (§7)"
         assert "data-action=" not in pushed
     for comm in (phone, screen):

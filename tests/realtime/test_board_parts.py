@@ -29,6 +29,7 @@ pytestmark = pytest.mark.django_db
 #: those each seat shows of its own (drawn once per seat).
 GAMES = {
     "yellow_yangtze": {"shared": ("yy-public", "yy-legend"), "own": ("yy-screen",)},
+    "sorry": {"shared": ("sorry-card", "sorry-hand"), "own": ()},  # the standard game: no hand behind a screen
 }
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 BOARD = next(r for r in regions.REGIONS if r.name == "board")

@@ -11,12 +11,12 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, override
 
 from games import end_chart, pregame
 from games.chance_stats import chance_stats
@@ -106,12 +106,36 @@ def action_label(game: Game, seat: int, payload: Mapping[str, Any]) -> str:
     return tr(line.text, line.details)
 
 
-def legal_for(game: Game, state: Any, seat: int | None, snap: Snapshot | None = None) -> list[dict[str, Any]]:
-    """``seat``'s legal actions as ``{"payload", "json", "label", "kind"}`` (empty for the table screen).
+class LegalItem(dict):  # type: ignore[type-arg]
+    """One legal action as pages read it: ``{"payload", "json", "kind", "label"}``.
+
+    ``label`` (the engine's words for the action, translated in the language active when the item was made)
+    is made the first time it is read: the active Yellow & Yangtze phone has hundreds of legal placements,
+    and its page names only a few of them (the rest are lit hexes). Read it as ``item["label"]`` (as
+    templates do), not with ``get``. It is kept beside the dictionary, not in it, so the item's content (what
+    a digest encodes) is the same whether or not its label was read: the action names it.
+    """
+
+    __slots__ = ("_label", "_made")
+
+    def __init__(self, payload: Mapping[str, Any], encoded: str, label: Callable[[], str]) -> None:
+        super().__init__(payload=payload, json=encoded, kind=payload.get("kind", ""))
+        self._label, self._made = label, None
+
+    def __missing__(self, key: str) -> str:
+        if key != "label":
+            raise KeyError(key)
+        if self._made is None:
+            self._made = self._label()
+        return self._made
+
+
+def legal_for(game: Game, state: Any, seat: int | None, snap: Snapshot | None = None) -> list[LegalItem]:
+    """``seat``'s legal actions as :class:`LegalItem` s (empty for the table screen).
 
     With ``snap`` (the snapshot ``game`` and ``state`` are from) each label is made once per action, seat,
-    language and engine configuration on it and the snapshots that follow it (the active Yellow & Yangtze
-    phone has hundreds of legal placements); without it every action is labelled anew.
+    language and engine configuration on it and the snapshots that follow it; without it every action is
+    labelled anew. Either way a label is made only when it is read.
     """
     if seat is None or game.result(state) is not None:
         return []
@@ -119,13 +143,17 @@ def legal_for(game: Game, state: Any, seat: int | None, snap: Snapshot | None = 
     items = []
     for payload in game.legal_actions(state, seat):
         encoded = json.dumps(payload, separators=(",", ":"), sort_keys=True)
-        if snap is None:
-            label = action_label(game, seat, payload)
-        else:
-            label = snap.memo("label", (snap.config_key, seat, encoded, language),
-                              functools.partial(action_label, game, seat, payload))
-        items.append({"payload": payload, "json": encoded, "label": label, "kind": payload.get("kind", "")})
+        made = functools.partial(_made_in, language, functools.partial(action_label, game, seat, payload))
+        if snap is not None:
+            made = functools.partial(snap.memo, "label", (snap.config_key, seat, encoded, language), made)
+        items.append(LegalItem(payload, encoded, made))
     return items
+
+
+def _made_in(language: str | None, make: Callable[[], str]) -> str:
+    """``make()`` with ``language`` active (a label read later, under another language, keeps its own)."""
+    with override(language):
+        return make()
 
 
 def _game_line(snap: Snapshot, row: Action, viewer: int | None, name: str, language: str | None) -> ShownLine:

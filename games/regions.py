@@ -99,8 +99,11 @@ def _parts(c: Mapping[str, Any]) -> dict[str, str]:
         result = (c["result"], c.get("standing"), c["result_steps"], c.get("result_ties"))
         parts = {
             "view": _shared_digest(c, "view", (c["view"],), lambda: _view_shown(c)),
-            "legal": _shared_digest(c, "legal", (c["legal"],),
-                                    lambda: [[item["json"], item["label"]] for item in c["legal"]]),
+            # A label is made from its action, the seat, the language and the table's configuration
+            # (games.presenters.legal_for): the actions name it, so it is not made to be digested.
+            "legal": _shared_digest(c, "legal", (c["legal"],), lambda: [
+                c["snapshot"].config_key if c.get("snapshot") is not None else None, c["seat"],
+                [item["json"] for item in c["legal"]]] if c["legal"] else []),
             "prompt": _shared_digest(c, "prompt", (c["prompt"],), lambda: c["prompt"]),
             "seats": _shared_digest(c, "seats", (c["seats"],), lambda: c["seats"]),
             "result": _shared_digest(c, "result", result, lambda: list(result)),

@@ -140,7 +140,7 @@ def _pregame_inputs(c: Mapping[str, Any]) -> list[Any]:
 def _status_inputs(c: Mapping[str, Any]) -> list[Any]:
     p = _parts(c)
     view = c["view"]
-    return [_table_meta(c), c["me"], p["prompt"], c["my_turn"], p["result"], c["waiting_names"], p["seats"],
+    return [_table_meta(c), p["prompt"], c["my_turn"], p["result"], c["waiting_names"], p["seats"],
             view.get("edition") if isinstance(view, Mapping) and c.get("before_play") else None,
             c.get("draws") if c["screen"] else None, (c.get("chart") or {}).get("key"), *_pregame_inputs(c)]
 
@@ -157,7 +157,7 @@ def _controls_inputs(c: Mapping[str, Any]) -> list[Any]:
 
 REGIONS: tuple[Region, ...] = (
     Region("status", "r-status", "r-status",
-           ("table", "screen", "me", "my_turn", "prompt", "result", "standing", "result_steps", "result_ties", "seats",
+           ("table", "screen", "my_turn", "prompt", "result", "standing", "result_steps", "result_ties", "seats",
             "view", "waiting_names", "draws", "start", "start_again", "walk", "before_play", "next_code", "is_host", "csrf_token",
             "chart"),
            _status_inputs),

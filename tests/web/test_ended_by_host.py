@@ -53,9 +53,10 @@ def assert_ended_status(html: str, table: Table) -> str:
     """The status region of ``html`` opens with the ended section and holds no word of a turn; returns it."""
     status = region(html, "r-status", "tap-refusal")
     assert ENDED in status and "The host ended this game before its end." in status
-    # At the top: right after the status line (table, code, phone; the table screen's draw commitment), before
-    # anything but Play again / Next game, where a game's own end shows its tally.
-    after_header = status[status.index("</div>") + len("</div>"):]
+    # At the top: first in the region (the line naming table, code and phone stands before it, drawn with the page;
+    # the table screen's draw commitment may come first), before anything but Play again / Next game, where a
+    # game's own end shows its tally.
+    after_header = status[status.index(">") + 1:]
     if 'class="chance-stats' in after_header:
         after_header = after_header[after_header.index("</section>", after_header.index('class="chance-stats')):]
     first = re.search(r"<(section|p|ol|ul)\b(?! class=\"draws)[^>]*>", after_header)

@@ -134,10 +134,9 @@ def test_a_part_the_phones_show_alike_is_drawn_once(monkeypatch, slug):
     real = parts.PartNode.render
 
     def counting(node, context):
-        before = snap.memoized("html", ("part", parts.digest(node.origin, node.part_id, {
-            name: expr.resolve(context) for name, expr in node.inputs.items()})))
-        if not before:
-            drawn.append(node.part_id)
+        values = {name: expr.resolve(context) for name, expr in node.inputs.items()}
+        if not snap.memoized("html", ("part", parts.digest(node.origin, node.part_id, values))):
+            drawn.append(node.dom_id(values))
         return real(node, context)
 
     monkeypatch.setattr(parts.PartNode, "render", counting)

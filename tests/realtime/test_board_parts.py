@@ -30,6 +30,7 @@ pytestmark = pytest.mark.django_db
 GAMES = {
     "yellow_yangtze": {"shared": ("yy-public", "yy-legend"), "own": ("yy-screen",)},
     "sorry": {"shared": ("sorry-card", "sorry-hand"), "own": ()},  # the standard game: no hand behind a screen
+    "amun_re": {"shared": ("ar-head-0", "ar-columns-1", "ar-supply"), "own": ("ar-my-gold", "ar-frame-0")},
 }
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 BOARD = next(r for r in regions.REGIONS if r.name == "board")

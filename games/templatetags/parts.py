@@ -13,6 +13,9 @@ else of the page's context (as ``{% include ... only %}``), so
   already shows it: a push that changes a board's map sends the map part,
   not the whole board (:func:`games.regions.push`).
 
+The id may name inputs in braces (``{% part "ar-head-{n}" "g" n=p.seat ... %}``): a part drawn in a loop
+has one id per pass, made from the inputs of that pass.
+
 In the page the part is ``<ELEMENT id="ID" class="part">body</ELEMENT>`` (the class takes no box). ``ELEMENT`` is
 the element that holds the body on the page; an SVG element (``g``) is sent
 in an ``<svg>`` so that the phone parses its body as SVG. Parts do not nest
@@ -92,6 +95,10 @@ class PartNode(Node):
                  origin: str) -> None:
         self.part_id, self.element, self.inputs, self.nodelist, self.origin = part_id, element, inputs, nodelist, origin
 
+    def dom_id(self, values: dict[str, Any]) -> str:
+        """The part's DOM id for these input values (its id, with the inputs it names in braces filled in)."""
+        return escape(self.part_id.format_map(values)) if "{" in self.part_id else self.part_id
+
     def render(self, context: template.Context) -> SafeString:
         values = {name: expr.resolve(context) for name, expr in self.inputs.items()}
         key = digest(self.origin, self.part_id, values)
@@ -101,12 +108,13 @@ class PartNode(Node):
 
         snap = context.get("snapshot")
         inner = draw() if snap is None else snap.memo("html", ("part", key), draw)
-        part = Part(self.part_id, self.element, key, inner)
+        part_id = self.dom_id(values)
+        part = Part(part_id, self.element, key, inner)
         sink = context.get(SINK)
         if sink is None:
             return mark_safe(part.html())  # noqa: S308 - the body was escaped by its own template
         sink.append(part)
-        return mark_safe(marker(self.part_id))  # noqa: S308 - a fixed comment
+        return mark_safe(marker(part_id))  # noqa: S308 - an id made of the part's inputs, escaped
 
 
 @register.tag("part")
@@ -128,4 +136,10 @@ def do_part(parser: Parser, token: Token) -> PartNode:
     nodelist = parser.parse(("endpart",))
     parser.delete_first_token()
     origin = getattr(parser.origin, "template_name", None) or str(parser.origin)
+    if "{" in part_id:  # an id made of inputs (escaped once filled in): each name must be an input
+        try:
+            part_id.format_map(dict.fromkeys(inputs, ""))
+        except (AttributeError, KeyError, IndexError, ValueError) as error:
+            raise template.TemplateSyntaxError(f"{{% part %}} id {part_id!r} names no input: {error}") from error
+        return PartNode(part_id, element, inputs, nodelist, origin)
     return PartNode(escape(part_id), element, inputs, nodelist, origin)

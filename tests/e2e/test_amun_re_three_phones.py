@@ -46,7 +46,7 @@ def board(page) -> dict:
             " return c && c.dataset.card ? c.dataset.owner + ':' + c.dataset.card : '-'; })"),
         "hands": page.eval_on_selector_all("#table [data-hand]", "els => els.map(e => e.dataset.hand)"),
         "returned": page.eval_on_selector_all("#table [data-returned]", "els => els.map(e => e.dataset.returned)"),
-        "phase": page.locator("#table .amun-re").get_attribute("data-phase"),
+        "phase": page.locator("#table .amun-re-status").get_attribute("data-phase"),
     }
 
 

@@ -30,6 +30,7 @@ pytestmark = pytest.mark.django_db
 GAMES = {
     "yellow_yangtze": {"shared": ("yy-public", "yy-legend"), "own": ("yy-screen",)},
     "sorry": {"shared": ("sorry-card", "sorry-hand"), "own": ()},  # the standard game: no hand behind a screen
+    "amun_re": {"shared": ("ar-head-0", "ar-columns-1", "ar-supply"), "own": ("ar-my-gold", "ar-frame-0")},
 }
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 BOARD = next(r for r in regions.REGIONS if r.name == "board")
@@ -134,10 +135,9 @@ def test_a_part_the_phones_show_alike_is_drawn_once(monkeypatch, slug):
     real = parts.PartNode.render
 
     def counting(node, context):
-        before = snap.memoized("html", ("part", parts.digest(node.origin, node.part_id, {
-            name: expr.resolve(context) for name, expr in node.inputs.items()})))
-        if not before:
-            drawn.append(node.part_id)
+        values = {name: expr.resolve(context) for name, expr in node.inputs.items()}
+        if not snap.memoized("html", ("part", parts.digest(node.origin, node.part_id, values))):
+            drawn.append(node.dom_id(values))
         return real(node, context)
 
     monkeypatch.setattr(parts.PartNode, "render", counting)

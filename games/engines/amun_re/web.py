@@ -8,6 +8,9 @@ platform (``games/``) reads it through :func:`games.engines.get_adapter`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from games.engines.adapter import Editor, OptionWords, Section, Step, Term, WebAdapter, term
 from games.engines.base import Game, gettext_noop
 
@@ -151,6 +154,15 @@ GLOSSARY: dict[str, Term] = {
 }
 
 
+# -- board helpers ---------------------------------------------------------------------------------
+
+
+def bids(legal: Iterable[Mapping[str, Any]] | None) -> list[Mapping[str, Any]]:
+    """The bids among a seat's legal actions (the page's ``{"kind", "payload", "json", "label"}``): what the board
+    draws as tap targets under the provinces and marks in the hand (rules 2.4); empty off the seat's auction turn."""
+    return [item for item in legal or () if item.get("kind") == "bid"]
+
+
 ADAPTER = WebAdapter(
     sections=SECTIONS,
     refusals=REFUSALS,
@@ -158,6 +170,7 @@ ADAPTER = WebAdapter(
     glossary=GLOSSARY,
     walkthrough=walkthrough,
     step_sections=STEP_SECTIONS,
+    template_filters={"amun_re_bids": bids},
     # An auction row with a bid on it, while the others still bid (rules 2.3).
     rule_examples={"auctions": lambda game, state, seat, action: bool(action) and action.get("kind") == "bid"
                    and game.prompt(state).step == "auction"},

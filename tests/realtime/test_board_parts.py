@@ -69,7 +69,7 @@ class _TopLevel(HTMLParser):
 
 def _apply(frame: str, phone: dict[str, str]) -> None:
     """Apply ``frame`` to ``phone`` (``{"board": html}``) as htmx does: the board whole, or a part's contents."""
-    for tag, attrs, outer, inner in _TopLevel(frame).out:
+    for _tag, attrs, outer, inner in _TopLevel(frame).out:
         oob = attrs.get("hx-swap-oob")
         if attrs.get("id") == "r-board":
             phone["board"] = outer.replace(' hx-swap-oob="true"', "", 1)

@@ -11,7 +11,6 @@
   button) gets its empty 405 replaced by the site's 405 page
   (``games.error_views.address_not_a_page``).
 * :class:`PrivateAnswersMiddleware` marks every dynamic answer ``Cache-Control: private, no-store``.
-* :class:`StaticFilesMiddleware`: whitenoise's, async capable.
 * Django's own middleware (security, gzip, sessions, locale, common, CSRF, messages, X-Frame-Options)
   as subclasses whose hooks run in the event loop under ASGI while ``settings.INLINE_MIDDLEWARE_HOOKS``
   is on (:class:`InlineHooks`); off, they behave exactly as Django's classes.
@@ -40,7 +39,6 @@ from django.middleware.locale import LocaleMiddleware as _Locale
 from django.middleware.security import SecurityMiddleware as _Security
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
-from whitenoise.middleware import WhiteNoiseMiddleware
 
 # A JSON escape of NUL: "\u0000" preceded by an even number of backslashes (an odd count escapes the backslash).
 _ESCAPED_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000", re.IGNORECASE)
@@ -202,47 +200,13 @@ class PrivateAnswersMiddleware(SyncAndAsyncMiddleware):
 
     A table's answers are computed from the asker's own seat (cookie or bearer token) and change with
     every move, so no shared cache (a café's proxy) and no disk cache may keep one for anyone else or
-    for later. Static files never reach this (whitenoise answers them first, cached for a year).
+    for later. Static files never reach this (ServeStatic answers them first, with a public ``Cache-Control`` of its own).
     """
 
     def after(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         if not response.has_header("Cache-Control"):
             patch_cache_control(response, private=True, no_store=True)
         return response
-
-
-class StaticFilesMiddleware(WhiteNoiseMiddleware):
-    """whitenoise's middleware, sync and async capable (whitenoise's own is sync only).
-
-    A sync-only middleware near the top of the chain runs the whole chain in
-    a thread, with a hop back to the event loop below it, for every request,
-    static or not. In async mode a request that is not a static file passes
-    straight on; a static file is looked up and opened in a thread.
-    """
-
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any] | None = None) -> None:
-        super().__init__(get_response)
-        self.async_mode = iscoroutinefunction(get_response)
-        if self.async_mode:
-            markcoroutinefunction(self)
-
-    def __call__(self, request: HttpRequest) -> Any:
-        """Serve a static file, or pass the request on."""
-        if self.async_mode:
-            return self._acall(request)
-        return super().__call__(request)
-
-    async def _acall(self, request: HttpRequest) -> HttpResponse:
-        if self.autorefresh:
-            static_file = await sync_to_async(self.find_file, thread_sensitive=False)(request.path_info)
-        else:
-            static_file = self.files.get(request.path_info)
-        if static_file is not None:
-            return await sync_to_async(self.serve, thread_sensitive=False)(static_file, request)
-        return await self.get_response(request)
 
 
 # -- Django's own middleware, its hooks run in the event loop -------------------------------------------------

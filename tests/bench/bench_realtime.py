@@ -879,7 +879,7 @@ class Env:
     def migrate(self, env: dict[str, str], root: Path = ROOT) -> None:
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=root, env=env,
                        check=True, timeout=300)
-        # As `make run` does: whitenoise then serves the collected, precompressed static files.
+        # As `make run` does: ServeStatic then serves the collected, precompressed static files.
         subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=root, env=env,
                        check=True, timeout=300)
 

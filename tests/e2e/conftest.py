@@ -66,9 +66,15 @@ def live_url(tmp_path_factory):
     log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
-    """Headless Debian Chromium driven by Playwright."""
+    """Headless Debian Chromium driven by Playwright, stopped when the browser tests are done.
+
+    Playwright's sync API runs its event loop in this thread and marks it running between its calls, so
+    while it is open every later test in the process would seem to run inside an event loop: asgiref's
+    ``async_to_sync`` refuses to run there (the sync test client needs it for ServeStatic's async-only
+    middleware), and so does pytest-asyncio. Stopped with this package, it leaves the thread as it found it.
+    """
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

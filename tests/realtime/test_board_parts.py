@@ -31,6 +31,10 @@ GAMES = {
     "yellow_yangtze": {"shared": ("yy-public", "yy-legend"), "own": ("yy-screen",)},
     "sorry": {"shared": ("sorry-card", "sorry-hand"), "own": ()},  # the standard game: no hand behind a screen
     "amun_re": {"shared": ("ar-head-0", "ar-columns-1", "ar-supply"), "own": ("ar-my-gold", "ar-frame-0")},
+    "catan_junior": {"shared": ("cj-news", "cj-offer", "cj-islands", "cj-ships", "cj-lairs", "cj-ghost", "cj-market",
+                                "cj-player-0", "cj-player-1", "cj-player-2", "cj-player-3", "cj-dice", "cj-supply",
+                                "cj-result"),
+                     "own": ("cj-mine",)},
 }
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 BOARD = next(r for r in regions.REGIONS if r.name == "board")

@@ -80,7 +80,7 @@ sent), then the socket URL the page names (``ws-connect``, with its ``?s=`` sign
 whose page is current sends nothing on connect, so the page is the phone's first state. ``--auth bearer``: no page,
 the socket opened with ``Authorization: Bearer <seat token>`` (the API device path). A move is a random legal
 action, taken as a phone takes it: from what its page and its own socket's pushes show in the ``r-controls`` and
-``r-board`` regions (a phone never asks ``GET .../prompt/``): each ``data-action`` of a tap of class ``legal`` not
+``r-board`` regions, board parts swapped in as htmx swaps them (a phone never asks ``GET .../prompt/``): each ``data-action`` of a tap of class ``legal`` not
 disabled, Amun-Re's hand picker (the hands its ``data-legal`` lists) and Yellow & Yangtze's pick-and-place (a pick's
 ``data-template`` on a lit hex whose ``data-picks`` names it). The first phone (by seat) with such a tap acts, so
 hidden simultaneous steps (Amun-Re offerings, Y&Y conflicts) progress as whichever seat must act taps. The tap:
@@ -150,6 +150,11 @@ VERSION_RE = re.compile(rb'data-version="(\d+)"')
 REGION_RE = re.compile(rb'id="(r-[\w-]+)"')  # a region's root (page and push alike): its part runs to the next one
 TAP_REGIONS = (b"r-controls", b"r-board")  # where a phone's legal taps are drawn
 TAG_RE = re.compile(rb"<(?:button|g|a|div|span)\b[^>]*>", re.S)
+# A board part's push: its contents for the element with its id (games/templatetags/parts.py, Part.swap).
+PART_SWAP_RE = re.compile(rb'<(\w+)(?: id="([\w-]+)")? hx-swap-oob="innerHTML(?::#([\w-]+))?"')
+ELEMENT_TAG_RE = re.compile(rb"<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
+VOID_ELEMENTS = {b"area", b"base", b"br", b"col", b"embed", b"hr", b"img", b"input", b"link", b"meta", b"source",
+                 b"track", b"wbr"}
 ACTION_RE = re.compile(rb"data-action='([^']*)'")
 CLASS_RE = re.compile(rb'class="([^"]*)"')
 DISABLED_RE = re.compile(rb"\sdisabled(?=[\s>=/])")
@@ -341,13 +346,52 @@ class Servers:
 # -- phones and tables ---------------------------------------------------------------------------------
 
 def regions_of(blob: bytes) -> dict[bytes, bytes]:
-    """``{region id: its part}`` of a page or a push: from each ``id="r-..."`` to the next (tap regions only)."""
+    """``{region id: its part}`` of a page or a push: from each ``id="r-..."`` to the next region or part swap
+    (tap regions only)."""
     found = list(REGION_RE.finditer(blob))
+    bounds = sorted([m.start() for m in found] + [m.start() for m in PART_SWAP_RE.finditer(blob)] + [len(blob)])
     out = {}
-    for i, m in enumerate(found):
+    for m in found:
         if m.group(1) in TAP_REGIONS:
-            out[m.group(1)] = blob[m.start():found[i + 1].start() if i + 1 < len(found) else len(blob)]
+            out[m.group(1)] = blob[m.start():next(b for b in bounds if b > m.start())]
     return out
+
+
+def _inner_span(blob: bytes, start: int) -> tuple[int, int]:
+    """``(start, end)`` of the contents of the element whose start tag begins at ``start`` (scripts skipped)."""
+    depth, inner = 0, start
+    pos = start
+    while True:
+        m = ELEMENT_TAG_RE.search(blob, pos)
+        if m is None:
+            return inner, len(blob)
+        closing, name, selfclosing = m.groups()
+        pos = m.end()
+        if closing:
+            depth -= 1
+            if depth == 0:
+                return inner, m.start()
+        elif not selfclosing and name.lower() not in VOID_ELEMENTS:
+            if depth == 0:
+                inner = m.end()
+            depth += 1
+            if name.lower() == b"script":
+                pos = blob.index(b"</script>", pos)
+    return inner, len(blob)
+
+
+def apply_part_swaps(board: bytes, frame: bytes) -> bytes:
+    """``board`` (a phone's ``r-board`` as it shows it) with the part swaps of ``frame`` applied, as htmx applies
+    them: the contents of the element with the part's id replaced (games/templatetags/parts.py)."""
+    for m in PART_SWAP_RE.finditer(frame):
+        part_id = m.group(2) or m.group(3)
+        start, end = _inner_span(frame, m.start())
+        at = board.find(b'id="' + part_id + b'"')
+        if at < 0:
+            continue
+        old_start, old_end = _inner_span(board, board.rfind(b"<", 0, at))
+        board = board[:old_start] + frame[start:end] + board[old_end:]
+    return board
 
 
 def legal_taps(parts: list[bytes]) -> list[dict]:
@@ -499,6 +543,8 @@ class Phone:
             return
         v = max(versions)
         if self.table.kind == "app" and v >= self.version:
+            if b"r-board" in self.parts and PART_SWAP_RE.search(frame):
+                self.parts[b"r-board"] = apply_part_swaps(self.parts[b"r-board"], frame)
             self.parts.update(regions_of(frame))
         if v > self.version:
             self.version = v

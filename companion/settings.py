@@ -217,8 +217,6 @@ SESSION_COOKIE_HTTPONLY = True
 SECURE_COOKIES = env("SECURE_COOKIES")  # set true behind HTTPS
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_COOKIES
 SEAT_COOKIE_MAX_AGE = 60 * 60 * 24 * 30  # seconds: a seat cookie lasts a month
-# Table sockets skip Channels' thread hop per message to close old database connections (games/socket_dispatch.py).
-SOCKET_DISPATCH_WITHOUT_HOP = env.bool("SOCKET_DISPATCH_WITHOUT_HOP", default=True)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

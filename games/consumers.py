@@ -32,7 +32,6 @@ from django.utils.translation import gettext
 from games import digits, refusals, regions, snapshots, socket_db, socket_taps
 from games.access import held_by_bearer, host_cookie, read_signed, seat_cookie
 from games.presenters import needs_database, seat_context
-from games.socket_dispatch import DispatchWithoutHop
 from games.write_path import group_name
 
 log = logging.getLogger(__name__)
@@ -128,7 +127,7 @@ def frame_marker(frame_id: str) -> str:
     return f'<i id="r-frame" hidden data-frame="{escape(frame_id)}" hx-swap-oob="true"></i>'
 
 
-class TableConsumer(DispatchWithoutHop, AsyncWebsocketConsumer):
+class TableConsumer(AsyncWebsocketConsumer):
     """``/ws/tables/<code>/``; ``?screen=1`` for the table screen (public view), ``?s=SIG`` the page's regions.
 
     Resync: every push carries a frame id (``#r-frame``), and the

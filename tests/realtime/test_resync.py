@@ -117,26 +117,13 @@ async def test_a_push_to_a_socket_the_phone_just_closed_is_not_a_server_error():
     assert consumer.last_frame == "s.1"
 
 
-@pytest.mark.parametrize("without_hop", [True, False])
-async def test_a_push_costs_no_thread_hop_to_close_database_connections(monkeypatch, settings, without_hop):
-    """Channels' dispatch hops to a thread before every message to close old connections; this consumer's
-    reads close their own (database_sync_to_async), so a push rendered in the event loop makes no hop
-    (games/socket_dispatch.py). With the setting off, Channels dispatches as it does, and phones are
-    pushed and heard alike."""
-    import channels.consumer
-
-    settings.SOCKET_DISPATCH_WITHOUT_HOP = without_hop
-    hops = []
-
-    async def counted():
-        hops.append(1)
-
-    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+async def test_a_push_reaches_the_phone_and_a_heartbeat_naming_it_gets_no_resend():
+    """Channels dispatches each message of the socket as it does for any consumer; the push arrives, and a
+    heartbeat naming the frame just applied is answered with nothing more than its pong."""
     table, sock, first = await bob_socket()
     await alice_plays(table, 0)
     pushed = await sock.receive_from(5)
     await sock.send_to(text_data=json.dumps({"frame": FRAME.search(pushed).group(1)}))  # a heartbeat
     assert await sock.receive_nothing(0.5)
     assert 'data-version="1"' in pushed
-    assert (hops == []) is without_hop, hops
     await sock.disconnect()

@@ -171,10 +171,15 @@ def _game_line(snap: Snapshot, row: Action, viewer: int | None, name: str, langu
         line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
         entry["text"] = shared_tr(snap, line.text, line.details)
         entry["private"] = line.private
-        entry["corrected"] = bool(fix) and shown is not None and shown != row.payload
-        if entry["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
+        # Corrected as this reader reads it: the log keeps both, what was logged first and the agreed correction,
+        # where they read differently. An entry behind a screen reads the same before and after for everyone but
+        # its owner, so another seat learns nothing of whether a correction changed it.
+        entry["corrected"] = False
+        if fix and shown is not None and shown != row.payload:
             first = game.describe(row.seat, row.payload, viewer)
-            entry["original"] = shared_tr(snap, first.text, first.details)
+            original = shared_tr(snap, first.text, first.details)
+            if original != entry["text"]:
+                entry["corrected"], entry["original"] = True, original
         entry["who"] = name
         entry.key = line_key(entry)
         return entry
@@ -194,10 +199,12 @@ def _log_line(row: Action, game: Game, viewer: int | None, undone: Any, replaced
         line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
         entry["text"] = tr(line.text, line.details)
         entry["private"] = line.private
-        entry["corrected"] = bool(fix) and shown is not None and shown != row.payload
-        if entry["corrected"]:  # the log keeps both: what was logged first, and the agreed correction
+        entry["corrected"] = False  # as this reader reads it (see _game_line)
+        if fix and shown is not None and shown != row.payload:
             first = game.describe(row.seat, row.payload, viewer)
-            entry["original"] = tr(first.text, first.details)
+            original = tr(first.text, first.details)
+            if original != entry["text"]:
+                entry["corrected"], entry["original"] = True, original
         entry["who"] = who.get(row.seat, "")
     else:
         entry = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,

@@ -286,3 +286,33 @@ def test_a_seat_has_one_open_proposal_at_a_time(db, fixture_game_registered):
         "correction_open")
     reject_correction(table.code, first.id, 1)  # withdrawn: a new one may be asked
     assert propose_correction(table.code, 1, 1, {"kind": "draw", "card": "3"}).status == "open"
+
+
+def test_amun_re_a_correction_of_a_sealed_offering_reads_as_corrected_only_to_its_owner(db):
+    """Whether an agreed correction changed a sealed entry is that entry's secret: to every other seat the log line
+    reads as before (no "corrected" mark), whether the correction guessed the offering right or wrong."""
+    from games import snapshots
+    from games.models import Table
+    from games.presenters import log_lines
+
+    table = play_to_the_offering()
+    offer(table, BOB, 1)
+    seq = table.actions.order_by("-seq").first().seq
+
+    def line(seat: int) -> dict:
+        snap = snapshots.for_table(Table.objects.get(code=table.code))
+        return next(x for x in log_lines(snap, snap.game, seat) if x["seq"] == seq)
+
+    for guess in (1, 2):  # the right guess (a change that changes nothing), then a wrong one
+        correction = propose_correction(table.code, ALICE, seq, {"kind": "offer", "gold": guess})
+        confirm_correction(table.code, correction.id, BOB)
+        confirm_correction(table.code, correction.id, CAROL)
+        correction.refresh_from_db()
+        assert correction.status == "applied", correction.status
+        for seat in (ALICE, CAROL):
+            assert not line(seat)["corrected"] and "original" not in line(seat), (guess, seat)
+        assert line(BOB)["corrected"] is (guess != 1), guess
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {table.seats.get(index=ALICE).token}")
+    logged = next(x for x in api.get(f"/api/tables/{table.code}/log/").json()["log"] if x["seq"] == seq)
+    assert not logged.get("corrected"), logged

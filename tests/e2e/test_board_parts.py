@@ -4,7 +4,7 @@ Bahar watches while Ali places a tile (Yellow & Yangtze, rules §4.1). The push 
 map part (an SVG group, sent inside an ``<svg>`` so the phone parses it as SVG) and the public pieces, not the
 board region: her ``#r-board`` element is the one the page loaded (a mark set on it survives), the new tile
 stands on her map as an SVG element with a box of its own, and her map then shows exactly the tiles the
-server's own page shows.
+server's own page shows. What the phone set itself (the larger map, its button pressed) stays as it was.
 """
 
 from __future__ import annotations
@@ -44,6 +44,8 @@ def test_a_move_swaps_only_the_parts_and_they_draw_as_svg(live_url, browser):
         page.wait_for_selector(f'#table[data-version="{v}"]', state="attached")
         before = page.evaluate(TILES)
         page.evaluate("() => { document.getElementById('r-board').dataset.kept = 'yes'; }")
+        page.locator("#r-board button.yy-zoom").click()  # "Larger board": the phone's own state, kept by pushes
+        assert page.locator("#r-board button.yy-zoom").get_attribute("aria-pressed") == "true"
         legal = api(live_url, f"/api/tables/{code}/prompt/", token=tokens[0])["legal"]
         place = next(item["action"] for item in legal if item["action"].get("kind") == "tile")
         answer = api(live_url, f"/api/tables/{code}/actions/", {"action": place, "version": v, "key": f"{code}-p"},
@@ -55,6 +57,9 @@ def test_a_move_swaps_only_the_parts_and_they_draw_as_svg(live_url, browser):
         tile.wait_for(state="attached")
         assert page.evaluate("() => document.getElementById('r-board').dataset.kept") == "yes", \
             "the push swapped parts, not the whole board"
+        assert page.locator("#r-board .yy-board.zoomed").count() == 1
+        assert page.locator("#r-board button.yy-zoom").get_attribute("aria-pressed") == "true", \
+            "the pushed parts left the phone's zoom button as the phone set it"
         drawn = tile.evaluate("u => ({ns: u.namespaceURI, w: u.getBoundingClientRect().width})")
         assert drawn["ns"] == "http://www.w3.org/2000/svg" and drawn["w"] > 0, drawn
         after = page.evaluate(TILES)

@@ -279,7 +279,9 @@ def test_the_yellow_yangtze_map_escapes_what_it_prints_and_tolerates_missing_fie
     legal = [{"kind": "tile", "payload": {"hex": [1, -2], "colour": "r\"d"}, "json": '{"a":"b\'c"}', "label": "<x>"}]
     with translation.override("az"):
         html = engines["jinja2"].get_template("games/yellow_yangtze/map.jinja").render(
-            {"view": odd, "prompt": {"step": "war_attrition"}, "legal": legal})
+            {"matrix": odd["board"]["matrix"], "leader_scale": odd["board"]["leader_scale"], "tiles": odd["tiles"],
+             "leaders": odd["leaders"], "players": odd["players"], "pagodas": odd["pagodas"],
+             "step": "war_attrition", "legal": legal})
         tree = parse(html)
         assert [u.attrs["class"] for u in tree.all("use", "t")] == ["t a&b", "t None token"]
         assert tree.one("g", data_leader="1-black").one("title").text == f"<B> — {gettext('black')} {gettext('leader')}"

@@ -13,7 +13,8 @@ Used by ``test_phone_layout.py``, ``test_words_in_browser.py`` and ``test_four_p
 - :func:`round_two` gathers the checks of a phone at the table: the bar at most a third of the screen on my turn,
   every name isolated, no text under 12 px, no rules marker or case number in visible text, the header within
   360 px with nothing cut (:func:`check_end_first` and :func:`offline_banner` for the end and a lost socket);
-- :func:`api`, :func:`version`, :func:`wait_synced`, :func:`join`, :func:`tap_centre`: the plumbing.
+- :func:`api`, :func:`version`, :func:`wait_synced`, :func:`join`, :func:`tap_centre`: the plumbing;
+  :func:`yellow_yangtze_dealt` a two-seat Yellow & Yangtze table past its deal.
 """
 
 from __future__ import annotations
@@ -175,6 +176,27 @@ def api(live_url: str, path: str, body: dict | None = None, token: str | None = 
             return json.loads(response.read())
     except urllib.error.HTTPError as error:  # a refusal (stale version after a push): the caller asks again
         return {"error": error.code, **json.loads(error.read() or b"{}")}
+
+
+# The real bag (physical components) at a two-seat Yellow & Yangtze table, Ali to start: what each seat draws at the
+# deal. Ali holds two blue tiles, so the Peasants' Revolt is open to him at once (rules §4.4).
+YY_DEAL = [(0, ["blue", "blue", "red", "red", "green", "black"]), (1, ["black", "red", "red", "green", "green", "green"]),
+           (0, ["black", "red", "red", "yellow", "yellow", "green"])]
+
+
+def yellow_yangtze_dealt(live_url: str) -> tuple[dict, list[str], int]:
+    """A two-seat Yellow & Yangtze table (Ali, Bahar; physical components, Ali starts) with :data:`YY_DEAL` drawn
+    through the API: ``(the create answer, the seats' tokens, the version after the deal)``."""
+    created = api(live_url, "/api/tables/", {"game": "yellow_yangtze", "options": {"components": "physical"},
+                                             "start": "chosen", "start_seat": 0,
+                                             "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
+    code, tokens, v = created["code"], [s["token"] for s in created["seats"]], created["version"]
+    for n, (seat, tiles) in enumerate(YY_DEAL):
+        answer = api(live_url, f"/api/tables/{code}/actions/", {"action": {"kind": "draw", "tiles": tiles},
+                                                                "version": v, "key": f"{code}-{n}"}, tokens[seat])
+        assert "error" not in answer, answer
+        v = answer["version"]
+    return created, tokens, v
 
 
 def version(page) -> int:

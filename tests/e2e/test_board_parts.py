@@ -13,26 +13,17 @@ import re
 
 import pytest
 
-from tests.e2e.phone_checks import PHONE, api
+from tests.e2e.phone_checks import PHONE, api, yellow_yangtze_dealt
 
 pytestmark = pytest.mark.e2e
 
-DRAWS = [(0, ["blue", "blue", "red", "red", "green", "black"]), (1, ["black", "red", "red", "green", "green", "green"]),
-         (0, ["black", "red", "red", "yellow", "yellow", "green"])]
 
 TILES = "() => Array.from(document.querySelectorAll('#r-board use[data-tile]')).map(u => u.dataset.tile).sort()"
 
 
 def test_a_move_swaps_only_the_parts_and_they_draw_as_svg(live_url, browser):
-    created = api(live_url, "/api/tables/", {"game": "yellow_yangtze", "options": {"components": "physical"},
-                                             "start": "chosen", "start_seat": 0,
-                                             "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
-    code, tokens, v = created["code"], [s["token"] for s in created["seats"]], created["version"]
-    for n, (seat, tiles) in enumerate(DRAWS):
-        answer = api(live_url, f"/api/tables/{code}/actions/", {"action": {"kind": "draw", "tiles": tiles},
-                                                                "version": v, "key": f"{code}-{n}"}, tokens[seat])
-        assert "error" not in answer, answer
-        v = answer["version"]
+    created, tokens, v = yellow_yangtze_dealt(live_url)
+    code = created["code"]
     ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
     try:
         page = ctx.new_page()

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.e2e.phone_checks import PHONE, api
+from tests.e2e.phone_checks import PHONE, YY_DEAL, api, yellow_yangtze_dealt
 
 pytestmark = pytest.mark.e2e
 
@@ -35,22 +35,13 @@ LONE_ARMED = """() => {
 }"""
 
 
-# The real bag (physical components): Ali holds two blue tiles, so the Peasants' Revolt is open to him at once
-# (rules §4.4); it may remove any tile, and at the opening the only tiles are the seven black capitals, far apart.
-DRAWS = [(0, ["blue", "blue", "red", "red", "green", "black"]), (1, ["black", "red", "red", "green", "green", "green"]),
-         (0, ["black", "red", "red", "yellow", "yellow", "green"])]
+# The deal (phone_checks.YY_DEAL) leaves Ali two blue tiles, so the Peasants' Revolt is open to him at once (rules
+# §4.4); it may remove any tile, and at the opening the only tiles are the seven black capitals, far apart.
 
 
 def test_a_lone_lit_hex_takes_the_piece_at_the_first_tap_without_zooming(live_url, browser):
-    created = api(live_url, "/api/tables/", {"game": "yellow_yangtze", "options": {"components": "physical"},
-                                             "start": "chosen", "start_seat": 0,
-                                             "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
-    code, tokens, v = created["code"], [s["token"] for s in created["seats"]], created["version"]
-    for n, (seat, tiles) in enumerate(DRAWS):
-        answer = api(live_url, f"/api/tables/{code}/actions/", {"action": {"kind": "draw", "tiles": tiles},
-                                                                "version": v, "key": f"{code}-{n}"}, tokens[seat])
-        assert "error" not in answer, answer
-        v = answer["version"]
+    created, tokens, v = yellow_yangtze_dealt(live_url)
+    code = created["code"]
     ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
     try:
         ctx.add_cookies([{"name": "django_language", "value": "fa", "url": live_url}])
@@ -79,7 +70,7 @@ def test_a_lone_lit_hex_takes_the_piece_at_the_first_tap_without_zooming(live_ur
         page.wait_for_selector(f'#table[data-version="{v + 1}"]', state="attached", timeout=5000)
         assert "zoomed" not in (svg.get_attribute("class") or ""), "the tap never zoomed"
         moves = [r for r in api(live_url, f"/api/tables/{code}/log/")["log"] if r["kind"] == "game"]
-        assert len(moves) == len(DRAWS) + 1, "one tap, one move"
+        assert len(moves) == len(YY_DEAL) + 1, "one tap, one move"
         last = api(live_url, f"/api/tables/{code}/")
         assert last["version"] == v + 1
         assert page.locator(f'#r-board use[data-tile="{spot["hex"]}"]').count() == 0, "the tapped capital's tile is gone"

@@ -24,7 +24,6 @@ in an ``<svg>`` so that the phone parses its body as SVG. Parts do not nest
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 from dataclasses import dataclass
@@ -83,32 +82,9 @@ def assemble(skeleton: str, parts: list[Part]) -> str:
     return html
 
 
-#: Digests of the containers parts were given lately, by identity: ``{id(value): (value, digest)}``. A value is
-#: held while its entry lives, so its id is never another's; views and the game's fixed drawing data are never
-#: changed once made (games/presenters.py), so a container digested once keeps its digest. The fixed data (the
-#: Sorry! track's points, say) is the same object for every phone and move: digested once, not once per phone.
-_KNOWN: dict[int, tuple[Any, str]] = {}
-_KNOWN_MAX = 512
-
-
-def _input(value: Any) -> Any:
-    """``value`` as a digest encodes it: a container by its own digest (made once per object), else itself."""
-    if not isinstance(value, (dict, list, tuple)) or not value:
-        return value
-    known = _KNOWN.get(id(value))
-    if known is not None and known[0] is value:
-        return known[1]
-    made = "#" + hashlib.sha1(_ENCODE(value).encode()).hexdigest()[:20]
-    if len(_KNOWN) >= _KNOWN_MAX:
-        with contextlib.suppress(RuntimeError, StopIteration):  # another thread changed it meanwhile: no matter
-            _KNOWN.pop(next(iter(_KNOWN)), None)  # the oldest entry
-    _KNOWN[id(value)] = (value, made)
-    return made
-
-
 def digest(origin: str, part_id: str, inputs: dict[str, Any]) -> str:
     """The digest of a part: its template and id, the language, and its inputs (same digest, same HTML)."""
-    raw = _ENCODE([origin, part_id, get_language(), {name: _input(value) for name, value in inputs.items()}])
+    raw = _ENCODE([origin, part_id, get_language(), inputs])
     return hashlib.sha1(raw.encode()).hexdigest()[:20]
 
 

@@ -151,13 +151,3 @@ def test_a_part_the_phones_show_alike_is_drawn_once(monkeypatch, slug):
         assert drawn.count(part_id) == 1, (part_id, drawn)
     for part_id in GAMES[slug]["own"]:
         assert drawn.count(part_id) == len(names), (part_id, drawn)  # each seat's own (its hand, its points)
-
-
-def test_a_part_digest_reads_what_its_inputs_hold_whichever_object_holds_it():
-    points = {"a": [1, 2], "b": [3, 4]}
-    first = parts.digest("t.html", "p", {"points": points, "n": 1})
-    assert parts.digest("t.html", "p", {"points": {"a": [1, 2], "b": [3, 4]}, "n": 1}) == first  # equal content
-    assert parts.digest("t.html", "p", {"points": points, "n": 1}) == first  # the same object, digested once
-    assert parts.digest("t.html", "p", {"points": {"a": [1, 2], "b": [3, 5]}, "n": 1}) != first
-    assert parts.digest("t.html", "p", {"points": points, "n": 2}) != first
-    assert parts.digest("t.html", "q", {"points": points, "n": 1}) != first

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -140,12 +141,16 @@ def legal_for(game: Game, state: Any, seat: int | None, snap: Snapshot | None = 
     if seat is None or game.result(state) is not None:
         return []
     language = get_language()
+    # The items live in the snapshot's memo: they reach it through a weak reference, so a snapshot no longer in use
+    # is freed as soon as it is dropped (a strong one would make a cycle, left to the garbage collector).
+    held = weakref.ref(snap) if snap is not None else None
+    config = snap.config_key if snap is not None else None
     items = []
     for payload in game.legal_actions(state, seat):
         encoded = json.dumps(payload, separators=(",", ":"), sort_keys=True)
         made = functools.partial(_made_in, language, functools.partial(action_label, game, seat, payload))
-        if snap is not None:
-            made = functools.partial(snap.memo, "label", (snap.config_key, seat, encoded, language), made)
+        if held is not None:
+            made = functools.partial(_memoized_label, held, (config, seat, encoded, language), made)
         items.append(LegalItem(payload, encoded, made))
     return items
 
@@ -154,6 +159,12 @@ def _made_in(language: str | None, make: Callable[[], str]) -> str:
     """``make()`` with ``language`` active (a label read later, under another language, keeps its own)."""
     with override(language):
         return make()
+
+
+def _memoized_label(held: weakref.ref[Snapshot], key: tuple[Any, ...], make: Callable[[], str]) -> str:
+    """``make()`` memoized under ``key`` on the snapshot ``held`` refers to (made anew once it is gone)."""
+    snap = held()
+    return make() if snap is None else snap.memo("label", key, make)
 
 
 def _game_line(snap: Snapshot, row: Action, viewer: int | None, name: str, language: str | None) -> ShownLine:

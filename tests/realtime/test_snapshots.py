@@ -157,3 +157,28 @@ def test_a_snapshot_another_worker_made_reuses_what_this_worker_rendered(monkeyp
     adopted = renders(True)
     alone = renders(False)
     assert adopted < alone, (adopted, alone)
+
+
+def test_a_snapshot_no_longer_held_is_freed_at_once_with_its_legal_actions(db):
+    """A snapshot's legal actions make their labels on it (a memo); they refer to it weakly, so the snapshot and what
+    it memoized go when the last reference does, without waiting for the garbage collector's cycle search."""
+    import gc
+    import weakref
+
+    from games.commands.pregame import create_table
+    from games.models import Table
+    from games.presenters import seat_context
+
+    table = create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "Ben")], seed=5)
+    snap = snapshots.build(Table.objects.get(code=table.code))
+    mover = snap.game.prompt(snap.state).seats[0]
+    legal = seat_context(snap, mover)["legal"]
+    assert legal and legal[0]["label"], "a label, made on the snapshot"
+    gone = weakref.ref(snap)
+    snapshots.clear()
+    gc.disable()
+    try:
+        del snap, legal
+        assert gone() is None, "freed when dropped: no reference cycle keeps it"
+    finally:
+        gc.enable()

@@ -22,8 +22,6 @@ again during a game.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,13 +57,7 @@ class Region:
     inputs: Callable[[Mapping[str, Any]], Any]
 
 
-# One encoder for every digest: ``json.dumps`` with these options builds a new encoder per call, which costs
-# about as much as encoding a region's small inputs. Same options, same bytes.
-_ENCODE = json.JSONEncoder(sort_keys=True, default=str, separators=(",", ":")).encode
-
-
-def _digest(parts: Any) -> str:
-    return hashlib.sha1(_ENCODE(parts).encode()).hexdigest()[:20]
+_digest = parts_tag.content_digest  # one digest for regions and their parts
 
 
 def _table_meta(c: Mapping[str, Any]) -> list[Any]:

@@ -167,6 +167,23 @@ def _memoized_label(held: weakref.ref[Snapshot], key: tuple[Any, ...], make: Cal
     return make() if snap is None else snap.memo("label", key, make)
 
 
+def _mark_corrected(entry: dict[str, Any], game: Game, row: Action, replacement: Any, viewer: int | None,
+                    translate: Callable[[str, Mapping[str, Any]], str]) -> None:
+    """Mark ``entry`` (its ``text`` made from ``replacement``, the agreed correction of ``row``, if any) as corrected
+    as ``viewer`` reads it: ``corrected`` and the first entry's text (``original``) where the two read differently.
+
+    An entry behind a screen reads the same before and after for everyone but its owner, so another seat learns
+    nothing of whether a correction changed it.
+    """
+    entry["corrected"] = False
+    if replacement is None or replacement == row.payload:
+        return
+    first = game.describe(row.seat, row.payload, viewer)
+    original = translate(first.text, first.details)
+    if original != entry["text"]:
+        entry["corrected"], entry["original"] = True, original
+
+
 def _game_line(snap: Snapshot, row: Action, viewer: int | None, name: str, language: str | None) -> ShownLine:
     """One game row of the log as ``viewer`` reads it; built once per content on ``snap`` and the snapshots
     that follow it (this row, its marks, the viewer, the language, the mover's name): never mutated."""
@@ -182,15 +199,7 @@ def _game_line(snap: Snapshot, row: Action, viewer: int | None, name: str, langu
         line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
         entry["text"] = shared_tr(snap, line.text, line.details)
         entry["private"] = line.private
-        # Corrected as this reader reads it: the log keeps both, what was logged first and the agreed correction,
-        # where they read differently. An entry behind a screen reads the same before and after for everyone but
-        # its owner, so another seat learns nothing of whether a correction changed it.
-        entry["corrected"] = False
-        if fix and shown is not None and shown != row.payload:
-            first = game.describe(row.seat, row.payload, viewer)
-            original = shared_tr(snap, first.text, first.details)
-            if original != entry["text"]:
-                entry["corrected"], entry["original"] = True, original
+        _mark_corrected(entry, game, row, shown if fix else None, viewer, functools.partial(shared_tr, snap))
         entry["who"] = name
         entry.key = line_key(entry)
         return entry
@@ -210,12 +219,7 @@ def _log_line(row: Action, game: Game, viewer: int | None, undone: Any, replaced
         line: LogLine = game.describe(row.seat, shown if shown is not None else row.payload, viewer)
         entry["text"] = tr(line.text, line.details)
         entry["private"] = line.private
-        entry["corrected"] = False  # as this reader reads it (see _game_line)
-        if fix and shown is not None and shown != row.payload:
-            first = game.describe(row.seat, row.payload, viewer)
-            original = tr(first.text, first.details)
-            if original != entry["text"]:
-                entry["corrected"], entry["original"] = True, original
+        _mark_corrected(entry, game, row, shown if fix else None, viewer, tr)
         entry["who"] = who.get(row.seat, "")
     else:
         entry = {"seq": row.seq, "kind": row.kind, "seat": row.seat, "private": False,

@@ -1,6 +1,6 @@
 """This installation's ``SECRET_KEY``: from the environment, else made once and kept in the data directory.
 
-Django signs seat and host cookies with it and the export seals (``games/export.py``) derive their key
+Django signs seat and host cookies with it and the export seals (``games/write/export.py``) derive their key
 from it, so a key anyone can read (one written in the repository) would let anyone forge a cookie or
 open a sealed hand in an exported file. Hence:
 

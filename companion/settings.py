@@ -76,7 +76,7 @@ INSTALLED_APPS = [
     "games",
 ]
 
-# Django's own middleware is listed as the subclasses of games/middleware.py. With INLINE_MIDDLEWARE_HOOKS on
+# Django's own middleware is listed as the subclasses of games/web/middleware.py. With INLINE_MIDDLEWARE_HOOKS on
 # (the default) their hooks run in the event loop under ASGI; off, they behave as Django's own classes, and Django
 # hops to a thread and back for each hook of each of them, on every request.
 INLINE_MIDDLEWARE_HOOKS = env.bool("INLINE_MIDDLEWARE_HOOKS", default=True)
@@ -84,7 +84,7 @@ INLINE_MIDDLEWARE_HOOKS = env.bool("INLINE_MIDDLEWARE_HOOKS", default=True)
 # collects its youngest generation less often (companion/asgi.py, tune_garbage_collector).
 GC_TUNING = env.bool("GC_TUNING", default=True)
 MIDDLEWARE = [
-    "games.middleware.SecurityMiddleware",
+    "games.web.middleware.SecurityMiddleware",
     # Static files: ServeStatic answers them itself, precompressed once collected (make run collects them). Its
     # middleware is async only: under ASGI it streams a file through an async iterator (whitenoise's sync one made
     # Django warn on every file); the sync test client's chain reaches it through Django's async_to_sync adapter
@@ -92,17 +92,17 @@ MIDDLEWARE = [
     "servestatic.middleware.ServeStaticMiddleware",
     # Pages and API answers leave compressed (Django's GZip adds random padding against BREACH); inside
     # ServeStatic, so a static file is never recompressed as a stream.
-    "games.middleware.GZipMiddleware",
+    "games.web.middleware.GZipMiddleware",
     # Pages, fragments and API answers are one seat's own: never kept by a shared or disk cache.
-    "games.middleware.PrivateAnswersMiddleware",
-    "games.middleware.SessionMiddleware",
-    "games.middleware.LocaleMiddleware",
-    # Text-node digits in the phone's digit system (games/digits.py), with the request's language active.
-    "games.digits.DigitsMiddleware",
-    "games.middleware.CommonMiddleware",
-    "games.middleware.CsrfViewMiddleware",
-    "games.middleware.MessageMiddleware",
-    "games.middleware.XFrameOptionsMiddleware",
+    "games.web.middleware.PrivateAnswersMiddleware",
+    "games.web.middleware.SessionMiddleware",
+    "games.web.middleware.LocaleMiddleware",
+    # Text-node digits in the phone's digit system (games/web/digits.py), with the request's language active.
+    "games.web.digits.DigitsMiddleware",
+    "games.web.middleware.CommonMiddleware",
+    "games.web.middleware.CsrfViewMiddleware",
+    "games.web.middleware.MessageMiddleware",
+    "games.web.middleware.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -120,7 +120,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "django.contrib.messages.context_processors.messages",
-                "games.digits.digit_system",
+                "games.web.digits.digit_system",
             ],
         },
     },
@@ -130,7 +130,7 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": False,
-        "OPTIONS": {"environment": "games.jinja2env.environment"},
+        "OPTIONS": {"environment": "games.web.jinja2env.environment"},
     },
 ]
 
@@ -178,11 +178,11 @@ if env("REDIS_URL"):
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "companion.channel_layer.SweepingInMemoryChannelLayer"}}
 
-# Table snapshots, shared by every phone of a table (games/snapshots.py):
+# Table snapshots, shared by every phone of a table (games/read/snapshots.py):
 # this process's memory in the embedded default, Redis (shared by every worker) when REDIS_URL is set.
 if env("REDIS_URL"):
     # A frozen Redis must not hold a move: each call gives up after 0.5 s and the worker then leaves the
-    # cache alone for a few seconds (games/snapshots.py shared_get), building snapshots from the database.
+    # cache alone for a few seconds (games/read/snapshots.py shared_get), building snapshots from the database.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": env("REDIS_URL"),
                           "KEY_PREFIX": "companion", "TIMEOUT": 600,
                           "OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}}}
@@ -249,9 +249,9 @@ LOGGING = {
 }
 
 # -- Strict input and lesser doors ---------------------------------------
-# NUL characters and bodies over the limit are refused with a 4xx {code, message} (games/middleware.py).
-MIDDLEWARE.insert(MIDDLEWARE.index("games.middleware.LocaleMiddleware") + 1,
-                  "games.middleware.InputGuardMiddleware")
+# NUL characters and bodies over the limit are refused with a 4xx {code, message} (games/web/middleware.py).
+MIDDLEWARE.insert(MIDDLEWARE.index("games.web.middleware.LocaleMiddleware") + 1,
+                  "games.web.middleware.InputGuardMiddleware")
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)  # bytes of a non-file body
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env.int("DATA_UPLOAD_MAX_NUMBER_FIELDS", default=4000)
 # An exported game file: at most IMPORT_MAX_BYTES on the import page and as the API's import body alike

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games import digits
+from games.web import digits
 
 urlpatterns = [
     path("api/", include("games.api.urls")),
@@ -13,10 +13,10 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("digits/", digits.set_digits, name="set_digits"),
-    path("", include("games.urls")),
+    path("", include("games.pages.urls")),
 ]
 
-handler400 = "games.error_views.bad_request"
-handler403 = "games.error_views.permission_denied"
-handler404 = "games.error_views.not_found"
-handler500 = "games.error_views.server_error"
+handler400 = "games.web.error_views.bad_request"
+handler403 = "games.web.error_views.permission_denied"
+handler404 = "games.web.error_views.not_found"
+handler500 = "games.web.error_views.server_error"

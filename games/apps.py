@@ -10,5 +10,5 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Connect the read model to the write path's ``table_written`` signal (games/snapshots.py)."""
-        from games import snapshots  # noqa: F401 - its receiver builds each move's snapshot
+        """Connect the read model to the write path's ``table_written`` signal (games/read/snapshots.py)."""
+        from games.read import snapshots  # noqa: F401 - its receiver builds each move's snapshot

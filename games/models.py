@@ -71,7 +71,7 @@ class Table(models.Model):
     # Fixed for the table's life; exported with its seed so an import re-derives the draws the same way.
     draw_keys = models.CharField(max_length=10, choices=DrawKeys.choices, default=DrawKeys.POSITION, editable=False)
     # How many of the app's own draws count now (not undone): the position key of the next digital draw. A cache
-    # of the log like ``state`` (``games.audit.counted_draws`` derives it), moved by every write that changes it
+    # of the log like ``state`` (``games.record.audit.counted_draws`` derives it), moved by every write that changes it
     # (a draw, an undo, a correction, a repair), so a draw reads no log; ``check_draws`` never trusts it.
     draws = models.PositiveIntegerField(default=0, editable=False)
     version = models.PositiveIntegerField(default=0)
@@ -82,9 +82,9 @@ class Table(models.Model):
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PLAYING)
     host_token = models.CharField(max_length=64, default=new_token)
     created_by_device = models.CharField(max_length=64, blank=True, default="")
-    # Rebuilt from an exported game (games/export.py): read-only, every write is refused ("table_imported").
+    # Rebuilt from an exported game (games/write/export.py): read-only, every write is refused ("table_imported").
     imported = models.BooleanField(default=False)
-    # Before, between and after games, see ``games/pregame.py``: ``{"start": {"rule",
+    # Before, between and after games, see ``games/record/setup.py``: ``{"start": {"rule",
     # "seat", "tied", "asked"}, "walk": {"checked": [step ids], "skipped": bool}, "next": code, "previous": code}``.
     # Empty for tables made without these steps (the API default): seat 0 starts, no walkthrough.
     pregame = models.JSONField(default=dict, blank=True)
@@ -287,7 +287,7 @@ class Correction(models.Model):
     original row stays in the log. ``status`` moves once, from ``open`` to
     ``applied`` (everyone agreed), ``rejected`` (another seat turned it
     down), ``withdrawn`` (its proposer took it back) or ``void`` (the later
-    moves no longer fit it); see ``games/commands/corrections.py``.
+    moves no longer fit it); see ``games/write/corrections.py``.
     """
 
     class Status(models.TextChoices):

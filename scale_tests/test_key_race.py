@@ -20,10 +20,10 @@ import time
 import pytest
 from django.db import connection, connections
 
-from games.commands import moves
-from games.commands.pregame import create_table
 from games.models import Table
-from games.write_path import StaleVersion
+from games.write import moves
+from games.write.pregame import create_table
+from games.write.write_path import StaleVersion
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

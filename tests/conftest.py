@@ -17,11 +17,11 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from games import socket_db
-from games.access import seat_cookie
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines import REGISTRY
+from games.entry.access import seat_cookie
+from games.socket import socket_db
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests import fixture_game_web
 from tests.registry import CONTRACT, install_contract_game_files, register_contract_game
 
@@ -57,7 +57,7 @@ def _the_default_language_after_each_test():
 @pytest.fixture(autouse=True)
 def _a_channel_layer_per_test():
     """Each test starts with its own channel layer (:func:`fresh_channel_layers`) and ends with the sockets'
-    database thread holding no connection (games/socket_db.py keeps one across taps; the test database is
+    database thread holding no connection (games/socket/socket_db.py keeps one across taps; the test database is
     flushed and dropped only without it)."""
     fresh_channel_layers()
     yield

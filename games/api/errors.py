@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.engines.base import gettext_noop
-from games.presenters import tr
+from games.read.presenters import tr
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -39,7 +39,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 #: A refused field of a write's body, by name: the code and message the socket and the page give the same field
-#: of a tap (games/socket_taps.py, games/views.py), so every door refuses one malformed tap alike.
+#: of a tap (games/socket/socket_taps.py, games/pages/views.py), so every door refuses one malformed tap alike.
 FIELD_REFUSALS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "action": ("bad_action", gettext_noop("An action must be a JSON object."), {}),
     "version": ("bad_version", gettext_noop("Every tap names the table version it was chosen at."), {}),

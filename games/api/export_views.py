@@ -11,14 +11,14 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import export
 from games.api.serializers import ErrorSerializer
 from games.api.throttles import CreateTableThrottle, TableThrottle
 from games.api.views import CODE, _error, _error_responses
 from games.engines.base import IllegalAction
-from games.inputs import load_json
 from games.models import Table
-from games.presenters import error_message
+from games.read.presenters import error_message
+from games.web.inputs import load_json
+from games.write import export
 
 NOT_FINISHED = OpenApiResponse(ErrorSerializer, description="The game is not finished (code `not_finished`).")
 

@@ -1,4 +1,4 @@
-"""The API's JSON parser: the body is read by the one strict JSON reader every door uses (games/inputs.py)."""
+"""The API's JSON parser: the body is read by the one strict JSON reader every door uses (games/web/inputs.py)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from rest_framework.parsers import JSONParser
 
 from games.engines.base import IllegalAction
 from games.engines.schema import MAX_JSON_DEPTH
-from games.inputs import load_json
-from games.presenters import error_message
+from games.read.presenters import error_message
+from games.web.inputs import load_json
 
 
 class SafeJSONParser(JSONParser):
-    """A JSON body read by :func:`games.inputs.load_json`, as the socket reads a tap and the page an action.
+    """A JSON body read by :func:`games.web.inputs.load_json`, as the socket reads a tap and the page an action.
 
     What it refuses is a 400 ``ParseError`` carrying that reader's code: ``bad_json`` (not UTF-8 or not
     JSON, ``NaN``, a number too large for a float, a key named twice in one object), ``too_deep``,

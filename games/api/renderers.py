@@ -1,4 +1,4 @@
-"""The API's JSON: a refusal's ``message`` in one digit system (the asker's, :mod:`games.digits`)."""
+"""The API's JSON: a refusal's ``message`` in one digit system (the asker's, :mod:`games.web.digits`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework.renderers import JSONRenderer
 
-from games.digits import current_system, localize_text
+from games.web.digits import current_system, localize_text
 
 
 class MessageDigitsJSONRenderer(JSONRenderer):

@@ -21,8 +21,6 @@ from rest_framework.exceptions import ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import pregame, taps
-from games.access import bearer, is_host, join_link, read_signed, seat_cookie, seat_for, seat_index_for
 from games.api.serializers import (
     ActionDoneSerializer,
     ClaimedSerializer,
@@ -41,14 +39,17 @@ from games.api.serializers import (
     UndoSerializer,
 )
 from games.api.throttles import ClaimThrottle, CreateTableThrottle, TableThrottle
-from games.commands import host, moves
-from games.commands import pregame as pregame_commands
 from games.engines.base import IllegalAction
-from games.inputs import MAX_TAP_BYTES, check_length
+from games.entry import taps
+from games.entry.access import bearer, is_host, join_link, read_signed, seat_cookie, seat_for, seat_index_for
+from games.entry.refusals import REFUSALS, NoSeat, refusal_for
 from games.models import Seat, Table
-from games.presenters import ENDED_PROMPT, error_message, legal_for, log_lines, seat_context, stopped_early, tr
-from games.refusals import REFUSALS, NoSeat, refusal_for
-from games.write_path import Outcome, StaleVersion
+from games.read.presenters import ENDED_PROMPT, error_message, legal_for, log_lines, seat_context, stopped_early, tr
+from games.record import setup
+from games.web.inputs import MAX_TAP_BYTES, check_length
+from games.write import host, moves
+from games.write import pregame as pregame_commands
+from games.write.write_path import Outcome, StaleVersion
 
 CODE = OpenApiParameter("code", str, OpenApiParameter.PATH, pattern=r"^[A-Za-z0-9]{1,12}$",
                         description="The table code (case does not matter).")
@@ -117,12 +118,12 @@ def _load(request: Request, code: str, need_seat: bool = True) -> tuple[Table, S
 def _prompt_body(table: Table, seat: int | None) -> dict[str, Any]:
     game = table.game()
     state = game.decode(table.state)
-    # A game the host ended asks nobody anything, as the phones show it (games.presenters.ENDED_PROMPT).
+    # A game the host ended asks nobody anything, as the phones show it (games.read.presenters.ENDED_PROMPT).
     prompt = ENDED_PROMPT if stopped_early(table, game.result(state)) else game.prompt(state)
     body = prompt.as_json()
-    # ``{names}``: the prompted seats, as the phone page fills it (games.presenters).
+    # ``{names}``: the prompted seats, as the phone page fills it (games.read.presenters).
     body["text"] = tr(prompt.text, {**prompt.details, "names": [game.seats[i].name for i in prompt.seats]})
-    waiting = pregame.start_pending(table.pregame)  # no move before the table decided who starts
+    waiting = setup.start_pending(table.pregame)  # no move before the table decided who starts
     answer = {
         "version": table.version,
         "status": table.status,
@@ -134,7 +135,7 @@ def _prompt_body(table: Table, seat: int | None) -> dict[str, Any]:
         rule = table.pregame["start"]["rule"]
         question = "Before the first move the table decides who starts: {rule}."
         body.update(seats=[], kinds=[], chance=False, step="start", details={"rule": rule},
-                    text=tr(question, {"rule": gettext(pregame.RULE_NAMES[rule])}))
+                    text=tr(question, {"rule": gettext(setup.RULE_NAMES[rule])}))
         answer["start"] = {"rule": rule, "tied": table.pregame["start"].get("tied") or []}
     return answer
 
@@ -279,7 +280,7 @@ def _seat_index(request: Request, table: Table) -> int | None:
     """The seat index the request speaks for at ``table``, or ``None``.
 
     The bearer token, else the seat cookie, is found in the table's cached
-    snapshot, not by a query (:func:`games.access.seat_index_for`).
+    snapshot, not by a query (:func:`games.entry.access.seat_index_for`).
     """
     return seat_index_for(request, table)
 
@@ -290,7 +291,7 @@ def _seat_index(request: Request, table: Table) -> int | None:
 @api_view(["POST"])
 @throttle_classes([TableThrottle])
 def post_action(request: Request, code: str) -> Response:
-    """Play one action (the one tap entry, :func:`games.taps.play`). 400: the rules forbid it; 409: stale version.
+    """Play one action (the one tap entry, :func:`games.entry.taps.play`). 400: the rules forbid it; 409: stale version.
 
     The table is read once, locked, by the write itself: the
     seat, the origin, the body and the action's schema are checked on that
@@ -348,7 +349,7 @@ def _done(outcome: Outcome) -> Response:
 
 
 def _refusal(table: Table, seat: int | None, exc: Exception) -> Response:
-    """The answer to a refused write (:func:`games.refusals.refusal_for`): 400 refused (with the engine's
+    """The answer to a refused write (:func:`games.entry.refusals.refusal_for`): 400 refused (with the engine's
     details and the rule's link), 409 stale (with the fresh prompt) or a reused key, 403 not allowed."""
     refused = refusal_for(exc, table=table, seat=seat)
     extra: dict[str, Any] = {}

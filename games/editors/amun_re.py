@@ -5,7 +5,7 @@ table rows (box back), the pyramid price list (player aid) and the bounds of
 what a province card may show. It opens prefilled from the shipped default
 (or from a stored profile, ``?from=<id>``). "Check" runs the engine's
 checks and shows its warnings; "Save" stores an ``EditionProfile`` through
-:func:`games.editions.save`, the same gate the import page uses. Whatever the
+:func:`games.write.editions.save`, the same gate the import page uses. Whatever the
 engine refuses comes back on the form with the rule it names, never as a 500.
 """
 
@@ -21,12 +21,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games import editions
 from games.engines.amun_re.edition import PROVINCE_FIELDS, default_edition_data, edition_warnings, validate_edition
 from games.engines.base import IllegalAction
 from games.models import EditionProfile
-from games.presenters import error_message, tr
-from games.words import isolate, list_separator
+from games.read.presenters import error_message, tr
+from games.text.words import isolate, list_separator
+from games.write import editions
 
 SLUG, OPTION = "amun_re", "edition"
 MARKED = gettext_lazy("Some numbers do not pass the checks; each one is marked below with what to fix.")

@@ -7,7 +7,7 @@ that ``static/js/board_editor.js`` keeps up to date; the server rebuilds the
 board profile from it and runs the engine's :func:`validate_board`, so a
 post without the script is checked exactly the same. A refused board comes
 back on the form with the failed check's message (status 400), never a 500;
-a valid one is stored through :func:`games.editions.save`, the same gate the
+a valid one is stored through :func:`games.write.editions.save`, the same gate the
 import page uses, and can be exported from the editions page.
 """
 
@@ -24,13 +24,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import editions
 from games.engines.base import IllegalAction
 from games.engines.yellow_yangtze.board import STATES, practice_board_data, validate_board
-from games.inputs import load_json
 from games.models import EditionProfile
-from games.presenters import error_message
-from games.words import isolate
+from games.read.presenters import error_message
+from games.text.words import isolate
+from games.web.inputs import load_json
+from games.write import editions
 
 SLUG, OPTION = "yellow_yangtze", "board"
 MAX_SIDE = 30  # cells per side the editor draws (the engine accepts up to 60)

@@ -7,7 +7,7 @@ regions, exports, editors and URLs) reads these declarations through the registr
 
 Everything here is plain data and plain functions, like the engines: no Django import (the
 ``engines-plain`` import contract checks it). Player-facing strings are ``gettext_noop`` templates
-with ``{placeholders}``; the web layer translates them when it shows them (``games/words.py``).
+with ``{placeholders}``; the web layer translates them when it shows them (``games/text/words.py``).
 
 A field left at its default means the game has no such thing (no chance device, no editor, no
 walkthrough); a field the platform cannot do without has no default, so a game whose adapter lacks
@@ -67,7 +67,7 @@ class OptionWords:
 
     ``values`` maps each allowed machine value to its name (booleans are checkboxes and need none);
     for an edition-profile option, ``values[None]`` names the shipped default. ``group`` is a key of
-    ``games.option_words.GROUPS`` (or ``"first"``); ``rules`` is the maintainers' rules-file citation
+    ``games.text.option_words.GROUPS`` (or ``"first"``); ``rules`` is the maintainers' rules-file citation
     (never shown). All strings are ``gettext_noop`` templates, translated when the lobby builds its form.
     """
 
@@ -202,7 +202,7 @@ class WebAdapter:
     - ``rule_examples``: rules section key -> ``shows(game, state, seat, action) -> bool``, true for a position
       that shows what the section describes (``state`` after ``seat`` played ``action``; ``None`` for the
       opening): the section's page draws the first such position of a seeded self-played game with the
-      game's own board templates, as the table screen shows it (games/rule_pictures.py).
+      game's own board templates, as the table screen shows it (games/pages/rule_pictures.py).
     """
 
     sections: tuple[Section, ...]

@@ -175,7 +175,7 @@ class Game:
     max_seats: ClassVar[int] = 4
     colours: ClassVar[tuple[str, ...]] = ("red", "blue", "yellow", "green")
     # Internal names an engine puts in a sentence's details ({"cutlass": "cutlass"}: value -> English msgid,
-    # marked with gettext_noop): the web layer shows each in the reader's words (games/words.py).
+    # marked with gettext_noop): the web layer shows each in the reader's words (games/text/words.py).
     terms: ClassVar[Mapping[str, str]] = {}
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (COMPONENTS,)
     #: Chance action kinds and the payload fields that hold their outcome (``{"draw": ("card",)}``).
@@ -324,7 +324,7 @@ class Game:
         Such a refusal tells its drawer something about the others' hands
         (the bag or pile is the whole set less the board and every hand), so
         the write path records every one as a public log line without
-        content (``games.commands.moves.submit_action``). Default: the code is in
+        content (``games.write.moves.submit_action``). Default: the code is in
         :attr:`hidden_refusals` and the components are physical.
         """
         return self.physical and exc.code in self.hidden_refusals

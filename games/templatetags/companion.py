@@ -2,7 +2,7 @@
 
 A game declares the filters its board templates use in its adapter (``WebAdapter.template_filters`` and
 ``template_words``, ``games/engines/<slug>/web.py``); this library registers them all, and the Jinja2
-environment (``games/jinja2env.py``) registers the same ones.
+environment (``games/web/jinja2env.py``) registers the same ones.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def get(mapping: Any, key: Any) -> Any:
 @register.filter
 def term(value: Any) -> Any:
     """A game term or shipped edition name in the reader's words (``"black"`` -> "مشکی"); anything else as it is."""
-    from games.words import terms, translated
+    from games.text.words import terms, translated
 
     known = terms()
     return translated(known[value]) if isinstance(value, str) and value in known else value
@@ -41,7 +41,7 @@ def term(value: Any) -> Any:
 @register.filter
 def msgid(value: Any) -> str:
     """A catalogue entry named by a value (``"card\x04Sorry!"``: a message in a context) in the active language."""
-    from games.words import translated
+    from games.text.words import translated
 
     return translated(str(value)) if value else ""
 
@@ -53,7 +53,7 @@ def names(values: Any, autoescape: bool = True) -> str:
     from django.utils.html import conditional_escape
     from django.utils.safestring import mark_safe
 
-    from games.words import isolate, list_separator
+    from games.text.words import isolate, list_separator
 
     if values is None or isinstance(values, str):
         values = [] if values is None else [values]
@@ -80,7 +80,7 @@ def bdi_list(values: Any, autoescape: bool = True) -> str:
     Persian and Pashto, ``, `` otherwise)."""
     from django.utils.safestring import mark_safe
 
-    from games.words import list_separator
+    from games.text.words import list_separator
 
     if values is None or isinstance(values, str):
         values = [] if values is None else [values]
@@ -110,16 +110,16 @@ def bdi_joined(value: Any, autoescape: bool = True) -> str:
 @register.simple_tag
 def list_comma() -> str:
     """The comma (and its space) between two names of a list in the active language: ``، `` in Persian and Pashto."""
-    from games.words import list_separator
+    from games.text.words import list_separator
 
     return list_separator()
 
 
 @register.simple_tag
 def sep() -> str:
-    """The separator between two parts of a status line (``games.words.PART_SEPARATOR``): never a glyph that reads
+    """The separator between two parts of a status line (``games.text.words.PART_SEPARATOR``): never a glyph that reads
     as a digit beside a number."""
-    from games.words import part_separator
+    from games.text.words import part_separator
 
     return part_separator()
 
@@ -128,7 +128,7 @@ def sep() -> str:
 def list_semicolon() -> str:
     """The semicolon (and its space) between two parts of a list in the active language: ``؛ `` in Persian and
     Pashto."""
-    from games.words import clause_separator
+    from games.text.words import clause_separator
 
     return clause_separator()
 
@@ -149,9 +149,9 @@ def seat_names(seats: Any, indices: Any) -> list[str]:
 
 def shown(words: Callable[[Any], LogLine]) -> Callable[[Any], str]:
     """A game's word filter (``WebAdapter.template_words``: value -> engine ``LogLine``) as a template filter
-    writing the line in the active language (:func:`games.words.show`)."""
+    writing the line in the active language (:func:`games.text.words.show`)."""
     def filter_(value: Any) -> str:
-        from games.words import show
+        from games.text.words import show
 
         line = words(value)
         return show(line.text, line.details)

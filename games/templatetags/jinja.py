@@ -1,6 +1,6 @@
 """``{% jinja "name" key=value ... %}``: a Jinja2 template drawn inside a Django template.
 
-The Django template names a ``*.jinja`` template of the Jinja2 backend (``games/jinja2env.py``) and the
+The Django template names a ``*.jinja`` template of the Jinja2 backend (``games/web/jinja2env.py``) and the
 values it is drawn from; the Jinja2 template sees those values and nothing else of the Django context.
 """
 

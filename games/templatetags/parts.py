@@ -1,6 +1,6 @@
 """``{% part "ID" "ELEMENT" name=value ... %} ... {% endpart %}``: a piece of a region drawn from exactly its inputs.
 
-A region (games/regions.py) is one template partial drawn per phone; most of
+A region (games/read/regions.py) is one template partial drawn per phone; most of
 what a board shows is the same on every phone (the map, the public supply),
 and only a little is one seat's own (its screen, its legal taps). A part
 marks such a piece: its body is rendered from the named inputs and nothing
@@ -11,7 +11,7 @@ else of the page's context (as ``{% include ... only %}``), so
   phone, and by later moves, that show the same;
 * its digest (a hash of those values) tells a socket whether the phone
   already shows it: a push that changes a board's map sends the map part,
-  not the whole board (:func:`games.regions.push`).
+  not the whole board (:func:`games.read.regions.push`).
 
 The id may name inputs in braces (``{% part "ar-head-{n}" "g" n=p.seat ... %}``): a part drawn in a loop
 has one id per pass, made from the inputs of that pass.
@@ -49,7 +49,7 @@ _ENCODE = json.JSONEncoder(sort_keys=True, default=str, separators=(",", ":")).e
 
 def content_digest(value: Any) -> str:
     """A short hash of ``value`` (JSON-able; anything else by its ``str``): equal content, equal digest. Regions
-    (games/regions.py) and parts digest what they show with it."""
+    (games/read/regions.py) and parts digest what they show with it."""
     return hashlib.sha1(_ENCODE(value).encode()).hexdigest()[:20]
 
 

@@ -1,4 +1,4 @@
-"""Links from the game page into the rules reference (the rules live in games.rulebook)."""
+"""Links from the game page into the rules reference (the rules live in games.read.rulebook)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from games import rulebook
+from games.read import rulebook
 
 register = template.Library()
 

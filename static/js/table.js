@@ -1,5 +1,5 @@
 // Companion phone page. While the page's websocket is open, a tap on [data-action] (a move) and the forms marked
-// data-post (undo my move) or data-command (a correction answer) are sent as messages on it (games/socket_taps.py):
+// data-post (undo my move) or data-command (a correction answer) are sent as messages on it (games/socket/socket_taps.py):
 // the seat is the socket's own, a refusal comes back as a banner in #tap-refusal, and a done tap is answered by the
 // push every phone gets. Taps made while the socket is down wait on the phone (sessionStorage, in order, each with its
 // key and the version it was made at) and are sent once when it is back. A page whose socket never opened posts its
@@ -176,7 +176,7 @@
       flush();
       showState();
     });
-    // The seat was handed over (close code 4403, games/consumers.py): no reconnecting, the waiting taps are dropped
+    // The seat was handed over (close code 4403, games/socket/consumers.py): no reconnecting, the waiting taps are dropped
     // (no seat would take them), every control is disabled and the page says what to do.
     function seatGone() {
       gone = true;

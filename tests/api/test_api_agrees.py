@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games.commands.pregame import create_table
+from games.write.pregame import create_table
 
 pytestmark = pytest.mark.django_db
 
@@ -25,10 +25,10 @@ def create(body: dict):
 
 
 def test_a_start_rule_the_lobby_does_not_offer_for_the_game_is_refused_by_the_api_too():
-    """The start rules of a game are games/pregame.py ``start_choices`` (the printed rule, the rulebook's
+    """The start rules of a game are games/record/setup.py ``start_choices`` (the printed rule, the rulebook's
     alternatives, random, chosen) or ``printed``, wherever the table is made."""
     from games.engines import get_game_class
-    from games.pregame import start_choices
+    from games.record.setup import start_choices
 
     assert "oldest" not in start_choices(get_game_class("sorry"))
     answer = create({"game": "sorry", "start": "oldest", "seats": [{"name": "Ann"}, {"name": "Ben"}]})

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from games.commands.pregame import create_table
+from games.write.pregame import create_table
 from tests.registry import GAMES
 
 json_values = st.recursive(

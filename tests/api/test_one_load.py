@@ -12,10 +12,10 @@ from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from games import snapshots
-from games.commands.host import hand_over_seat
-from games.commands.pregame import create_table
 from games.models import Table
+from games.read import snapshots
+from games.write.host import hand_over_seat
+from games.write.pregame import create_table
 
 pytestmark = pytest.mark.django_db
 

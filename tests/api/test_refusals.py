@@ -1,13 +1,13 @@
-"""The one refusal table (games/refusals.py): every refusal of a write, its code, status, words and rule."""
+"""The one refusal table (games/entry/refusals.py): every refusal of a write, its code, status, words and rule."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.commands.pregame import create_table
 from games.engines.base import IllegalAction, gettext_noop
-from games.refusals import BadInput, BadVersion, refusal_for
-from games.write_path import Forbidden, KeyReused, StaleVersion
+from games.entry.refusals import BadInput, BadVersion, refusal_for
+from games.write.pregame import create_table
+from games.write.write_path import Forbidden, KeyReused, StaleVersion
 
 pytestmark = pytest.mark.django_db
 

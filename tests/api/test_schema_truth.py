@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games import export
-from games.commands.host import end_game
-from games.commands.pregame import create_table
 from games.models import Table
+from games.write import export
+from games.write.host import end_game
+from games.write.pregame import create_table
 
 pytestmark = pytest.mark.django_db
 

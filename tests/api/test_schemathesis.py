@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from games.commands.pregame import create_table
+from games.write.pregame import create_table
 
 #: Cases per operation and generation mode (8 operations x 2 modes). Raise it with SCHEMATHESIS_EXAMPLES.
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "125"))

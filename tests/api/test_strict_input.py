@@ -11,9 +11,9 @@ from django.core.cache import caches
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from games.access import host_cookie, seat_cookie, set_signed
-from games.commands.pregame import create_table
+from games.entry.access import host_cookie, seat_cookie, set_signed
 from games.models import Action, Table
+from games.write.pregame import create_table
 from tests.registry import GAMES
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ Run: .venv/bin/python tests/bench/bench_memory.py [tables] [moves] [--top N] [--
 ``tables`` tables (default 50; Sorry!, Yellow & Yangtze, Amun-Re and Catan Junior in turn, four phones
 each) are created on a fresh SQLite file and played ``moves`` moves each (default 60), one move per table
 in turn, as many tables played at once: each move goes through the write path (whose ``table_written``
-signal leaves the new snapshot in this process, games/snapshots.py), then every phone's socket renders
-its push as ``TableConsumer.table_revision`` does (``games.consumers.render_push`` with the group
+signal leaves the new snapshot in this process, games/read/snapshots.py), then every phone's socket renders
+its push as ``TableConsumer.table_revision`` does (``games.socket.consumers.render_push`` with the group
 message's revision and the socket's own ``regions.Sent``, of which it keeps :data:`FRAMES_KEPT` copies).
 
 Printed after the play, after the tables have gone idle (no more moves, the sockets still open) and after
@@ -43,11 +43,12 @@ DB = setup()
 
 from django.core.management import call_command  # noqa: E402
 
-from games import digits, regions, snapshots  # noqa: E402
-from games.commands.moves import submit_action  # noqa: E402
-from games.commands.pregame import create_table  # noqa: E402
-from games.consumers import FRAMES_KEPT, render_push  # noqa: E402
 from games.models import Table  # noqa: E402
+from games.read import regions, snapshots  # noqa: E402
+from games.socket.consumers import FRAMES_KEPT, render_push  # noqa: E402
+from games.web import digits  # noqa: E402
+from games.write.moves import submit_action  # noqa: E402
+from games.write.pregame import create_table  # noqa: E402
 
 SLUGS = ("sorry", "yellow_yangtze", "amun_re", "catan_junior")
 NAMES = ("Ann", "Ben", "Cat", "Dan")

@@ -5,9 +5,9 @@ Prints numbers only; asserts nothing about time.
 Run: .venv/bin/python tests/bench/bench_push.py [moves] [runs]
 
 A table is created on a fresh SQLite file and played through the write path (whose ``table_written``
-signal leaves the new snapshot in this process as a server's write does: games/snapshots.py). After
+signal leaves the new snapshot in this process as a server's write does: games/read/snapshots.py). After
 each move, every phone's socket renders its frame as ``TableConsumer.table_revision`` does:
-``games.consumers.render_push`` with the group message's revision and the socket's own
+``games.socket.consumers.render_push`` with the group message's revision and the socket's own
 ``regions.Sent`` (plus the copy a socket keeps of it, ``_send_frame``'s history entry, timed apart).
 Only the renders are timed, with ``time.process_time()``; the move itself and
 the choice of the next one are not. Each configuration plays the same moves ``runs`` times from cold
@@ -31,11 +31,12 @@ DB = setup()
 
 from django.core.management import call_command  # noqa: E402
 
-from games import digits, regions, snapshots  # noqa: E402
-from games.commands.moves import submit_action  # noqa: E402
-from games.commands.pregame import create_table  # noqa: E402
-from games.consumers import render_push  # noqa: E402
 from games.models import Table  # noqa: E402
+from games.read import regions, snapshots  # noqa: E402
+from games.socket.consumers import render_push  # noqa: E402
+from games.web import digits  # noqa: E402
+from games.write.moves import submit_action  # noqa: E402
+from games.write.pregame import create_table  # noqa: E402
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")
 

@@ -20,9 +20,9 @@ DB = setup()
 
 from django.core.management import call_command  # noqa: E402
 
-from games.commands.moves import submit_action  # noqa: E402
-from games.commands.pregame import create_table  # noqa: E402
 from games.models import Table  # noqa: E402
+from games.write.moves import submit_action  # noqa: E402
+from games.write.pregame import create_table  # noqa: E402
 
 
 def play_one(seed: int) -> int:

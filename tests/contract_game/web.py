@@ -24,7 +24,7 @@ REFUSALS = {
 }
 
 #: The lobby's words for each engine option; the tile duel has none but ``components``, whose words every
-#: game shares (games/option_words.py).
+#: game shares (games/text/option_words.py).
 OPTION_WORDS: dict[str, OptionWords] = {}
 
 GLOSSARY = {

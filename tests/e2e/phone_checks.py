@@ -280,7 +280,7 @@ def wrong_digits(page, lang: str, code: str) -> list[str]:
     """Visible text pieces written in the other digit system (one system per page: Persian in fa and ps, else Latin).
 
     The table ``code``, the digit picker's own ``123`` and a digit run touching Latin letters (a board square as
-    printed on the board, "B11": games/digits.py keeps those) are spared, as are names and codes (``VISIBLE_WORDS``).
+    printed on the board, "B11": games/web/digits.py keeps those) are spared, as are names and codes (``VISIBLE_WORDS``).
     """
     other = re.compile(r"[0-9]" if lang in ("fa", "ps") else r"[۰-۹]")
     return [text.strip()[:60] for text in page.evaluate(VISIBLE_WORDS)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import rulebook
 from games.engines import adapters
+from games.read import rulebook
 
 GAMES = tuple(adapters())
 

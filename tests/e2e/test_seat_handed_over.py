@@ -1,7 +1,7 @@
 """A phone whose seat the host handed over stops: no reconnecting, no waiting taps, no live buttons.
 
 The host gives a seat a new link; the old phone's socket is closed by the server with 4403
-(games/consumers.py) and the page (static/js/table.js) stops reconnecting, drops the taps that waited
+(games/socket/consumers.py) and the page (static/js/table.js) stops reconnecting, drops the taps that waited
 for the socket (no seat would take them), disables its buttons and says this phone no longer holds the
 seat and to ask the host for a new link.
 """

@@ -1,6 +1,6 @@
 """Four phones at one table; one loses its connection, taps, and gets it back: the move is applied once.
 
-The phones send their taps on their websocket (games/socket_taps.py, static/js/table.js). A phone
+The phones send their taps on their websocket (games/socket/socket_taps.py, static/js/table.js). A phone
 whose network drops notices at once (the browser's ``offline`` event; a missed heartbeat otherwise),
 says "Reconnecting…" and how many taps wait, keeps its board readable, and sends the waiting tap once
 when the socket is back; every phone then shows the move, and only one move was made. A tap that

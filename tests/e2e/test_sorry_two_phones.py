@@ -48,7 +48,7 @@ def test_two_phones_play_a_physical_deck_game_and_their_boards_agree(live_url, p
     assert alice.locator("header.topbar").count() == 1 and alice.locator("#live #table").count() == 1
     alice.reload()  # the forged button stays forged on this page (a socket refusal re-renders nothing): start clean
 
-    # With its socket open a page sends its taps on it (games/socket_taps.py): no HTTP post; the push brings the move.
+    # With its socket open a page sends its taps on it (games/socket/socket_taps.py): no HTTP post; the push brings the move.
     posts: list[str] = []
     for page in (alice, bob):
         page.wait_for_selector('body[data-ws="open"]', state="attached")

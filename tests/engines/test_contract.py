@@ -152,7 +152,7 @@ def adapter_problems(slug: str, adapter: WebAdapter) -> list[str]:
     for name, target in {**adapter.refusals, **adapter.step_sections}.items():
         if target.partition("#")[0] not in keys:
             problems.append(f"refusals/step_sections: {name!r} points at {target!r}, which is not a section")
-    for spec in cls.option_specs:  # the components option's words are the platform's (games/option_words.py)
+    for spec in cls.option_specs:  # the components option's words are the platform's (games/text/option_words.py)
         if spec.name != "components" and spec.name not in adapter.option_words:
             problems.append(f"option_words: the lobby has no words for the option {spec.name!r}")
     if "title" not in adapter.glossary:

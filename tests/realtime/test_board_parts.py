@@ -15,13 +15,13 @@ from html.parser import HTMLParser
 
 import pytest
 
-from games import regions, snapshots
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
-from games.consumers import render_push
 from games.models import Table
-from games.presenters import seat_context
+from games.read import regions, snapshots
+from games.read.presenters import seat_context
+from games.socket.consumers import render_push
 from games.templatetags import parts
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 
 pytestmark = pytest.mark.django_db
 

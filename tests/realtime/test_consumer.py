@@ -10,12 +10,12 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.http import HttpResponse
 
-from games.access import host_cookie, set_signed
-from games.commands.corrections import propose_correction
-from games.commands.host import hand_over_seat
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
+from games.entry.access import host_cookie, set_signed
 from games.models import Table
+from games.write.corrections import propose_correction
+from games.write.host import hand_over_seat
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import cookie_header, phone_for, socket_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -98,7 +98,7 @@ async def test_a_phone_whose_seat_was_handed_over_is_told_why_its_socket_closes_
 
     table2, alice2, bob2, _ = await make_table_and_phones()
     b = await connect(table2.code, [cookie_header(bob2, table2.code)])
-    from games import consumers
+    from games.socket import consumers
 
     real = consumers.TableConsumer._refresh
 
@@ -238,7 +238,7 @@ async def test_a_move_made_while_a_socket_opens_still_reaches_it(monkeypatch):
     the socket is not in yet, leaving the phone one version behind until the next move (in a reconnect
     storm under load, a phone at the end of a game would never see the last move).
     """
-    from games import consumers
+    from games.socket import consumers
 
     table, alice, bob, _ = await make_table_and_phones()
     render = consumers.render_push

@@ -11,10 +11,10 @@ import re
 import pytest
 from asgiref.sync import sync_to_async
 
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.models import Table
-from games.presenters import legal_for
+from games.read.presenters import legal_for
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import cookie_header, phone_for, socket_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

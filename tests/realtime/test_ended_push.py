@@ -7,8 +7,8 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games.commands.host import end_game
-from games.commands.pregame import create_table
+from games.write.host import end_game
+from games.write.pregame import create_table
 from tests.conftest import cookie_header, phone_for, play_through_write_path, socket_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

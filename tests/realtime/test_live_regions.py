@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from games import regions, snapshots
-from games.commands.corrections import confirm_correction, propose_correction
-from games.commands.host import hand_over_seat, undo_last
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
-from games.consumers import render_push
+from games.read import regions, snapshots
+from games.socket.consumers import render_push
+from games.write.corrections import confirm_correction, propose_correction
+from games.write.host import hand_over_seat, undo_last
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ def test_undone_marks_come_from_the_window_of_newest_rows_alone():
     submit_action(table.code, 0, {"kind": "draw"}, 0)
     undo_last(table.code, 1)
     table.refresh_from_db()
-    from games.presenters import log_lines
+    from games.read.presenters import log_lines
 
     lines = log_lines(snapshots.for_table(table), table.game(), 0)
     assert [(line["seq"], line.get("counted")) for line in lines] == [(2, None), (1, False), (0, None)]

@@ -7,12 +7,12 @@ import random
 import pytest
 from django.utils import translation
 
-from games import presenters, snapshots
-from games.commands.corrections import confirm_correction, propose_correction
-from games.commands.host import undo_last
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.models import Table
+from games.read import presenters, snapshots
+from games.write.corrections import confirm_correction, propose_correction
+from games.write.host import undo_last
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games.commands.host import end_game
-from games.commands.pregame import check_walk_step, create_table, decide_start, play_again
 from games.engines import get_game_class
+from games.write.host import end_game
+from games.write.pregame import check_walk_step, create_table, decide_start, play_again
 from tests.conftest import cookie_header, phone_for, socket_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import regions, snapshots
-from games.commands.pregame import create_table
-from games.presenters import seat_context
+from games.read import regions, snapshots
+from games.read.presenters import seat_context
+from games.write.pregame import create_table
 
 SEATS = [{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")]
 SHARED = ("prompt", "result", "seats", "signature", "waiting_names", "result_steps", "result_ties")

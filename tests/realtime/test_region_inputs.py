@@ -1,4 +1,4 @@
-"""Each region is drawn by its template from exactly the context keys it declares (games/regions.py ``Region.reads``).
+"""Each region is drawn by its template from exactly the context keys it declares (games/read/regions.py ``Region.reads``).
 
 Every region of every game is rendered twice over several positions, for
 every seat and the table screen, in two languages: with the whole seat
@@ -15,12 +15,12 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import regions, snapshots
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines import get_game_class
 from games.models import Table
-from games.presenters import seat_context
+from games.read import regions, snapshots
+from games.read.presenters import seat_context
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.registry import GAMES
 
 pytestmark = pytest.mark.django_db

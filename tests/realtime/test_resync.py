@@ -8,10 +8,10 @@ import re
 import pytest
 from asgiref.sync import sync_to_async
 
-from games import write_path
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.models import Table
+from games.write import write_path
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import cookie_header, phone_for, socket_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -103,8 +103,8 @@ async def test_a_push_to_a_socket_the_phone_just_closed_is_not_a_server_error():
 
     from autobahn.exception import Disconnected
 
-    from games import regions
-    from games.consumers import TableConsumer
+    from games.read import regions
+    from games.socket.consumers import TableConsumer
 
     consumer = TableConsumer()
     consumer.socket_id, consumer.frames, consumer.history, consumer.sent = "s", 0, OrderedDict(), regions.Sent()

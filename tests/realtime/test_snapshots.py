@@ -1,4 +1,4 @@
-"""The read model (games/snapshots.py): one immutable snapshot per (table, revision), its values memoized on it."""
+"""The read model (games/read/snapshots.py): one immutable snapshot per (table, revision), its values memoized on it."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import pickle
 import pytest
 from django.core.cache.backends.locmem import LocMemCache
 
-from games import snapshots
-from games.commands.host import hand_over_seat
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.models import Table
-from games.presenters import seat_context
+from games.read import snapshots
+from games.read.presenters import seat_context
+from games.write.host import hand_over_seat
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 
 pytestmark = pytest.mark.django_db
 
@@ -123,8 +123,8 @@ def test_the_process_keeps_a_bounded_number_of_snapshots():
 
 def test_a_snapshot_another_worker_made_reuses_what_this_worker_rendered(monkeypatch, django_capture_on_commit_callbacks):
     """A worker that reads the next snapshot from the shared cache renders only what changed, as the writer does."""
-    from games import regions
-    from games.consumers import render_push
+    from games.read import regions
+    from games.socket.consumers import render_push
 
     table = _table()
     token = table.seats.get(index=1).token
@@ -165,9 +165,9 @@ def test_a_snapshot_no_longer_held_is_freed_at_once_with_its_legal_actions(db):
     import gc
     import weakref
 
-    from games.commands.pregame import create_table
     from games.models import Table
-    from games.presenters import seat_context
+    from games.read.presenters import seat_context
+    from games.write.pregame import create_table
 
     table = create_table("yellow_yangtze", {}, [{"name": n} for n in ("Ann", "Ben")], seed=5)
     snap = snapshots.build(Table.objects.get(code=table.code))

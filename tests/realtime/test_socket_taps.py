@@ -1,4 +1,4 @@
-"""Taps over the websocket (games/socket_taps.py): a move or a command on the phone's socket, acting for its own seat."""
+"""Taps over the websocket (games/socket/socket_taps.py): a move or a command on the phone's socket, acting for its own seat."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games.commands.corrections import propose_correction
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.models import Action, Correction, Table
+from games.write.corrections import propose_correction
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import cookie_header, phone_for, socket_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -251,7 +251,7 @@ async def test_a_socket_from_a_foreign_origin_is_refused_at_connect():
 
 
 async def test_a_tap_the_server_fails_on_is_refused_and_the_socket_goes_on(monkeypatch):
-    from games import socket_taps
+    from games.socket import socket_taps
 
     table, (alice, *_) = await table_and_phones()
     a = await open_socket(table.code, cookie_header(alice, table.code))

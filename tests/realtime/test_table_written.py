@@ -12,13 +12,13 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from games import write_path
-from games.commands.corrections import confirm_correction, propose_correction
-from games.commands.host import claim_seat, end_game, hand_over_seat
-from games.commands.moves import submit_action
-from games.commands.pregame import check_walk_step, create_table, play_again
 from games.models import Table
-from games.pregame import walkthrough
+from games.record.setup import walkthrough
+from games.write import write_path
+from games.write.corrections import confirm_correction, propose_correction
+from games.write.host import claim_seat, end_game, hand_over_seat
+from games.write.moves import submit_action
+from games.write.pregame import check_walk_step, create_table, play_again
 
 pytestmark = pytest.mark.django_db
 
@@ -99,10 +99,10 @@ def test_the_walkthrough_play_again_and_a_rebuilt_snapshot_are_told(heard, djang
 
 
 def test_the_write_path_imports_nothing_of_the_read_model_or_the_pages():
-    tree = ast.parse((Path(settings.BASE_DIR) / "games" / "write_path.py").read_text())
+    tree = ast.parse((Path(settings.BASE_DIR) / "games" / "write" / "write_path.py").read_text())
     names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     names |= {f"{node.module}.{alias.name}" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
               for alias in node.names}
-    presentation = ("games.live", "games.snapshots", "games.presenters", "games.views", "games.consumers",
-                    "games.regions", "games.refusals", "games.api", "games.commands")
-    assert not [n for n in names if n.startswith(presentation) or n in {"games.live", "games.snapshots"}], names
+    presentation = ("games.live", "games.read.snapshots", "games.read.presenters", "games.pages.views", "games.socket.consumers",
+                    "games.read.regions", "games.entry.refusals", "games.api", "games.write")
+    assert not [n for n in names if n.startswith(presentation) or n in {"games.live", "games.read.snapshots"}], names

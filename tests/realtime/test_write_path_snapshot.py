@@ -10,13 +10,13 @@ from asgiref.sync import sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import regions, snapshots
-from games.commands.corrections import propose_correction
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
-from games.consumers import render_push
 from games.models import Table
-from games.presenters import legal_for
+from games.read import regions, snapshots
+from games.read.presenters import legal_for
+from games.socket.consumers import render_push
+from games.write.corrections import propose_correction
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import cookie_header, phone_for, post_action, socket_for
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the snapshot is published on commit
@@ -113,13 +113,13 @@ def test_a_refused_tap_still_gets_the_banner_with_its_rule_when_the_socket_is_op
 
 @pytest.mark.asyncio
 async def test_a_socket_renders_a_move_in_the_event_loop_with_no_query(counting_table, monkeypatch):
-    """With the write's snapshot in the process, the push skips the executor thread (games/consumers.py)."""
+    """With the write's snapshot in the process, the push skips the executor thread (games/socket/consumers.py)."""
     bob = await sync_to_async(phone_for)(counting_table, 1)
     comm = socket_for(counting_table.code, cookie_header(bob, counting_table.code))
     assert (await comm.connect())[0]
     await comm.receive_from(timeout=5)
     threaded = []
-    from games import consumers
+    from games.socket import consumers
 
     real = consumers.TableConsumer._render
 
@@ -136,7 +136,7 @@ async def test_a_socket_renders_a_move_in_the_event_loop_with_no_query(counting_
 
 
 def test_a_write_sends_table_written_with_the_saved_row_and_broadcasts_its_revision(monkeypatch):
-    from games import write_path
+    from games.write import write_path
 
     table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     table.refresh_from_db()
@@ -162,7 +162,7 @@ def test_a_write_sends_table_written_with_the_saved_row_and_broadcasts_its_revis
 
 def test_the_write_takes_a_hint_only_at_the_revision_it_locks():
     """A snapshot of another revision is no hint: the write builds its own engine (and reads the newest row)."""
-    from games import write_path
+    from games.write import write_path
 
     table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     table.refresh_from_db()
@@ -182,7 +182,7 @@ def test_the_write_takes_a_hint_only_at_the_revision_it_locks():
 @pytest.mark.asyncio
 async def test_the_table_screen_renders_in_a_thread_until_its_draw_tally_is_on_the_snapshot(monkeypatch):
     """The screen's tally reads the log: decided up front from the snapshot, never by catching Django's refusal."""
-    from games import consumers
+    from games.socket import consumers
 
     table = await sync_to_async(create_table)("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     screen = socket_for(table.code, screen=True)

@@ -35,13 +35,13 @@ from django.db import transaction
 from django.db.models import F
 from django.test import Client
 
-from games import snapshots
-from games.audit import effective_actions, replay_rows
-from games.commands.corrections import confirm_correction, correction_choices, propose_correction
 from games.engines.base import IllegalAction
-from games.history import LOOKED_COOKIE
 from games.models import Action, Table
-from games.presenters import error_message, tr
+from games.pages.history import LOOKED_COOKIE
+from games.read import snapshots
+from games.read.presenters import error_message, tr
+from games.record.audit import effective_actions, replay_rows
+from games.write.corrections import confirm_correction, correction_choices, propose_correction
 from tests.conftest import phone_for
 
 # -- twins: one other seat's hidden values changed, the viewer's view unchanged ---------------------------
@@ -265,7 +265,7 @@ def with_state(table: Table, state_json: dict[str, Any], read: Callable[[], Any]
     """Run ``read`` while the table's snapshot is ``state_json`` (version unchanged), then put the real one back.
 
     ``revision`` moves with each swap: phones read a table through the snapshot of its revision
-    (games/snapshots.py), so a swap that kept the revision would show the real state again.
+    (games/read/snapshots.py), so a swap that kept the revision would show the real state again.
     """
     real = Table.objects.get(id=table.id).state
     Table.objects.filter(id=table.id).update(state=state_json, revision=F("revision") + 1)

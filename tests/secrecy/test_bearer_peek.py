@@ -15,8 +15,8 @@ import asyncio
 import pytest
 from django.test import Client
 
-from games import access
-from games.commands.pregame import create_table
+from games.entry import access
+from games.write.pregame import create_table
 from tests.conftest import phone_for, socket_for
 
 from .probes import Figures
@@ -99,7 +99,7 @@ def test_the_socket_door_is_checked_apart_from_the_page(monkeypatch):
     """The websocket records the bearer read itself (not only a page read before it)."""
     calls = []
     real = access.held_by_bearer
-    monkeypatch.setattr("games.consumers.held_by_bearer", lambda code, token: calls.append(code) or real(code, token))
+    monkeypatch.setattr("games.socket.consumers.held_by_bearer", lambda code, token: calls.append(code) or real(code, token))
     table = create_table("sorry", POINTS, TWO, seed=3)
     phone_for(table, 1)
     peek("websocket", table.code, table.seats.get(index=1).token)

@@ -15,10 +15,10 @@ import re
 
 import pytest
 
-from games.commands.host import end_game
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.models import Table
+from games.write.host import end_game
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 
 from .probes import TWINS, Doors, normalise, with_state
 from .test_secrecy_suite import choose

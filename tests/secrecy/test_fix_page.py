@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.commands import corrections
-from games.commands.corrections import correction_choices
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
+from games.write import corrections
+from games.write.corrections import correction_choices
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 
 pytestmark = pytest.mark.django_db

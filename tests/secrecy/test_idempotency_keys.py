@@ -17,11 +17,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import write_path
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.models import Table
-from games.write_path import scoped_key
+from games.write import write_path
+from games.write.moves import submit_action
+from games.write.pregame import create_table
+from games.write.write_path import scoped_key
 
 from .probes import Figures
 

@@ -5,7 +5,7 @@ key were looked up outside the asker's scope, posting another asker's key
 would answer differently from posting a fresh one, and with guessable keys
 (a counter, the place of a button) that tells which move someone made. The
 write path stores seat N's keys as ``N/<key>`` and the host's as
-``host/<key>`` (games/write_path.py ``scoped_key``), so another scope's key,
+``host/<key>`` (games/write/write_path.py ``scoped_key``), so another scope's key,
 as posted or with its prefix spelled out, is simply unknown.
 
 Each probe posts, through every door of the host tools and of a seat, the
@@ -24,10 +24,10 @@ from django.contrib.messages import get_messages
 from django.http import HttpResponse
 from django.test import Client
 
-from games import write_path
-from games.access import host_cookie, set_signed
-from games.commands.pregame import create_table
+from games.entry.access import host_cookie, set_signed
 from games.models import Table
+from games.write import write_path
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 
 from .probes import Figures
@@ -106,8 +106,8 @@ SEAT_DOORS: dict[str, Callable[[Table, str], str]] = {
 
 
 def _socket(t: Table, message: dict) -> str:
-    """What Ben's open socket is answered for ``message`` (games/socket_taps.py, as the consumer calls it)."""
-    from games import socket_taps  # imported late: its serializers fix the API's game choices when imported
+    """What Ben's open socket is answered for ``message`` (games/socket/socket_taps.py, as the consumer calls it)."""
+    from games.socket import socket_taps  # imported late: its serializers fix the API's game choices when imported
 
     tap = socket_taps.read_message(json.dumps(message))
     refusal = socket_taps.act(t.code, t.seats.get(index=1).token, False, tap, "en")

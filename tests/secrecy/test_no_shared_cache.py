@@ -1,4 +1,4 @@
-"""A seat's answers are never kept by a shared or disk cache (games/middleware.py PrivateAnswersMiddleware).
+"""A seat's answers are never kept by a shared or disk cache (games/web/middleware.py PrivateAnswersMiddleware).
 
 The table page, its fragment and the API's seat view are computed from the asker's own seat; a café's
 proxy that kept one would hand it to the next phone.

@@ -21,13 +21,13 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.audit import replay
-from games.commands import moves
-from games.commands.moves import _log_refused_entry, own_undo_target, submit_action
-from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.engines.sorry.state import CARDS
 from games.models import Action, Table
+from games.record.audit import replay
+from games.write import moves
+from games.write.moves import _log_refused_entry, own_undo_target, submit_action
+from games.write.pregame import create_table
 
 from .probes import Figures, refused_entry_probe
 
@@ -165,7 +165,7 @@ def test_control_refusals_left_unlogged_are_caught(monkeypatch):
 
 def test_control_a_line_that_quotes_the_entry_is_caught(monkeypatch):
     """Plant a refused line that says what was typed in: the probe must flag its content."""
-    from games import presenters
+    from games.read import presenters
 
     real = presenters._host_line
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.audit import replay
-from games.commands import host
-from games.commands.host import claim_seat
-from games.commands.pregame import create_table
 from games.models import Seat
+from games.record.audit import replay
+from games.write import host
+from games.write.host import claim_seat
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 
 from .probes import Figures

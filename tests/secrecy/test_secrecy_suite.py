@@ -28,11 +28,11 @@ from typing import Any
 
 import pytest
 
-from games.commands import moves
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines.yellow_yangtze import YellowYangtzeGame
 from games.models import Table
+from games.write import moves
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.registry import GAMES as REGISTERED
 
 from .probes import TWINS, Doors, Figures, correction_refusal_probe, probe_step
@@ -182,7 +182,7 @@ def others_prompted(table: Table) -> bool:
 
 def test_control_a_hand_planted_in_the_phone_page_is_caught(monkeypatch):
     """Plant Bob's hand into the log Alice's phone renders: the twin probe of page and fragment must flag it."""
-    from games import views
+    from games.pages import views
 
     real_context = views.seat_context
 
@@ -244,9 +244,9 @@ def test_control_a_refusal_naming_a_hidden_value_is_caught(monkeypatch):
 
 def test_control_an_open_correction_shown_as_its_owner_reads_it_is_caught(monkeypatch):
     """Word another seat's proposed draw as its owner reads it on every phone: the open-correction probe flags it."""
-    from games import views
     from games.models import Correction
-    from games.presenters import tr
+    from games.pages import views
+    from games.read.presenters import tr
     from tests.secrecy import probes
 
     real_context = views.seat_context

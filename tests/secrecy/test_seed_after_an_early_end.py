@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.commands.host import end_game
 from games.models import Table
+from games.write.host import end_game
 from tests.conftest import play_through_write_path
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ def _draws(code: str) -> dict:
 
 
 def test_a_digital_sorry_points_game_ended_by_the_host_does_not_publish_its_seed():
-    from games.commands.pregame import create_table
+    from games.write.pregame import create_table
 
     table = create_table("sorry", {"points_mode": True}, [{"name": n} for n in ("Ann", "Ben", "Cy")], seed=918273645546372819)
     play_through_write_path(table, seed=5, stop=20)
@@ -30,7 +30,7 @@ def test_a_digital_sorry_points_game_ended_by_the_host_does_not_publish_its_seed
 
 
 def test_a_finished_game_still_publishes_its_seed():
-    from games.commands.pregame import create_table
+    from games.write.pregame import create_table
 
     table = create_table("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)

@@ -14,12 +14,12 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.audit import effective_actions
-from games.commands import corrections, host
-from games.commands.corrections import confirm_correction, propose_correction
-from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.models import Action, Table
+from games.record.audit import effective_actions
+from games.write import corrections, host
+from games.write.corrections import confirm_correction, propose_correction
+from games.write.pregame import create_table
 from tests.conftest import play_through_write_path
 
 from .probes import Figures, reopened_seed_probe

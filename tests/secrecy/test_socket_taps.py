@@ -1,6 +1,6 @@
 """Taps over the websocket keep to the socket's own seat and say nothing of another seat's secrets.
 
-The seat of a socket tap is the socket's own authentication (games/socket_taps.py):
+The seat of a socket tap is the socket's own authentication (games/socket/socket_taps.py):
 a message naming another seat, in any field, never acts for that seat. A
 refusal is computed from the asker's own view: two tables that differ only in
 another seat's hidden values (an Amun-Re sealed offering, a Sorry! points
@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines.amun_re import AmunReGame
 from games.engines.base import IllegalAction
 from games.models import Action, Table
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import cookie_header, phone_for, socket_for
 
 from .probes import TWINS, illegal_actions, with_state

@@ -13,9 +13,9 @@ from django.core.management.base import CommandError
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.audit import check_draws
-from games.commands.pregame import create_table
 from games.models import Table
+from games.record.audit import check_draws
+from games.write.pregame import create_table
 from tests.conftest import play_through_write_path
 from tests.web.test_fair_draws import finished_table
 

@@ -13,8 +13,8 @@ from django.core.cache import caches
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from games import export
-from games.commands.pregame import create_table
+from games.write import export
+from games.write.pregame import create_table
 
 pytestmark = pytest.mark.django_db
 

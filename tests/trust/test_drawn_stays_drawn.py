@@ -10,11 +10,11 @@ import random
 import pytest
 from django.utils import translation
 
-from games.audit import check_draws
-from games.commands.corrections import confirm_correction, propose_correction
-from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.models import Action, Correction
+from games.record.audit import check_draws
+from games.write.corrections import confirm_correction, propose_correction
+from games.write.pregame import create_table
 from tests.conftest import phone_for, play_through_write_path
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,7 @@ def _yy_after_draws(components: str):
             if "draw" not in prompt.kinds:
                 break
             seat = prompt.seats[0]
-            from games.commands.moves import submit_action
+            from games.write.moves import submit_action
 
             submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), table.version)
     else:
@@ -103,7 +103,7 @@ def test_the_counting_game_refuses_a_correction_of_its_digital_draw_but_confirms
         propose_correction(digital.code, 1, 1, {"kind": "draw", "card": "3"})
     assert caught.value.code == "drawn_by_app"
     physical = create_table("counting", {"components": "physical"}, [{"name": "A"}, {"name": "B"}], seed=4)
-    from games.commands.moves import submit_action
+    from games.write.moves import submit_action
 
     submit_action(physical.code, 0, {"kind": "draw", "card": "1"}, 0)
     correction = propose_correction(physical.code, 1, 1, {"kind": "draw", "card": "3"})
@@ -144,7 +144,7 @@ def test_each_confirmer_reads_which_move_changes_and_what_it_becomes_but_never_a
 
 
 def test_a_public_move_s_correction_names_the_move_as_it_was_and_as_it_would_be(fixture_game_registered):
-    from games.commands.moves import submit_action
+    from games.write.moves import submit_action
 
     table = create_table("counting", {"components": "physical"}, [{"name": "A"}, {"name": "B"}, {"name": "C"}])
     submit_action(table.code, 0, {"kind": "draw", "card": "1"}, 0)

@@ -10,9 +10,9 @@ from urllib.parse import unquote
 import pytest
 from django.utils import translation
 
-from games import export
 from games.engines import get_adapter
 from games.engines.base import IllegalAction, fill
+from games.write import export
 from tests.registry import GAMES as REGISTERED
 from tests.web.test_export_import import GAMES, finished
 

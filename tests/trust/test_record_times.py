@@ -16,10 +16,10 @@ import pytest
 from django.test import Client
 from django.utils import timezone, translation
 
-from games import export
-from games.commands.host import end_game, hand_over_seat
-from games.commands.pregame import create_table, play_again
 from games.models import Table
+from games.write import export
+from games.write.host import end_game, hand_over_seat
+from games.write.pregame import create_table, play_again
 from tests.web.test_export_import import finished
 
 pytestmark = pytest.mark.django_db

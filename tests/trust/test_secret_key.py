@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from companion import secret_key
-from games import export
+from games.write import export
 
 ROOT = Path(__file__).resolve().parents[2]
 PRINT_KEY = "import django; django.setup(); from django.conf import settings; print(settings.SECRET_KEY)"

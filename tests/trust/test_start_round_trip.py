@@ -9,14 +9,14 @@ import random
 import pytest
 from django.utils import translation
 
-from games import export
-from games.audit import check_draws
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table, decide_start, play_again
 from games.engines import get_game_class
 from games.engines.base import IllegalAction
 from games.models import Table
-from games.pregame import start_choices
+from games.record.audit import check_draws
+from games.record.setup import start_choices
+from games.write import export
+from games.write.moves import submit_action
+from games.write.pregame import create_table, decide_start, play_again
 from tests.registry import GAMES
 
 pytestmark = pytest.mark.django_db
@@ -99,7 +99,7 @@ CASES = [
 ]
 CASES += [("sorry", {}, "highest_card"), ("sorry", {"components": "physical"}, "highest_card"),
           ("yellow_yangtze", {}, "random"), ("amun_re", {}, "oldest"), ("catan_junior", {}, "youngest")]
-#: Only the rules each game offers (games/pregame.py start_choices; a table is refused any other).
+#: Only the rules each game offers (games/record/setup.py start_choices; a table is refused any other).
 CASES = [c for c in CASES if c[2] == "printed" or c[2] in start_choices(get_game_class(c[0]))]
 #: Every registered game: one not listed above is started by its printed rule and by a chosen seat.
 CASES += [(slug, {}, rule) for slug in GAMES if slug not in {c[0] for c in CASES} for rule in ("printed", "chosen")]

@@ -11,7 +11,7 @@ from urllib.parse import unquote
 import pytest
 from django.utils import translation
 
-from games import export
+from games.write import export
 from tests.web.test_export_import import finished
 
 pytestmark = pytest.mark.django_db

@@ -16,8 +16,8 @@ import pytest
 from asgiref.sync import async_to_sync
 from rest_framework.test import APIClient
 
-from games.commands.pregame import create_table
 from games.models import Action
+from games.write.pregame import create_table
 from tests.conftest import cookie_header, phone_for, socket_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

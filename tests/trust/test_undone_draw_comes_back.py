@@ -15,15 +15,15 @@ import pytest
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from games import export
-from games.audit import check_draws, counted_draws, holds_draw, opening_state, replay_rows
-from games.commands.host import ask_start_again, undo_last
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table, decide_start
 from games.engines import get_game_class
 from games.engines.base import IllegalAction
 from games.engines.chance import table_rng
 from games.models import Action, Table
+from games.record.audit import check_draws, counted_draws, holds_draw, opening_state, replay_rows
+from games.write import export
+from games.write.host import ask_start_again, undo_last
+from games.write.moves import submit_action
+from games.write.pregame import create_table, decide_start
 from tests.trust.test_start_round_trip import play_out, round_trip
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games import editions
 from games.engines.amun_re.edition import PROVINCE_FIELDS, default_edition_data
 from games.models import EditionProfile
+from games.write import editions
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import re
 
 from django.template.loader import render_to_string
 
-from games.presenters import legal_for
+from games.read.presenters import legal_for
 from tests.engines.amun_re.conftest import ALICE, auction_with_hands, make_game, play
 
 

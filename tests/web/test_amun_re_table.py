@@ -18,10 +18,10 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.audit import replay
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.models import Table
+from games.record.audit import replay
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import cookie_header, phone_for, post_action, socket_for
 
 ALICE, BOB, CAROL = 0, 1, 2

@@ -1,6 +1,6 @@
 """Under ASGI every middleware runs in the event loop, so a request costs one thread hop (the view).
 
-Django's own middlewares do so through the subclasses of games/middleware.py while
+Django's own middlewares do so through the subclasses of games/web/middleware.py while
 ``settings.INLINE_MIDDLEWARE_HOOKS`` is on; with it off they are Django's classes unchanged (a hop per hook).
 The app works both ways: a page, a form with its CSRF token, an API move, a language switch.
 """
@@ -51,7 +51,7 @@ def _hooks_hopping(monkeypatch) -> list[str]:
 @pytest.mark.parametrize("inline", [True, False])
 async def test_middleware_hooks_hop_to_a_thread_only_when_inline_hooks_are_off(monkeypatch, settings, inline):
     """Django runs a sync ``process_request``/``process_response``/``process_view`` through ``sync_to_async``: one
-    thread hop each, about fifteen per request. The subclasses of games/middleware.py call them inline while
+    thread hop each, about fifteen per request. The subclasses of games/web/middleware.py call them inline while
     ``INLINE_MIDDLEWARE_HOOKS`` is on."""
     settings.INLINE_MIDDLEWARE_HOOKS = inline
     table = await services_create()

@@ -3,7 +3,7 @@
 The move is committed before the table's group hears ``version N``. A channel
 layer that is down (Redis refuses) or frozen (accepts and never answers) must
 never turn the answer to a saved move into a 500, and must not hold the
-request for more than about :data:`games.write_path.BROADCAST_TIMEOUT`; phones
+request for more than about :data:`games.write.write_path.BROADCAST_TIMEOUT`; phones
 resync on their own when their socket returns.
 """
 
@@ -16,12 +16,12 @@ import time
 import pytest
 from rest_framework.test import APIClient
 
-from games import write_path
-from games.commands.corrections import confirm_correction, propose_correction
-from games.commands.host import hand_over_seat, undo_last
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
-from games.write_path import BROADCAST_TIMEOUT, broadcast_revision, group_name
+from games.write import write_path
+from games.write.corrections import confirm_correction, propose_correction
+from games.write.host import hand_over_seat, undo_last
+from games.write.moves import submit_action
+from games.write.pregame import create_table
+from games.write.write_path import BROADCAST_TIMEOUT, broadcast_revision, group_name
 from tests.conftest import phone_for, post_action
 
 
@@ -54,7 +54,7 @@ def layer(monkeypatch, request):
 def test_a_move_is_answered_and_saved_when_the_channel_layer_fails(fixture_game_registered, layer, caplog):
     table = create_table("counting", {}, [{"name": "Alice"}, {"name": "Bob"}])
     alice = phone_for(table, 0)
-    caplog.set_level(logging.WARNING, logger="games.write_path")
+    caplog.set_level(logging.WARNING, logger="games.write.write_path")
     started = time.monotonic()
     response = post_action(alice, table, {"kind": "draw"}, key="tap-1")
     elapsed = time.monotonic() - started

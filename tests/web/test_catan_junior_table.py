@@ -11,9 +11,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from rest_framework.test import APIClient
 
-from games.audit import replay
-from games.commands.pregame import create_table
 from games.models import Table
+from games.record.audit import replay
+from games.write.pregame import create_table
 from tests.conftest import cookie_header, phone_for, play_through_write_path, post_action, socket_for
 
 FOUR = [{"name": n} for n in ("Ann", "Ben", "Cat", "Dan")]

@@ -18,11 +18,11 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games.chance_stats import chance_stats
-from games.commands.host import end_game
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines import get_adapter
+from games.read.chance_stats import chance_stats
+from games.write.host import end_game
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 from tests.registry import GAMES, game_class
 

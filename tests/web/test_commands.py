@@ -7,8 +7,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.commands.moves import submit_action
 from games.models import Table
+from games.write.moves import submit_action
 
 pytestmark = pytest.mark.django_db
 

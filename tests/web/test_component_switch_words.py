@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from games.commands.host import set_components
-from games.commands.pregame import create_table
-from games.presenters import log_lines
+from games.read.presenters import log_lines
+from games.write.host import set_components
+from games.write.pregame import create_table
 
 pytestmark = pytest.mark.django_db
 

@@ -18,10 +18,10 @@ import json
 import pytest
 from rest_framework.test import APIClient
 
-from games.commands.corrections import confirm_correction, propose_correction, reject_correction
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
+from games.write.corrections import confirm_correction, propose_correction, reject_correction
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for, post_action
 from tests.web.test_amun_re_table import ALICE, BOB, CAROL, PLAYERS, offer, play_to_the_offering
 
@@ -291,9 +291,9 @@ def test_a_seat_has_one_open_proposal_at_a_time(db, fixture_game_registered):
 def test_amun_re_a_correction_of_a_sealed_offering_reads_as_corrected_only_to_its_owner(db):
     """Whether an agreed correction changed a sealed entry is that entry's secret: to every other seat the log line
     reads as before (no "corrected" mark), whether the correction guessed the offering right or wrong."""
-    from games import snapshots
     from games.models import Table
-    from games.presenters import log_lines
+    from games.read import snapshots
+    from games.read.presenters import log_lines
 
     table = play_to_the_offering()
     offer(table, BOB, 1)

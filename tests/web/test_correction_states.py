@@ -18,14 +18,14 @@ from collections import Counter
 import pytest
 from django.db import connection
 
-from games.audit import replay
-from games.commands.corrections import confirm_correction, propose_correction, reject_correction
-from games.commands.host import undo_last
-from games.commands.moves import submit_action, undo_own
-from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.models import Action, Correction
-from games.write_path import Forbidden
+from games.record.audit import replay
+from games.write.corrections import confirm_correction, propose_correction, reject_correction
+from games.write.host import undo_last
+from games.write.moves import submit_action, undo_own
+from games.write.pregame import create_table
+from games.write.write_path import Forbidden
 from tests.conftest import phone_for
 
 PROPOSER, BOB, CAROL = 0, 1, 2

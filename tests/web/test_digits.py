@@ -1,6 +1,6 @@
 """One digit system per page: Persian digits in fa and ps, Latin in en and az, per phone.
 
-The pass (games/digits.py) rewrites what people read (text nodes, placeholders, tooltips, labels read
+The pass (games/web/digits.py) rewrites what people read (text nodes, placeholders, tooltips, labels read
 out): SVG coordinates, data attributes, form values, URLs, scripts and codes keep their ASCII digits.
 """
 
@@ -12,10 +12,10 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games import digits
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
-from games.digits import localize_html, system_for
+from games.web import digits
+from games.web.digits import localize_html, system_for
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 from tests.web.words import visible_pieces
 
@@ -133,7 +133,7 @@ def test_the_page_names_its_digit_system_so_numbered_lists_count_in_it(lang, cho
 @pytest.mark.django_db
 def test_what_a_player_typed_and_an_algorithms_name_keep_their_digits(fixture_game_registered):
     """A correction's reason is the player's own words, in their script ("Zər 4 göstərirdi"); SHA-256 is a name."""
-    from games.commands.corrections import propose_correction
+    from games.write.corrections import propose_correction
 
     table = create_table("counting", {"components": "physical"}, [{"name": "Alice"}, {"name": "Bob"}])
     submit_action(table.code, 0, {"kind": "draw", "card": "2"}, 0)

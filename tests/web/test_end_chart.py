@@ -11,11 +11,11 @@ from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
-from games import end_chart
-from games.audit import effective_actions, opening_state
-from games.commands.host import end_game
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
+from games.read import end_chart
+from games.record.audit import effective_actions, opening_state
+from games.write.host import end_game
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 from tests.web.test_export_import import finished
 

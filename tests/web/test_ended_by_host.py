@@ -14,10 +14,10 @@ import re
 import pytest
 from django.test import Client
 
-from games.commands.host import end_game
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table, play_again
 from games.models import Table
+from games.write.host import end_game
+from games.write.moves import submit_action
+from games.write.pregame import create_table, play_again
 from tests.conftest import phone_for, play_through_write_path
 from tests.registry import GAMES
 from tests.web.words import host_client

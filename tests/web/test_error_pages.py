@@ -8,7 +8,7 @@ import pytest
 from django.test import Client, RequestFactory
 from django.utils import translation
 
-from games import error_views
+from games.web import error_views
 from tests.conftest import phone_for
 
 pytestmark = pytest.mark.django_db

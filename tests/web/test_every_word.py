@@ -25,10 +25,10 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games.audit import app_drawn
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines import available_slugs, get_game_class
+from games.record.audit import app_drawn
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 from tests.registry import GAMES
 from tests.web.test_translations import po_entries

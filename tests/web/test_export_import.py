@@ -17,15 +17,15 @@ from django.test import Client, override_settings
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from games import export
-from games.audit import check_draws, opening_state
-from games.commands.host import end_game
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.engines.sorry.state import CARDS
 from games.models import Table
-from games.write_path import Forbidden
+from games.record.audit import check_draws, opening_state
+from games.write import export
+from games.write.host import end_game
+from games.write.moves import submit_action
+from games.write.pregame import create_table
+from games.write.write_path import Forbidden
 from tests.registry import GAMES as REGISTERED
 from tests.registry import game_class
 

@@ -9,11 +9,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from rest_framework.test import APIClient
 
-from games.audit import check_draws
-from games.commands.host import end_game, set_components, undo_last
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.models import Action
+from games.record.audit import check_draws
+from games.write.host import end_game, set_components, undo_last
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import play_through_write_path
 from tests.registry import GAMES, game_class
 

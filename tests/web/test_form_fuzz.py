@@ -10,8 +10,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games.commands.pregame import create_table
 from games.engines import adapters
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 from tests.registry import GAMES
 
@@ -38,7 +38,7 @@ def test_junk_form_posts_never_answer_500(slug):
     host = Client()
     from django.http import HttpResponse
 
-    from games.access import host_cookie, set_signed
+    from games.entry.access import host_cookie, set_signed
 
     carrier = HttpResponse()
     set_signed(carrier, host_cookie(table.code), table.host_token)

@@ -1,4 +1,4 @@
-"""One word per game term in every language (games/glossary.py): catalogues, rules at hand, walkthroughs.
+"""One word per game term in every language (games/text/glossary.py): catalogues, rules at hand, walkthroughs.
 
 A reader cannot tell which tile is meant when the colour buttons say شین for blue and the prompts say شین
 for green. These tests read every string a player may see in Persian, Azerbaijani and Pashto:
@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from games.glossary import COLOURS, LANGUAGES, Term, glossary, terms_of
-from games.rulebook import rules_file
+from games.read.rulebook import rules_file
+from games.text.glossary import COLOURS, LANGUAGES, Term, glossary, terms_of
 from tests.registry import GAMES as REGISTERED
 from tests.registry import SHIPPED, game_class
 from tests.web.po import po_entries
@@ -210,7 +210,7 @@ def test_the_glossary_names_each_game_in_every_language(slug):
 
 
 def test_the_glossary_names_every_shipped_edition():
-    from games.words import EDITION_NAMES
+    from games.text.words import EDITION_NAMES
 
     for name in EDITION_NAMES:
         home = [s for s in SHIPPED_GAMES if any(re.search(t.english, name, re.I) for k, t in terms_of(s).items()

@@ -9,16 +9,17 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games import history, regions
-from games.access import DEVICE_COOKIE, read_signed
-from games.audit import effective_actions
-from games.chance_stats import chance_stats
-from games.commands.host import undo_last
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
+from games.entry.access import DEVICE_COOKIE, read_signed
 from games.models import Table
-from games.presenters import seat_context
+from games.pages import history
+from games.read import regions
+from games.read.chance_stats import chance_stats
+from games.read.presenters import seat_context
+from games.record.audit import effective_actions
+from games.write.host import undo_last
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 from tests.secrecy.probes import TWINS
 from tests.web.test_export_import import finished

@@ -4,7 +4,7 @@ Each host tool (undo, end, components, who starts again, the walkthrough,
 play again) runs one write; whatever that write refuses with (a reused key,
 a stale or missing version, a closed or read-only table, the rules) comes
 back as a redirect to the host tools with the refusal's message from
-games/refusals.py (STYLE.md: bad input is a 4xx or a message, never a 500).
+games/entry/refusals.py (STYLE.md: bad input is a 4xx or a message, never a 500).
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from django.http import HttpResponse
 from django.test import Client
 from django.utils import translation
 
-from games.access import host_cookie, set_signed
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
+from games.entry.access import host_cookie, set_signed
+from games.entry.refusals import refusal_for
 from games.models import Table
-from games.refusals import refusal_for
-from games.write_path import KeyReused, StaleVersion
+from games.write.moves import submit_action
+from games.write.pregame import create_table
+from games.write.write_path import KeyReused, StaleVersion
 
 pytestmark = pytest.mark.django_db
 

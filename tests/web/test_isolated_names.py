@@ -15,12 +15,13 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import export, pregame
-from games.commands.moves import submit_action, undo_own
 from games.engines import get_game_class
 from games.engines.base import IllegalAction, LogLine, SeatInfo
-from games.presenters import error_message, log_lines, start_line
-from games.words import FSI, PDI, show
+from games.read.presenters import error_message, log_lines, start_line
+from games.record import setup
+from games.text.words import FSI, PDI, show
+from games.write import export
+from games.write.moves import submit_action, undo_own
 from tests.web.test_export_import import finished
 
 RTL = ["fa", "ps"]
@@ -34,7 +35,7 @@ def _isolated(name: str) -> str:
 def test_the_two_player_catan_junior_walkthrough_isolates_both_seat_names(lang):
     cls = get_game_class("catan_junior")
     game = cls({}, [SeatInfo(0, "Emma", cls.colours[0]), SeatInfo(1, "گلالۍ", cls.colours[1])])
-    step = next(s for s in pregame.walkthrough(game) if s.id == "pieces")
+    step = next(s for s in setup.walkthrough(game) if s.id == "pieces")
     with translation.override(lang):
         text = show(step.text, step.details)
     assert _isolated("Emma") in text
@@ -137,7 +138,7 @@ def test_exports_carry_names_as_typed_without_isolates():
 def test_the_amun_re_ankh_note_lists_counts_and_tied_names_with_the_languages_comma(lang):
     from django.conf import settings
 
-    from games.commands.pregame import create_table
+    from games.write.pregame import create_table
     from tests.conftest import phone_for
     from tests.web.test_amun_re_table import choose
 

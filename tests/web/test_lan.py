@@ -17,9 +17,9 @@ from rest_framework.test import APIClient
 
 import companion.settings
 from companion import lan
-from games.access import host_cookie, set_signed
-from games.commands.pregame import create_table
+from games.entry.access import host_cookie, set_signed
 from games.models import Table
+from games.write.pregame import create_table
 
 LAN = "192.168.1.20"
 
@@ -215,7 +215,7 @@ def test_the_join_secret_stays_in_the_fragment(hosted):
 @pytest.mark.parametrize("language", ["fa", "ps"])
 def test_the_address_phones_type_keeps_its_latin_digits_on_a_persian_page(hosted, language):
     """A fa host page said "Phones join at ۱۹۲.۱۶۸.۱.۲۰:۸۰۰۰": an address people type into a phone's browser
-    must read as the browser takes it, like a table code (games/digits.py spares ``translate="no"``)."""
+    must read as the browser takes it, like a table code (games/web/digits.py spares ``translate="no"``)."""
     table, client = hosted
     client.cookies["django_language"] = language
     body = host_page(client, table, "127.0.0.1:8000")

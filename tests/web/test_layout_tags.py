@@ -23,8 +23,6 @@ from django.utils import translation
 from django.utils.translation import gettext
 from jinja2 import meta
 
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines.sorry import pawn_words, square_words
 from games.engines.sorry.board import CELL
 from games.engines.sorry.layout import HIT_RADIUS as SORRY_HIT_RADIUS
@@ -32,6 +30,8 @@ from games.engines.sorry.layout import destinations as sorry_destinations
 from games.engines.yellow_yangtze.layout import hex_picks as yy_hex_picks
 from games.engines.yellow_yangtze.layout import picks as yy_picks
 from games.templatetags.companion import shown
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 
 sorry_pawn, sorry_square = shown(pawn_words), shown(square_words)

@@ -15,11 +15,11 @@ from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
-from games.commands.pregame import create_table
-from games.digits import localize_number, system_for
 from games.engines import REGISTRY, get_game_class
 from games.models import Table
-from games.option_words import FIRST, GROUPS, words_for
+from games.text.option_words import FIRST, GROUPS, words_for
+from games.web.digits import localize_number, system_for
+from games.write.pregame import create_table
 
 pytestmark = pytest.mark.django_db
 
@@ -117,7 +117,7 @@ def test_every_option_of_every_game_has_words_a_group_and_a_citation(slug):
     """Each option: a label, one line, a name for every machine value, a known group, a rules citation."""
     for spec in get_game_class(slug).option_specs:
         words = words_for(slug, spec.name)
-        assert words is not None, f"{slug}.{spec.name} has no lobby words (games/option_words.py)"
+        assert words is not None, f"{slug}.{spec.name} has no lobby words (games/text/option_words.py)"
         assert words.group in GROUPS or words.group == FIRST
         assert words.rules, f"{slug}.{spec.name}: the rules-file citation for maintainers"
         assert "\n" not in words.explain and len(words.explain) <= 160, "one line"

@@ -32,9 +32,9 @@ LEAK = re.compile(r"\b(?:" + "|".join(map(re.escape, SLUGS)) + r")\b|\bslug\s*[!
 def _platform_files() -> list[Path]:
     """The shared modules and templates: everything a new game must not have to touch."""
     games = ROOT / "games"
-    files = [p for p in games.glob("*.py")]
-    for folder in ("api", "commands", "templatetags", "management"):
-        files += (games / folder).rglob("*.py")
+    engines, editors = games / "engines", games / "editors"
+    files = [p for p in games.rglob("*.py") if not p.is_relative_to(editors) and "migrations" not in p.parts
+             and (not p.is_relative_to(engines) or p.parent == engines) and p != engines / "__init__.py"]  # the registry
     files += (ROOT / "companion").rglob("*.py")
     own = {ROOT / "templates" / "games" / slug for slug in SLUGS}
     own |= {ROOT / "templates" / "games" / "rules" / slug for slug in SLUGS}

@@ -15,12 +15,12 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.audit import OPENING_SEQ, IncompleteLog, replay
-from games.commands.corrections import correction_choices
-from games.commands.host import set_components, undo_last
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.models import Action, Table
+from games.record.audit import OPENING_SEQ, IncompleteLog, replay
+from games.write.corrections import correction_choices
+from games.write.host import set_components, undo_last
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 
 pytestmark = pytest.mark.django_db
 
@@ -169,7 +169,7 @@ def test_replay_table_fix_still_rebuilds_a_stale_snapshot_from_a_complete_replay
 def test_the_deal_line_is_translated():
     from django.utils import translation
 
-    from games.presenters import log_lines
+    from games.read.presenters import log_lines
 
     table = create_table("yellow_yangtze", {}, THREE, seed=3)
     with translation.override("fa"):

@@ -7,12 +7,12 @@ import re
 import pytest
 from django.test import Client
 
-from games.access import host_cookie, seat_cookie
-from games.commands.corrections import confirm_correction, propose_correction
-from games.commands.host import hand_over_seat
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
+from games.entry.access import host_cookie, seat_cookie
+from games.write.corrections import confirm_correction, propose_correction
+from games.write.host import hand_over_seat
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for, post_action
 from tests.registry import GAMES
 

@@ -12,10 +12,10 @@ import re
 
 import pytest
 
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
-from games.presenters import can_undo_own
-from games.snapshots import for_table
+from games.read.presenters import can_undo_own
+from games.read.snapshots import for_table
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 from tests.engines.yellow_yangtze.scenarios import tie_war_brink
 

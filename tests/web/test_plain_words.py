@@ -17,9 +17,9 @@ from django.template import Context, Template
 from django.test import Client
 from django.utils import translation
 
-from games.commands.pregame import create_table
 from games.engines import get_game_class
-from games.words import show
+from games.text.words import show
+from games.write.pregame import create_table
 from tests.registry import GAMES
 from tests.web.words import visible_pieces
 
@@ -70,7 +70,7 @@ def test_no_lobby_page_shows_a_rules_marker_a_case_number_or_a_raw_option_value(
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_rules_at_hand_name_a_tables_options_in_the_lobbys_words(slug, lang):
     """Every option of every game set away from its default, every section opened from that table."""
-    from games import rulebook
+    from games.read import rulebook
 
     seats = [{"name": n} for n in ("Ann", "Ben", "Cy", "Di")][:get_game_class(slug).max_seats]
     options = {}

@@ -16,18 +16,19 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from games import pregame, snapshots
-from games.access import host_cookie, seat_cookie, set_signed
-from games.audit import check_draws, replay
-from games.commands.host import ask_start_again, end_game, hand_over_seat
-from games.commands.moves import submit_action
-from games.commands.pregame import check_walk_step, create_table, decide_start, play_again
 from games.engines import get_adapter, get_game_class
 from games.engines.base import IllegalAction
 from games.engines.chance import start_rng
+from games.entry.access import host_cookie, seat_cookie, set_signed
 from games.models import Action, Table
-from games.words import show as tr
-from games.write_path import Forbidden
+from games.read import snapshots
+from games.record import setup
+from games.record.audit import check_draws, replay
+from games.text.words import show as tr
+from games.write.host import ask_start_again, end_game, hand_over_seat
+from games.write.moves import submit_action
+from games.write.pregame import check_walk_step, create_table, decide_start, play_again
+from games.write.write_path import Forbidden
 from tests.conftest import phone_for, play_through_write_path
 from tests.registry import GAMES
 
@@ -58,13 +59,13 @@ def replays(table: Table) -> bool:
                                             ("catan_junior", "youngest"), ("yellow_yangtze", "random")])
 def test_each_game_defaults_to_its_printed_start_rule(slug, rule):
     assert get_game_class(slug).start_rule == rule
-    assert pregame.start_choices(get_game_class(slug))[0] == rule
+    assert setup.start_choices(get_game_class(slug))[0] == rule
 
 
 @pytest.mark.parametrize(("slug", "rule"), [("catan_junior", "youngest"), ("amun_re", "oldest"), ("sorry", "youngest")])
 def test_the_tapped_youngest_or_oldest_player_starts_and_play_goes_clockwise_from_them(db, slug, rule):
     table = create_table(slug, {}, seats_for(slug), start=rule)
-    assert pregame.start_pending(table.pregame)
+    assert setup.start_pending(table.pregame)
     with pytest.raises(IllegalAction) as refused:
         submit_action(table.code, 0, {"kind": "roll"}, table.version)
     assert refused.value.code == "start_first"
@@ -120,7 +121,7 @@ def test_a_digital_highest_card_is_drawn_for_every_seat_logged_and_re_derived_fr
 def test_a_digital_highest_card_tie_draws_again_among_the_tied_only(db):
     game = get_game_class("sorry")({}, _infos(4))
     for seed in range(400):
-        rounds, winner = pregame.draw_highest(game, [0, 1, 2, 3], random.Random(seed))
+        rounds, winner = setup.draw_highest(game, [0, 1, 2, 3], random.Random(seed))
         if len(rounds) > 1:
             break
     else:
@@ -196,7 +197,7 @@ def test_a_tampered_random_start_is_rejected_by_the_fairness_check(db):
 
 def test_the_host_picks_the_start_player_when_creating_the_table(db):
     table = create_table("yellow_yangtze", {}, seats_for("yellow_yangtze"), start="chosen", start_seat=1)
-    assert not pregame.start_pending(table.pregame)
+    assert not setup.start_pending(table.pregame)
     assert table.game().decode(table.state).start == 1 and prompted(table) == (1,)
     with pytest.raises(IllegalAction) as bad:
         create_table("yellow_yangtze", {}, seats_for("yellow_yangtze"), start="chosen", start_seat=7)
@@ -240,7 +241,7 @@ def test_the_lobby_creates_a_table_with_the_printed_rule_and_the_phone_asks_who_
 def test_the_walkthrough_gives_each_games_steps_with_the_counts_of_its_rules(db, slug, options, n, expected):
     cls = get_game_class(slug)
     probe = cls(options, _seat_infos(cls, n))
-    text = " | ".join(s.text.format(**s.details) for s in pregame.walkthrough(probe))
+    text = " | ".join(s.text.format(**s.details) for s in setup.walkthrough(probe))
     for part in expected:
         assert part in text, (part, text)
 
@@ -267,7 +268,7 @@ def test_every_game_walks_the_host_through_the_set_up_its_adapter_declares(db, s
     """The walkthrough shows each step its adapter declares (counts filled in), and ticking them all ends it."""
     table = create_table(slug, {}, seats_for(slug, 2), start="chosen", start_seat=0, walkthrough=True)
     steps = get_adapter(slug).walkthrough(table.game(), 2)
-    assert steps and [s.id for s in pregame.walkthrough(table.game())] == [s.id for s in steps]
+    assert steps and [s.id for s in setup.walkthrough(table.game())] == [s.id for s in steps]
     host = _host_phone(table)
     page = host.get(f"/t/{table.code}/").content.decode()
     assert f"Set-up: 0 of {len(steps)} steps done" in page
@@ -451,7 +452,7 @@ def test_the_host_can_ask_again_before_the_first_move_but_not_after_it(db):
     assert phone_for(table, 1).get(f"/t/{table.code}/").content.decode().count("Ask again") == 0
     host.post(f"/t/{table.code}/host/start-again/")
     table.refresh_from_db()
-    assert pregame.start_pending(table.pregame) and prompted(table) == (0,)
+    assert setup.start_pending(table.pregame) and prompted(table) == (0,)
     decide_start(table.code, seat=1)
     assert prompted(table) == (1,)
     submit_action(table.code, 1, {"kind": "roll"}, Table.objects.get(code=table.code).version)
@@ -491,7 +492,7 @@ def test_two_catan_junior_players_are_sent_to_the_red_and_purple_start_sites_wha
 
     cls = get_game_class("catan_junior")
     game = cls({}, [SeatInfo(0, "Ann", colours[0]), SeatInfo(1, "Ben", colours[1])])
-    step = next(s for s in pregame.walkthrough(game) if s.id == "pieces")
+    step = next(s for s in setup.walkthrough(game) if s.id == "pieces")
     text = step.text.format(**step.details)
     assert text.startswith("Ann puts 2 lairs on the red start sites and 2 ships on the red start routes, Ben on the "
                            "purple ones"), text

@@ -8,9 +8,9 @@ import pytest
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from games import regions
 from games.models import Table
-from games.presenters import seat_context
+from games.read import regions
+from games.read.presenters import seat_context
 from tests.conftest import phone_for
 
 pytestmark = pytest.mark.django_db

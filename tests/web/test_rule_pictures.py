@@ -1,13 +1,13 @@
 """Rules at hand with pictures: a section that describes a position shows one, drawn by the game's own board
-templates as the table screen shows it (games/rule_pictures.py), in the reader's language; nothing hidden."""
+templates as the table screen shows it (games/pages/rule_pictures.py), in the reader's language; nothing hidden."""
 
 from __future__ import annotations
 
 import pytest
 from django.test import Client
 
-from games import rule_pictures
 from games.engines import get_adapter
+from games.pages import rule_pictures
 from tests.registry import SHIPPED
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +37,7 @@ def test_the_picture_is_the_public_view_of_its_position():
     """The same position drawn for a seat shows that seat's screen (its hidden tiles); the picture does not."""
     from django.template.loader import render_to_string
 
-    from games.history import step_context
+    from games.pages.history import step_context
 
     game, state = rule_pictures.position("yellow_yangtze", "wars")
     table = rule_pictures._table("yellow_yangtze")

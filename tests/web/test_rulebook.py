@@ -15,11 +15,11 @@ from django.conf import settings
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games import rulebook
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines import get_adapter, get_game_class
 from games.engines.base import IllegalAction
+from games.read import rulebook
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for, post_action
 from tests.registry import GAMES as REGISTERED
 
@@ -81,7 +81,7 @@ def _client(lang: str) -> Client:
 
 def _article_text(page: str, slug: str, lang: str = "en") -> str:
     """The words of a section page's article, without the game's name (as printed or in ``lang``, see
-    games/glossary.py) and without its example position (the board's own drawing, with the players' names
+    games/text/glossary.py) and without its example position (the board's own drawing, with the players' names
     and the map's letters: tests/web/test_rule_pictures.py reads it)."""
     from django.utils import translation
 

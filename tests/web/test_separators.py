@@ -2,7 +2,7 @@
 
 The Persian and Pashto zero is a dot (۰): a middle dot or a full stop beside a Persian digit reads as one more
 digit ("· ۱" reads "۰۱"), and a bar reads as a one in any script. Every status line joins its parts with one
-separator (``games.words.PART_SEPARATOR``, the ``{% sep %}`` tag); these tests play each shipped game through the
+separator (``games.text.words.PART_SEPARATOR``, the ``{% sep %}`` tag); these tests play each shipped game through the
 write path and read every phone's status lines, in each language, at every new step.
 """
 
@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from games.commands.pregame import create_table
-from games.words import PART_SEPARATOR
+from games.text.words import PART_SEPARATOR
+from games.write.pregame import create_table
 from tests.conftest import phone_for, play_through_write_path
 from tests.registry import SHIPPED
 from tests.web.po import po_entries
@@ -85,7 +85,7 @@ def test_the_check_finds_a_middle_dot_beside_a_persian_digit():
 
 
 def test_persian_digits_never_touch_a_full_stop_a_point_in_a_number_becomes_the_persian_decimal_mark():
-    from games.digits import localize_html, localize_text
+    from games.web.digits import localize_html, localize_text
 
     assert localize_text("Rules 5.3: 1 of 2.", "persian") == "Rules ۵٫۳: ۱ of ۲"
     assert localize_html("<p>اقدام ۱ از ۲. در انتظار</p><code>1.5</code>", "persian") == "<p>اقدام ۱ از ۲ در انتظار</p><code>1.5</code>"

@@ -3,7 +3,7 @@
 The seeds call the card "Bağışlayın!" (sorry.az.txt) and "بخښنه!" (sorry.ps.txt); Persian has no seed and keeps the
 printed word, held in Unicode isolates so its "!" stays at its end right to left. The card is the catalogue's
 "Sorry!" in the context "card" (games.engines.sorry.CARD_WORD), apart from the title "Sorry!", which every language
-writes as the box prints it (games/glossary.py), so a mixed table reads one name for the game and one for the card.
+writes as the box prints it (games/text/glossary.py), so a mixed table reads one name for the game and one for the card.
 """
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import presenters, words
 from games.engines.sorry import SorryGame, card_name
+from games.read import presenters
+from games.text import words
 
 CARD = {"fa": "\u2068Sorry!\u2069", "az": "Bağışlayın!", "ps": "بخښنه!", "en": "Sorry!"}
 TITLE = {"fa": "\u2068Sorry!\u2069", "az": "Sorry!", "ps": "\u2068Sorry!\u2069", "en": "Sorry!"}

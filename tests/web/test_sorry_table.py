@@ -10,11 +10,11 @@ import pytest
 from asgiref.sync import sync_to_async
 from rest_framework.test import APIClient
 
-from games.audit import replay
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.models import Table
+from games.record.audit import replay
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import cookie_header, phone_for, play_through_write_path, socket_for
 
 

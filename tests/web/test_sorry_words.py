@@ -15,11 +15,11 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines.base import SeatInfo
 from games.engines.sorry import SorryGame
-from games.words import show
+from games.text.words import show
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 
 MOVE = {"kind": "move", "card": "7", "pawn": "R0", "steps": 7, "to": "T40",

@@ -10,8 +10,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games.commands.pregame import create_table
 from games.models import Action, Correction, EditionProfile, Table
+from games.write.pregame import create_table
 from tests.conftest import phone_for, post_action
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games.commands.host import hand_over_seat
-from games.commands.pregame import create_table
+from games.write.host import hand_over_seat
+from games.write.pregame import create_table
 from tests.conftest import phone_for, post_action
 
 pytestmark = pytest.mark.django_db

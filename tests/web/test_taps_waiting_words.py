@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from games.commands.pregame import create_table
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 
 LOCALE = Path(settings.BASE_DIR) / "locale"

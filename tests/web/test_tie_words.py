@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 
 from games.engines.yellow_yangtze.rules.scoring import final_result
-from games.presenters import result_ties
+from games.read.presenters import result_ties
 
 NAMES = ["نرگس", "ملالۍ"]
 

@@ -10,10 +10,10 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games import history
-from games.commands.host import undo_last
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
+from games.pages import history
+from games.write.host import undo_last
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import phone_for
 from tests.secrecy.test_secrecy_suite import choose
 

@@ -16,7 +16,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games.commands.pregame import create_table
+from games.write.pregame import create_table
 from tests.conftest import phone_for, post_action
 from tests.web.po import PLACEHOLDER, po_entries
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from games import regions
-from games.audit import effective_actions, replay
-from games.commands.host import end_game, undo_last
-from games.commands.moves import submit_action, undo_own
-from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.models import Action
-from games.presenters import log_lines, seat_context
-from games.write_path import Forbidden, StaleVersion
+from games.read import regions
+from games.read.presenters import log_lines, seat_context
+from games.record.audit import effective_actions, replay
+from games.write.host import end_game, undo_last
+from games.write.moves import submit_action, undo_own
+from games.write.pregame import create_table
+from games.write.write_path import Forbidden, StaleVersion
 from tests.conftest import phone_for
 
 pytestmark = pytest.mark.django_db
@@ -183,7 +183,7 @@ def test_a_phone_without_a_seat_cannot_undo(counting_table, client):
 
 
 def test_the_take_back_line_and_its_refusal_are_translated(counting_table):
-    from games.presenters import error_message
+    from games.read.presenters import error_message
 
     alice_draws_and_plays(counting_table)
     undo_own(counting_table.code, 0, _version(counting_table))

@@ -7,14 +7,14 @@ import threading
 import pytest
 from django.db import connection
 
-from games.audit import replay
-from games.commands.corrections import confirm_correction, propose_correction, reject_correction
-from games.commands.host import end_game, set_components, undo_last
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.engines.base import IllegalAction
 from games.models import Action, Table
-from games.write_path import Forbidden, KeyReused, StaleVersion
+from games.record.audit import replay
+from games.write.corrections import confirm_correction, propose_correction, reject_correction
+from games.write.host import end_game, set_components, undo_last
+from games.write.moves import submit_action
+from games.write.pregame import create_table
+from games.write.write_path import Forbidden, KeyReused, StaleVersion
 
 pytestmark = pytest.mark.django_db
 

@@ -15,13 +15,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.audit import replay
-from games.commands.moves import submit_action
-from games.commands.pregame import create_table
 from games.editors.yellow_yangtze import cells_from
 from games.engines.yellow_yangtze.board import practice_board_data
 from games.engines.yellow_yangtze.state import COLOURS
 from games.models import EditionProfile, Table
+from games.record.audit import replay
+from games.write.moves import submit_action
+from games.write.pregame import create_table
 from tests.conftest import cookie_header, phone_for, play_through_write_path, post_action, socket_for
 
 FOUR = [{"name": n} for n in ("Ann", "Ben", "Cat", "Dan")]
@@ -75,7 +75,7 @@ def test_four_seats_play_a_digital_game_with_revolts_and_wars_to_the_final_tally
     assert game.encode(replay(table)) == table.state
     page = phone_for(table, 0).get(f"/t/{table.code}/").content.decode()
     assert "Game over" in page
-    from games.presenters import tr
+    from games.read.presenters import tr
     for step in result["steps"]:
         assert str(tr(step["text"], step.get("details"))).replace("'", "&#x27;") in page
     api = APIClient().get(f"/api/tables/{table.code}/").json()
@@ -433,8 +433,8 @@ def _region(frame: str, region_id: str) -> str:
 
 @pytest.mark.django_db
 def test_the_picks_sit_in_the_action_bar_from_the_seats_own_hand_and_a_push_resends_them_when_the_hand_changes():
-    from games import regions
-    from games.consumers import render_push
+    from games.read import regions
+    from games.socket.consumers import render_push
 
     table = create_table("yellow_yangtze", {}, FOUR, seed=3)
     game = table.game()

@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 from django.conf import settings
 from django.test import Client
 
-from games.access import host_cookie, set_signed
+from games.entry.access import host_cookie, set_signed
 
 # A word in Latin letters (Azerbaijani's ə ğ ı ö ş ç ü included; × and ÷ are not letters).
 LATIN_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ɏ]+(?:['’][A-Za-z]+)?")
@@ -115,7 +115,7 @@ def host_client(table, language: str) -> Client:
 
 
 class _Carrier:
-    """Receives a signed cookie value from :func:`games.access.set_signed`."""
+    """Receives a signed cookie value from :func:`games.entry.access.set_signed`."""
 
     value = ""
 

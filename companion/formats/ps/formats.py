@@ -1,7 +1,7 @@
 """Pashto date and time formats (Django has none): a 24-hour clock and year-first dates, as Persian writes them.
 
 Without this module Django used its English defaults on a ps page ("3:51 a.m."). The digits
-become Persian at the output boundary (games/digits.py). Month names come from Django's
+become Persian at the output boundary (games/web/digits.py). Month names come from Django's
 catalogue for the active language.
 """
 from __future__ import annotations

@@ -67,7 +67,7 @@ class CatanJuniorGame(Game):
     start_source: ClassVar[str] = gettext_noop("The youngest player starts; play passes to the left.")  # Rules SU6
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
-    # Resources in sentences ("2 cutlass for 1 molasses"), shown in the reader's words (games/words.py).
+    # Resources in sentences ("2 cutlass for 1 molasses"), shown in the reader's words (games/text/words.py).
     terms: ClassVar[Mapping[str, str]] = {"wood": gettext_noop("wood"), "wool": gettext_noop("wool"),
                                           "molasses": gettext_noop("molasses"), "cutlass": gettext_noop("cutlass"),
                                           "gold": gettext_noop("gold")}

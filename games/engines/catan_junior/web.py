@@ -147,7 +147,7 @@ GLOSSARY: dict[str, Term] = {
                     source="catan_junior.fa.txt «اینها بازار بازی را تشکیل می دهند»: the general supply (the bank), "
                            "so the word بازار names one thing at a mixed table"),
     "Coco edition": term(r"^Kosmos Coco tiles \(", "کاشی‌های کوکوی نسخهٔ کازموس", "Kosmos nəşrinin Koko lövhəcikləri",
-                          "د کازموس د کوکو ټایلونه", source="the shipped Coco deck's edition name (games/words.py EDITION_NAMES)"),
+                          "د کازموس د کوکو ټایلونه", source="the shipped Coco deck's edition name (games/text/words.py EDITION_NAMES)"),
     "Ghost Captain": term(r"\bGhost Captain\b", "کاپیتان زاغول", "Kabus Kapitan", ("پېری کپتان", "پېري کپتان"),
                            source="catan_junior.fa.txt کاپیتان زاغول"),
     "Coco tile": term(r"\bCoco tiles?\b", ("کاشی کوکو", "کاشی…کوکو", "کوکو…کاشی"), "Koko lövhəci",

@@ -181,7 +181,7 @@ GLOSSARY: dict[str, Term] = {
                                 "fa has no seed and keeps the printed word"),
     "points edition": term(r"^Play for points, candidate A \(", "بازی برای امتیاز، گزینهٔ الف", "Xal üçün oyun, A variantı",
                             "د نمرو لپاره لوبه، لومړی انتخاب",
-                            source="the shipped points bonus table's edition name (games/words.py EDITION_NAMES)"),
+                            source="the shipped points bonus table's edition name (games/text/words.py EDITION_NAMES)"),
     "slide": term(r"\bslid(?:e|es|ing)\b", ("سرسره", "سر می\u200cخورد", "سر نمی\u200cخورد", "سُر خوردن", "سر خوردن"),
                    ("sürüş", "sürüşmə"), ("سلایډ", "ښوییږي", "ښوییدل", "ښویي"),
                    avoid={"fa": ("می\u200cلغزد",), "ps": ("ښوېږي", "ښوېدل", "سلائډ", "سلیډ")},

@@ -176,7 +176,7 @@ GLOSSARY: dict[str, Term] = {
     "jar": term(r"\bjar\b", "کوزه", "Küpə", "منګی", source="yellow_yangtze.fa.txt کوزه"),
     "buffalo": term(r"\b(?:buffalo|bull)\b", "گاومیش", "Camış", "مېښه", source="yellow_yangtze.fa.txt گاومیش"),
     "practice board": term(r"^Practice board \(", "صفحهٔ تمرینی", "Məşq lövhəsi", "د تمرین تخته",
-                            source="the shipped board's edition name (games/words.py EDITION_NAMES)"),
+                            source="the shipped board's edition name (games/text/words.py EDITION_NAMES)"),
     "tile": term(r"(?<!Coco )\btiles?\b", "تایل", "kaşı", "ټایل", source="yellow_yangtze.fa.txt تایل"),
     "leader": term(r"\bleaders?\b", "رهبر", "lider", ("مشر", "مشران", "مشرانو"), source="yellow_yangtze.fa.txt رهبر"),
     "pagoda": term(r"\bpagodas?\b", "پاگودا", "paqoda", "پاګوډا", source="yellow_yangtze.fa.txt پاگودا"),

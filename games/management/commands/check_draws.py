@@ -15,8 +15,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.audit import check_draws
 from games.models import Table
+from games.record.audit import check_draws
 
 
 class Command(BaseCommand):

@@ -12,10 +12,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.audit import IncompleteLog, counted_draws, replay
 from games.engines.base import IllegalAction
 from games.models import Table
-from games.write_path import SYSTEM, Change, Locked, WriteRequest, write
+from games.record.audit import IncompleteLog, counted_draws, replay
+from games.write.write_path import SYSTEM, Change, Locked, WriteRequest, write
 
 
 def _repair(at: Locked, state: dict[str, Any], draws: int) -> Change:

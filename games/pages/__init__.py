@@ -1,0 +1,1 @@
+"""The htmx pages door: views, forms and URLs of the lobby, the phone page, the table screen, host tools, rules, history."""

@@ -1,0 +1,360 @@
+"""The phone page as named regions, and the pushes that bring a phone up to date (shared/DESIGN.md "Pages and sync").
+
+The page is a fixed set of :class:`Region` s with stable DOM ids. Each is
+drawn by one template partial of ``games/table.html`` from exactly the
+context keys it declares (:attr:`Region.reads`; tests/realtime/test_region_inputs.py
+renders each with only those keys). Its digest is a hash of what it shows
+(:attr:`Region.inputs`, plus the language): same digest, same HTML. A region's
+HTML, and its localized digits, are memoized on the table's snapshot
+(:meth:`games.read.snapshots.Snapshot.memo`) under that digest, so N phones that show
+the same thing cost one render. Secrecy: a region's inputs come from that
+seat's own context (built from ``game.view(state, seat)``), so two seats
+share HTML only when what they may see is identical.
+
+:func:`push`: each websocket remembers the digest of every region it last
+sent (:class:`Sent`); a push carries only the regions whose digest changed
+for that phone (htmx out-of-band swaps), and log lines one by one.
+
+The board's fixed geometry (Sorry! track, Yellow & Yangtze hexes) lives in
+the ``static`` region outside ``#table``: drawn with the page, never pushed
+again during a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.engines import get_adapter
+from games.read.presenters import line_key, static_view_keys
+from games.templatetags import parts as parts_tag
+from games.web import digits
+
+PAGE = "games/table.html"
+GENERIC_CONTROLS = "games/_controls.html"  # the one controls template with plain forms (a CSRF token inside)
+
+
+
+@dataclass(frozen=True)
+class Region:
+    """One named region of the phone page.
+
+    ``id`` is its stable DOM id (its root element carries it); ``partial``
+    the partial of ``games/table.html`` that draws it; ``reads`` the context
+    keys that partial (and what it includes) may read, nothing else;
+    ``inputs(context)`` what it shows (JSON-able, made from those keys), from
+    which its digest is made.
+    """
+
+    name: str
+    id: str
+    partial: str
+    reads: tuple[str, ...]
+    inputs: Callable[[Mapping[str, Any]], Any]
+
+
+_digest = parts_tag.content_digest  # one digest for regions and their parts
+
+
+def _table_meta(c: Mapping[str, Any]) -> list[Any]:
+    t = c["table"]
+    return [t.code, t.slug, t.status, c["screen"]]
+
+
+def _shared_digest(c: Mapping[str, Any], name: str, objects: tuple[Any, ...], value: Callable[[], Any]) -> str:
+    """The digest of ``value()``, made once per snapshot for these very ``objects`` (pieces the snapshot shares
+    between phones: the public part, a seat's view, its legal taps). A context whose piece was replaced by
+    another object is digested anew. The memo holds the objects, so an id in its key is never reused."""
+    snap = c.get("snapshot")
+    if snap is None:
+        return _digest(value())
+    entry = snap.memo("digest", (name, *map(id, objects)), lambda: (objects, _digest(value())))
+    if all(a is b for a, b in zip(entry[0], objects, strict=True)):
+        return entry[1]
+    return _digest(value())
+
+
+def _view_shown(c: Mapping[str, Any]) -> Any:
+    view = c["view"]
+    fixed = static_view_keys(c["table"].slug)
+    return {k: v for k, v in view.items() if k not in fixed} if isinstance(view, Mapping) and fixed else view
+
+
+def _parts(c: Mapping[str, Any]) -> dict[str, str]:
+    """Digests of the big pieces of a seat context, made once per context (kept in it as ``_parts``)."""
+    parts = c.get("_parts")
+    if parts is None:
+        result = (c["result"], c.get("standing"), c["result_steps"], c.get("result_ties"))
+        parts = {
+            "view": _shared_digest(c, "view", (c["view"],), lambda: _view_shown(c)),
+            # A label is made from its action, the seat, the language and the table's configuration
+            # (games.read.presenters.legal_for): the actions name it, so it is not made to be digested.
+            "legal": _shared_digest(c, "legal", (c["legal"],), lambda: [
+                c["snapshot"].config_key if c.get("snapshot") is not None else None, c["seat"],
+                [item["json"] for item in c["legal"]]] if c["legal"] else []),
+            "prompt": _shared_digest(c, "prompt", (c["prompt"],), lambda: c["prompt"]),
+            "seats": _shared_digest(c, "seats", (c["seats"],), lambda: c["seats"]),
+            "result": _shared_digest(c, "result", result, lambda: list(result)),
+        }
+        c["_parts"] = parts  # type: ignore[index]
+    return parts
+
+
+def _board_inputs(c: Mapping[str, Any]) -> list[Any]:
+    p = _parts(c)
+    inputs = [_table_meta(c), c["board_template"], p["view"], p["legal"], p["prompt"], p["seats"], p["result"]]
+    # A game whose board template reads nothing seat-specific besides the view and the legal actions (its
+    # adapter's ``board_needs_seat`` is false): phones with the same view and no legal action share one render.
+    if get_adapter(c["table"].slug).board_needs_seat:
+        inputs += [c["seat"], c["my_turn"]]
+    return inputs
+
+
+def _undo_own_inputs(c: Mapping[str, Any]) -> list[Any]:
+    """What the "Undo my move" button of the controls region reads: nothing when it is hidden."""
+    return [True, c["seat"], c["version"], c.get("csrf_token")] if c.get("can_undo_own") else []
+
+
+def _pregame_inputs(c: Mapping[str, Any]) -> list[Any]:
+    """What the status region shows before, between and after games: the start question, the set-up steps,
+    the next game; the CSRF token when one of them holds a form."""
+    start, walk, after = c.get("start") or c.get("start_again"), c.get("walk"), c.get("next_code") or (
+        c.get("result") is not None or c["table"].status == "ended")
+    if not (start or walk or after):
+        return []
+    return [start, c.get("start_again"), walk, c.get("next_code"), c.get("is_host"), c.get("csrf_token")]
+
+
+def _status_inputs(c: Mapping[str, Any]) -> list[Any]:
+    p = _parts(c)
+    view = c["view"]
+    return [_table_meta(c), p["prompt"], c["my_turn"], p["result"], c["waiting_names"], p["seats"],
+            view.get("edition") if isinstance(view, Mapping) and c.get("before_play") else None,
+            c.get("draws") if c["screen"] else None, (c.get("chart") or {}).get("key"), *_pregame_inputs(c)]
+
+
+def _controls_inputs(c: Mapping[str, Any]) -> list[Any]:
+    # Without legal actions the controls region is empty whatever else changed (but for "Undo my move").
+    if not c["legal"]:
+        return [_table_meta(c), *_undo_own_inputs(c)]
+    p = _parts(c)
+    return [_table_meta(c), c["controls_template"], p["legal"], p["prompt"], c["seat"], c["my_turn"], p["view"],
+            c["version"], p["seats"], c.get("csrf_token") if c["controls_template"] == GENERIC_CONTROLS else None,
+            *_undo_own_inputs(c)]
+
+
+REGIONS: tuple[Region, ...] = (
+    Region("status", "r-status", "r-status",
+           ("table", "screen", "my_turn", "prompt", "result", "standing", "result_steps", "result_ties", "seats",
+            "view", "waiting_names", "draws", "start", "start_again", "walk", "before_play", "next_code", "is_host", "csrf_token",
+            "chart"),
+           _status_inputs),
+    Region("corrections", "r-corrections", "r-corrections", ("table", "screen", "corrections", "csrf_token"),
+           lambda c: [_table_meta(c), c["corrections"], c.get("csrf_token") if c["corrections"] else None]),
+    Region("board", "r-board", "r-board",
+           ("table", "screen", "seat", "me", "my_turn", "view", "prompt", "seats", "result", "legal", "board_template"),
+           _board_inputs),
+    Region("controls", "r-controls", "r-controls",
+           ("table", "screen", "seat", "me", "my_turn", "view", "prompt", "seats", "legal", "version", "form_key",
+            "csrf_token", "controls_template", "can_undo_own"),
+           _controls_inputs),
+    Region("links", "r-links", "r-links", ("table", "screen", "me", "is_host"),
+           lambda c: [_table_meta(c), bool(c["me"]), c["is_host"]]),
+    Region("meta", "r-meta", "r-meta", ("version", "signature", "my_turn", "seat"),
+           lambda c: [_table_meta(c), c["version"], c["signature"], c["my_turn"], c["seat"]]),
+)
+STATIC = Region("static", "r-static", "r-static", ("static_template", "static_view"),
+                lambda c: [c["table"].slug, c["static_template"], c["static_view"]])
+LOG = Region("log", "r-log", "r-log", ("table", "screen", "me", "log"),
+             lambda c: [_table_meta(c), bool(c["me"]), [line_key(x) for x in c["log"]]])
+
+
+def region_digest(region: Region, context: Mapping[str, Any]) -> str:
+    """The digest of what ``region`` shows in ``context`` (same digest, same HTML)."""
+    return _digest([region.name, translation.get_language(), region.inputs(context)])
+
+
+def _memo(context: Mapping[str, Any], key: Any, build: Callable[[], Any]) -> Any:
+    """``build()`` memoized on the context's snapshot under ``key`` (content-keyed HTML), or built as is."""
+    snap = context.get("snapshot")
+    return build() if snap is None else snap.memo("html", key, build)
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """One region drawn: its HTML, the digest of its skeleton (the HTML with each part replaced by a marker)
+    and the parts it drew (games/templatetags/parts.py), in page order."""
+
+    html: str
+    skeleton: str
+    parts: tuple[parts_tag.Part, ...]
+
+
+def _draw(region: Region, context: Mapping[str, Any]) -> Rendered:
+    sink: list[parts_tag.Part] = []
+    skeleton = render_to_string(f"{PAGE}#{region.partial}", {**context, parts_tag.SINK: sink})
+    if not sink:
+        return Rendered(skeleton, "", ())
+    return Rendered(parts_tag.assemble(skeleton, sink), _digest(skeleton), tuple(sink))
+
+
+def rendered_region(region: Region, context: Mapping[str, Any], digest: str | None = None) -> Rendered:
+    """One region drawn for ``context``: once per digest on the snapshot (and the ones that follow it).
+
+    Kept out of the shared cache on purpose: a Redis round trip per region costs more than rendering it again.
+    """
+    return _memo(context, digest or region_digest(region, context), lambda: _draw(region, context))
+
+
+def render_region(region: Region, context: Mapping[str, Any], digest: str | None = None) -> tuple[str, str]:
+    """``(digest, html)`` of one region (see :func:`rendered_region`)."""
+    digest = digest or region_digest(region, context)
+    return digest, rendered_region(region, context, digest).html
+
+
+def _line_digest(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What one log line ``<li id="log-SEQ">`` shows in ``context`` (same key, same HTML)."""
+    return ("line", line_key(line), bool(context["me"]), context["table"].is_open, context["table"].code,
+            translation.get_language())
+
+
+def render_line(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[Any, str]:
+    """``(key, html)`` of one log line ``<li id="log-SEQ">``; the key identifies its content."""
+    digest = _line_digest(line, context)
+    return digest, _memo(context, digest, lambda: render_to_string(f"{PAGE}#log-line", {**context, "line": line}))
+
+
+def page_regions(context: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
+    """Every region of the page for ``context``: ``{name: (digest, html)}`` (log and static included)."""
+    out = {region.name: render_region(region, context) for region in (*REGIONS, LOG)}
+    if context.get("static_template"):
+        out[STATIC.name] = render_region(STATIC, context)
+    return out
+
+
+def page_signature(regions: Mapping[str, tuple[str, str]]) -> str:
+    """One short hash of every region digest of a page: a phone's socket sends it back on connect."""
+    return _digest(sorted((name, digest) for name, (digest, _) in regions.items()))[:16]
+
+
+# -- pushes ----------------------------------------------------------------------------
+
+
+def _oob(html: str) -> str:
+    """``html`` (a region's root element) as an htmx out-of-band swap of the element with the same id."""
+    head, sep, rest = html.partition(" ")
+    return f'{head} hx-swap-oob="true"{sep}{rest}'
+
+
+_SKELETON, _PART = "skeleton:", "part:"  # Sent.regions keys of a region's skeleton digest and of a part's digest
+
+
+def _remember_parts(shown: dict[str, str], region: Region, drawn: Rendered) -> None:
+    """Note in ``shown`` (a :attr:`Sent.regions`) the skeleton and the parts of ``region`` the phone now shows."""
+    if drawn.parts:
+        shown[_SKELETON + region.name] = drawn.skeleton
+        shown.update((_PART + p.id, p.digest) for p in drawn.parts)
+    else:
+        shown.pop(_SKELETON + region.name, None)
+
+
+@dataclass
+class Sent:
+    """What one websocket last sent: region digests, the keys of the log lines shown, the snapshot's key."""
+
+    regions: dict[str, str] = field(default_factory=dict)
+    lines: dict[int, Any] = field(default_factory=dict)
+    at: str = ""  # the key of the snapshot the last frame was made from ("CODE:revision")
+
+    def copy(self) -> Sent:
+        """An independent copy (a socket keeps one per frame, to resync a phone that missed later ones)."""
+        return Sent(dict(self.regions), dict(self.lines), self.at)
+
+    def seed(self, context: Mapping[str, Any], regions: Mapping[str, tuple[str, str]]) -> None:
+        """Remember ``regions`` (and the log lines of ``context``) as what the phone shows."""
+        self.regions = {name: digest for name, (digest, _) in regions.items()}
+        for region in REGIONS:
+            if region.name in regions:
+                _remember_parts(self.regions, region, rendered_region(region, context, regions[region.name][0]))
+        self.regions["log-frame"] = _log_frame(context)
+        self.lines = {line["seq"]: line_key(line) for line in context["log"]}
+
+
+def _log_frame(context: Mapping[str, Any]) -> str:
+    """What around the log lines may change: who reads it, whether it is empty, whether the table is open."""
+    return _digest([LOG.name, translation.get_language(), _table_meta(context), bool(context["me"]),
+                    bool(context["log"])])
+
+
+def in_digits(context: Mapping[str, Any], key: Any, html: str, system: str | None) -> str:
+    """``html`` (made under ``key``) with its text digits in ``system``, localized once per key and system
+    on the snapshot: every Persian-digit phone of a table shows the same localized region. ``system``
+    ``None`` leaves ``html`` as it is (regions are made with ASCII digits, games/web/digits.py)."""
+    if system is None:
+        return html
+    return _memo(context, ("digits", key, system), lambda: digits.localize_html(html, system))
+
+
+def push(context: Mapping[str, Any], sent: Sent, system: str | None = None) -> str:
+    """The frame that brings a phone from what ``sent`` says it shows to ``context`` ('' if nothing changed).
+
+    Regions whose digest is unchanged are left out; the log sends new lines
+    at its top and changed lines in place, or the whole region when its
+    frame changed (first line, another viewer); ``sent`` is updated once the
+    frame is made, with new dictionaries (never changed in place): should a
+    render fail midway, ``sent`` still says what the phone shows.
+    ``system`` is the phone's digit system (``None``: ASCII digits).
+    """
+
+    def region_html(region: Region, digest: str) -> str:
+        drawn = rendered_region(region, context, digest)
+        skeleton = regions.get(_SKELETON + region.name)
+        if drawn.parts and skeleton == drawn.skeleton:  # same frame around its parts: only the parts that changed
+            out = "".join(p.swap(in_digits(context, p.digest, p.inner, system)) for p in drawn.parts
+                          if regions.get(_PART + p.id) != p.digest)
+        else:
+            out = _oob(in_digits(context, digest, drawn.html, system))
+        _remember_parts(regions, region, drawn)
+        return out
+
+    def line_html(line: Mapping[str, Any]) -> str:
+        key, html = render_line(line, context)
+        return in_digits(context, key, html, system)
+
+    parts: list[str] = []
+    regions = dict(sent.regions)  # copied, never changed in place (see above)
+    for region in (STATIC, *REGIONS) if context.get("static_template") else REGIONS:
+        if region is STATIC and region.name in regions:
+            continue  # fixed for the whole game (and this socket's language)
+        digest = region_digest(region, context)
+        if regions.get(region.name) != digest:
+            parts.append(region_html(region, digest))
+            regions[region.name] = digest
+    lines = {line["seq"]: line for line in context["log"]}
+    frame = _log_frame(context)
+    # Lines are told apart by their content key alone: who reads them, the table's status and code are
+    # the log frame's (a change of frame resends the whole region).
+    keys = {seq: line_key(line) for seq, line in lines.items()}
+    if regions.get("log-frame") != frame or not sent.lines:
+        digest = region_digest(LOG, context)
+        if regions.get(LOG.name) != digest:
+            parts.append(region_html(LOG, digest))
+            regions[LOG.name] = digest
+        regions["log-frame"] = frame
+    else:
+        # Lines are compared by key and only new or changed ones are rendered. The whole region's digest is
+        # not kept up to date here: its inputs hold the frame's, so a change of frame always resends it.
+        newest = max(sent.lines)
+        added = [line_html(lines[seq]) for seq in sorted(keys, reverse=True) if seq > newest]
+        if added:
+            parts.append(f'<ul hx-swap-oob="afterbegin:#loglines">{"".join(added)}</ul>')
+        for seq, key in keys.items():
+            if seq <= newest and seq in sent.lines and sent.lines[seq] != key:
+                parts.append(_oob(line_html(lines[seq])))
+        regions[LOG.name] = "by-lines"
+    sent.regions, sent.lines = regions, keys
+    return "".join(parts)

@@ -1,0 +1,1 @@
+"""The websocket door: one socket per phone, taps over it, its database thread, its routing."""

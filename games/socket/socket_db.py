@@ -1,0 +1,73 @@
+"""The database thread of the sockets: one thread per process, its connection kept from one tap to the next.
+
+Every blocking call of a socket (a tap's write, a render that reads the
+database, the heartbeat's look at the table's revision) runs here, one at a
+time, in the order the event loop sent them. Django's connections belong to
+the thread that opened them; Channels' ``database_sync_to_async`` closes the
+thread's connection before and after every call (``CONN_MAX_AGE = 0``, which
+an ASGI server needs for its request threads), so each tap would open a new
+connection. On SQLite that is most of a move's cost: opening a connection,
+and closing the last one of a write-ahead-log database, which checkpoints
+the log. This thread keeps its own connection for as long as it is usable:
+after a call that met a database error it is tested and closed when broken,
+so the next call opens a new one (a restarted PostgreSQL, a dropped
+connection). Calls keep the caller's context variables (the language) and
+may call back into the event loop with ``async_to_sync``, as
+``sync_to_async`` allows; the broadcasts of the writes they commit are sent
+by :func:`run` on the loop once the call returns.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from asgiref.sync import SyncToAsync
+from django.db import connections
+
+from games.write import write_path
+
+#: The one thread (per process) that runs the sockets' database work.
+EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="socket-db")
+
+
+def _tidy() -> None:
+    """After a call: close a connection left inside a transaction, or one a database error left unusable."""
+    for conn in connections.all(initialized_only=True):
+        if conn.connection is None:
+            continue
+        if conn.in_atomic_block:
+            conn.close()  # a call never leaves a transaction open; one that did must not leak into the next tap
+        elif conn.errors_occurred:
+            if conn.is_usable():
+                conn.errors_occurred = False
+            else:
+                conn.close()
+
+
+def _call[T](fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        _tidy()
+
+
+async def run[T](fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``fn(*args, **kwargs)`` on the sockets' database thread, awaited; raises what ``fn`` raises.
+
+    The table broadcasts of the writes it commits are sent from here, on the event loop, once it returns
+    (:func:`games.write.write_path.broadcasts_deferred`): the thread does not wait on the loop to send them.
+    """
+    with write_path.broadcasts_deferred() as pending:
+        try:
+            return await SyncToAsync(functools.partial(_call, fn, *args, **kwargs), thread_sensitive=False,
+                                     executor=EXECUTOR)()
+        finally:
+            await write_path.send_broadcasts(pending)
+
+
+def close() -> None:
+    """Close the thread's connections (the end of a test: a test database is dropped only without them)."""
+    EXECUTOR.submit(connections.close_all).result(timeout=30)

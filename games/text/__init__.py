@@ -1,0 +1,1 @@
+"""Words in the reader's language: engine sentences, colours, the glossary of game terms, the lobby's option words."""

@@ -77,7 +77,7 @@ test: venv chromium
 test-scale: venv
 	@# the database the scale-out workers use (pytest-django makes its own test database beside it)
 	-@createdb -h 127.0.0.1 companion 2>/dev/null || true
-	@# with both speed workarounds off, where make test runs them on (README): the same behaviour either way
+	@# with both speed workarounds off, where make test runs them on (docs/architecture.md): the same behaviour either way
 	DATABASE_URL=$(SCALE_DATABASE_URL) REDIS_URL=$(SCALE_REDIS_URL) INLINE_MIDDLEWARE_HOOKS=false GC_TUNING=false \
 	  $(BIN)/pytest -q tests/web tests/api tests/realtime scale_tests
 

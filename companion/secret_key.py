@@ -108,7 +108,7 @@ def installation_key(from_env: str, data_dir: Path, production: bool) -> str:
             raise ImproperlyConfigured(
                 "COMPANION_ENV=production needs SECRET_KEY in the environment: a random value of 50 characters "
                 "or more, e.g. from  python -c 'import secrets; print(secrets.token_urlsafe(50))'  (keep the "
-                "same value when the server moves, see README 'Configuration').")
+                "same value when the server moves, see docs/configuration.md, 'Moving a server').")
         why = weakness(key)
         if why:
             raise ImproperlyConfigured(f"COMPANION_ENV=production refuses this SECRET_KEY: {why}. Set a random "

@@ -43,7 +43,7 @@ PRODUCTION = env("COMPANION_ENV").strip().lower() == "production"
 if "pytest" in sys.modules and not env("SECRET_KEY") and not PRODUCTION:
     os.environ["SECRET_KEY"] = "tests-only-" + "k" * 20 + "0123456789abcdefghijklmnopqrstuvwxyz"
 SECRET_KEY = secret_key.installation_key(env("SECRET_KEY"), DATA_DIR, PRODUCTION)
-# Earlier keys, comma-separated (README "Moving a server"): cookies and export seals made under them still check.
+# Earlier keys, comma-separated (docs/configuration.md "Moving a server"): cookies and export seals made under them still check.
 SECRET_KEY_FALLBACKS = secret_key.fallback_keys(env.str("SECRET_KEY_FALLBACKS", default=""))
 ALLOWED_HOSTS = env("ALLOWED_HOSTS")
 # Phones at the table. SERVE_HOST: the address the server binds (`make run` passes its

@@ -173,7 +173,7 @@ def refuse_reopening(table: Table, rows: Iterable[Action], status: str) -> None:
     """Raise ``IllegalAction("seed_revealed")`` when a write would make a finished, seeded table playable again.
 
     DESIGN.md "The engine contract" (every random outcome comes from the
-    table's seed) and README "Fair draws": the seed is published at the end.
+    table's seed) and docs/fair-draws.md: the seed is published at the end.
     A game reopened after that (the host undoes the last move, a correction
     is agreed) would go on with secrets anyone can compute (see :func:`seeded_secrets`).
     """

@@ -1,4 +1,4 @@
-"""The API says what the lobby and the README say: the same table options, start rules, seat counts and fields."""
+"""The API says what the lobby and docs/api.md say: the same table options, start rules, seat counts and fields."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Prints numbers only; asserts nothing about time. Loopback only; every loop is bo
 started as subprocesses and killed at the end, even on error.
 
 Run (the project's venv: uvicorn, daphne, websockets, psutil). Every configuration runs on ``--server`` (uvicorn,
-the server of ``make run`` and of the scale-out README; ``--server daphne`` for Channels' own):
+the server of ``make run`` and of docs/scale-out.md; ``--server daphne`` for Channels' own):
 
     python tests/bench/bench_realtime.py              # --quick (default, ~3 min, what `make bench` runs): embedded
                                                       # T=10, paced and saturated, the app (Sorry!) and the floors,
@@ -1489,7 +1489,7 @@ def main() -> None:
     p.add_argument("--embedded", help="comma-separated T values for the embedded layout")
     p.add_argument("--scaleout", help="comma-separated T values for the 2-worker scale-out layout")
     p.add_argument("--server", default="uvicorn", choices=["uvicorn", "daphne"],
-                   help="the ASGI server of every configuration: uvicorn, as make run and the scale-out README run it")
+                   help="the ASGI server of every configuration: uvicorn, as make run and docs/scale-out.md run it")
     p.add_argument("--servers", help="daphne,uvicorn: both servers at the smallest embedded T (the others: --server)")
     p.add_argument("--modes", default="paced,saturated")
     p.add_argument("--window", type=float, help="measured seconds per configuration")

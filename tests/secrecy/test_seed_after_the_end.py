@@ -1,4 +1,4 @@
-"""The seed is secret while the game is played, and a game over stays over (README "Fair draws").
+"""The seed is secret while the game is played, and a game over stays over (docs/fair-draws.md).
 
 The seed is published with the final tally so anyone can re-derive every
 digital draw. A finished game that the host's undo or an agreed correction

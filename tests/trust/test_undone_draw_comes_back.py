@@ -1,4 +1,4 @@
-"""What the app drew stays drawn, through the host's undo too (DESIGN.md "Table truth"; README "Fair draws").
+"""What the app drew stays drawn, through the host's undo too (DESIGN.md "Table truth"; docs/fair-draws.md "An undone draw comes back").
 
 A host who also plays must not fish for a card by undoing a draw and drawing again: the digital RNG is
 keyed on the game's position (how many of the app's draws count before this one), so an undone draw made

@@ -1,4 +1,4 @@
-"""A game the host ended before its end (README "Host tools", "Game over").
+"""A game the host ended before its end (docs/playing.md "Host tools", "A game the host ended").
 
 Every phone and the table screen show it at the top of the status region, where a game's own end shows its
 tally: "Game over", the host ended it, the standing when it stopped (where the engine can count one, labelled

@@ -13,23 +13,20 @@ Used by ``test_phone_layout.py``, ``test_words_in_browser.py`` and ``test_four_p
 - :func:`round_two` gathers the checks of a phone at the table: the bar at most a third of the screen on my turn,
   every name isolated, no text under 12 px, no rules marker or case number in visible text, the header within
   360 px with nothing cut (:func:`check_end_first` and :func:`offline_banner` for the end and a lost socket);
-- :func:`api`, :func:`version`, :func:`wait_synced`, :func:`join`, :func:`tap_centre`: the plumbing;
+- :func:`version`, :func:`wait_synced`, :func:`tap_centre`: the plumbing (``api`` and ``PHONE`` come from
+  ``conftest.py``, where the ``table_at`` fixture makes a table and its phones);
   :func:`yellow_yangtze_dealt` a two-seat Yellow & Yangtze table past its deal.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import time
-import urllib.error
-import urllib.request
 
-from tests.e2e.conftest import ROOT
+from tests.e2e.conftest import PHONE, ROOT, api
 from tests.web.test_every_word import ALLOWED, AZ_OWN, BOARD_COORDINATE, ENGLISH
 from tests.web.test_plain_words import CASE_ID, MARKER
 
-PHONE = {"width": 360, "height": 740}
 TABLET = {"width": 1180, "height": 820}
 SCREENS = ROOT / "artifacts" / "screens"
 
@@ -166,37 +163,25 @@ def tap_hex(page, locator) -> int:
     return 1
 
 
-def api(live_url: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    """One JSON call to the app's REST API (the same write path as a tap); a refusal comes back as ``{"error": status, ...}``."""
-    request = urllib.request.Request(live_url + path, data=None if body is None else json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json",
-                                              **({"Authorization": f"Bearer {token}"} if token else {})})
-    try:
-        with urllib.request.urlopen(request, timeout=20) as response:
-            return json.loads(response.read())
-    except urllib.error.HTTPError as error:  # a refusal (stale version after a push): the caller asks again
-        return {"error": error.code, **json.loads(error.read() or b"{}")}
-
-
 # The real bag (physical components) at a two-seat Yellow & Yangtze table, Ali to start: what each seat draws at the
 # deal. Ali holds two blue tiles, so the Peasants' Revolt is open to him at once (rules §4.4).
 YY_DEAL = [(0, ["blue", "blue", "red", "red", "green", "black"]), (1, ["black", "red", "red", "green", "green", "green"]),
            (0, ["black", "red", "red", "yellow", "yellow", "green"])]
 
 
-def yellow_yangtze_dealt(live_url: str) -> tuple[dict, list[str], int]:
-    """A two-seat Yellow & Yangtze table (Ali, Bahar; physical components, Ali starts) with :data:`YY_DEAL` drawn
-    through the API: ``(the create answer, the seats' tokens, the version after the deal)``."""
-    created = api(live_url, "/api/tables/", {"game": "yellow_yangtze", "options": {"components": "physical"},
-                                             "start": "chosen", "start_seat": 0,
-                                             "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
-    code, tokens, v = created["code"], [s["token"] for s in created["seats"]], created["version"]
+def yellow_yangtze_dealt(live_url: str, table_at):
+    """A two-seat Yellow & Yangtze table (Ali, Bahar; physical components, Ali starts; no phone yet) with
+    :data:`YY_DEAL` drawn through the API: ``(the table, the version after the deal)``."""
+    table = table_at("yellow_yangtze", ["Ali", "Bahar"], via="api", options={"components": "physical"}, start=0,
+                     phones=())
+    v = table.version
     for n, (seat, tiles) in enumerate(YY_DEAL):
-        answer = api(live_url, f"/api/tables/{code}/actions/", {"action": {"kind": "draw", "tiles": tiles},
-                                                                "version": v, "key": f"{code}-{n}"}, tokens[seat])
+        answer = api(live_url, f"/api/tables/{table.code}/actions/", {"action": {"kind": "draw", "tiles": tiles},
+                                                                      "version": v, "key": f"{table.code}-{n}"},
+                     table.tokens[seat])
         assert "error" not in answer, answer
         v = answer["version"]
-    return created, tokens, v
+    return table, v
 
 
 def version(page) -> int:
@@ -231,18 +216,6 @@ def check(page, where: str) -> dict:
         title = page.title()
         assert title.startswith("●") == found["mine"], f"{where}: the tab title says my turn iff it is ({title!r})"
     return found
-
-
-def join(browser, live_url: str, link: str, code: str, lang: str, viewport: dict):
-    """A phone (new browser context in ``lang``) that opens its join link and shows the table with its socket open."""
-    ctx = browser.new_context(viewport=viewport, has_touch=True, is_mobile=viewport is PHONE, device_scale_factor=1)
-    ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
-    page = ctx.new_page()
-    page.set_default_timeout(15000)
-    page.goto(link)
-    page.wait_for_url(re.compile(rf"/t/{code}/$"))
-    page.wait_for_selector("body[data-ws=open]", state="attached")
-    return ctx, page
 
 
 def tap_centre(page, locator) -> None:

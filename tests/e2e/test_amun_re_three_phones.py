@@ -16,6 +16,8 @@ import urllib.request
 
 import pytest
 
+from tests.e2e.conftest import SHORT_PHONE
+
 pytestmark = pytest.mark.e2e
 
 NAMES = ("Alice", "Bob", "Carol")
@@ -62,17 +64,9 @@ def tap(phones, locator) -> None:
     wait_all(phones, before + 1)
 
 
-def test_three_phones_run_an_auction_and_an_offering_by_taps(live_url, phone):
-    created = api(live_url + "/api/tables/", {"game": "amun_re", "seats": [{"name": n} for n in NAMES]})
-    code, tokens = created["code"], [s["token"] for s in created["seats"]]
-    phones = []
-    for seat in created["seats"]:
-        page = phone()
-        page.goto(seat["join_url"])
-        page.wait_for_selector("#table")
-        phones.append(page)
-    for page in phones:
-        page.wait_for_selector("body[data-ws=open]", state="attached")
+def test_three_phones_run_an_auction_and_an_offering_by_taps(live_url, table_at):
+    table = table_at("amun_re", NAMES, via="api", viewport=SHORT_PHONE)
+    code, tokens, phones = table.code, table.tokens, table.phones
 
     for _ in range(3):  # hand building, one phone after the other (2.3): toggle 6 and 8, then keep them
         page = mover(phones)

@@ -9,11 +9,9 @@ server's own page shows. What the phone set itself (the larger map, its button p
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests.e2e.phone_checks import PHONE, api, yellow_yangtze_dealt
+from tests.e2e.phone_checks import api, yellow_yangtze_dealt
 
 pytestmark = pytest.mark.e2e
 
@@ -21,42 +19,34 @@ pytestmark = pytest.mark.e2e
 TILES = "() => Array.from(document.querySelectorAll('#r-board use[data-tile]')).map(u => u.dataset.tile).sort()"
 
 
-def test_a_move_swaps_only_the_parts_and_they_draw_as_svg(live_url, browser):
-    created, tokens, v = yellow_yangtze_dealt(live_url)
-    code = created["code"]
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    try:
-        page = ctx.new_page()
-        page.set_default_timeout(15000)
-        page.goto(created["seats"][1]["join_url"])
-        page.wait_for_url(re.compile(rf"/t/{code}/$"))
-        page.wait_for_selector("body[data-ws=open]", state="attached")
-        v = api(live_url, f"/api/tables/{code}/")["version"]
-        page.wait_for_selector(f'#table[data-version="{v}"]', state="attached")
-        before = page.evaluate(TILES)
-        page.evaluate("() => { document.getElementById('r-board').dataset.kept = 'yes'; }")
-        page.locator("#r-board button.yy-zoom").click()  # "Larger board": the phone's own state, kept by pushes
-        assert page.locator("#r-board button.yy-zoom").get_attribute("aria-pressed") == "true"
-        legal = api(live_url, f"/api/tables/{code}/prompt/", token=tokens[0])["legal"]
-        place = next(item["action"] for item in legal if item["action"].get("kind") == "tile")
-        answer = api(live_url, f"/api/tables/{code}/actions/", {"action": place, "version": v, "key": f"{code}-p"},
-                     tokens[0])
-        assert "error" not in answer, answer
-        page.wait_for_selector(f'#table[data-version="{answer["version"]}"]', state="attached")
-        hex_ = ",".join(str(n) for n in place["hex"])
-        tile = page.locator(f'#r-board use[data-tile="{hex_}"]')
-        tile.wait_for(state="attached")
-        assert page.evaluate("() => document.getElementById('r-board').dataset.kept") == "yes", \
-            "the push swapped parts, not the whole board"
-        assert page.locator("#r-board .yy-board.zoomed").count() == 1
-        assert page.locator("#r-board button.yy-zoom").get_attribute("aria-pressed") == "true", \
-            "the pushed parts left the phone's zoom button as the phone set it"
-        drawn = tile.evaluate("u => ({ns: u.namespaceURI, w: u.getBoundingClientRect().width})")
-        assert drawn["ns"] == "http://www.w3.org/2000/svg" and drawn["w"] > 0, drawn
-        after = page.evaluate(TILES)
-        assert hex_ in after and hex_ not in before
-        page.reload()
-        page.wait_for_selector(f'#table[data-version="{answer["version"]}"]', state="attached")
-        assert page.evaluate(TILES) == after, "the pushed map is the page's own"
-    finally:
-        ctx.close()
+def test_a_move_swaps_only_the_parts_and_they_draw_as_svg(live_url, table_at):
+    table, v = yellow_yangtze_dealt(live_url, table_at)
+    code, tokens = table.code, table.tokens
+    page = table.open(1)
+    v = api(live_url, f"/api/tables/{code}/")["version"]
+    page.wait_for_selector(f'#table[data-version="{v}"]', state="attached")
+    before = page.evaluate(TILES)
+    page.evaluate("() => { document.getElementById('r-board').dataset.kept = 'yes'; }")
+    page.locator("#r-board button.yy-zoom").click()  # "Larger board": the phone's own state, kept by pushes
+    assert page.locator("#r-board button.yy-zoom").get_attribute("aria-pressed") == "true"
+    legal = api(live_url, f"/api/tables/{code}/prompt/", token=tokens[0])["legal"]
+    place = next(item["action"] for item in legal if item["action"].get("kind") == "tile")
+    answer = api(live_url, f"/api/tables/{code}/actions/", {"action": place, "version": v, "key": f"{code}-p"},
+                 tokens[0])
+    assert "error" not in answer, answer
+    page.wait_for_selector(f'#table[data-version="{answer["version"]}"]', state="attached")
+    hex_ = ",".join(str(n) for n in place["hex"])
+    tile = page.locator(f'#r-board use[data-tile="{hex_}"]')
+    tile.wait_for(state="attached")
+    assert page.evaluate("() => document.getElementById('r-board').dataset.kept") == "yes", \
+        "the push swapped parts, not the whole board"
+    assert page.locator("#r-board .yy-board.zoomed").count() == 1
+    assert page.locator("#r-board button.yy-zoom").get_attribute("aria-pressed") == "true", \
+        "the pushed parts left the phone's zoom button as the phone set it"
+    drawn = tile.evaluate("u => ({ns: u.namespaceURI, w: u.getBoundingClientRect().width})")
+    assert drawn["ns"] == "http://www.w3.org/2000/svg" and drawn["w"] > 0, drawn
+    after = page.evaluate(TILES)
+    assert hex_ in after and hex_ not in before
+    page.reload()
+    page.wait_for_selector(f'#table[data-version="{answer["version"]}"]', state="attached")
+    assert page.evaluate(TILES) == after, "the pushed map is the page's own"

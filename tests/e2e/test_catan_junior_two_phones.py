@@ -10,11 +10,9 @@ if the other phone was updated over its websocket.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests.e2e.conftest import choose_first_seat_without_walkthrough, two_phones_at_a_new_table
+from tests.e2e.conftest import SHORT_PHONE
 
 pytestmark = pytest.mark.e2e
 
@@ -68,8 +66,8 @@ def tap(mover) -> str:
     return "end_turn"
 
 
-def test_two_phones_roll_build_and_end_turns_by_taps_and_always_agree(live_url, phone):
-    alice, bob, code = two_phones_at_a_new_table(phone, live_url, "catan_junior")
+def test_two_phones_roll_build_and_end_turns_by_taps_and_always_agree(table_at):
+    alice, bob = table_at("catan_junior", start=0, walkthrough=False, viewport=SHORT_PHONE).phones
     assert alice.locator("#table .cj-map svg").bounding_box()["width"] <= 360, "the board fits a 360 px phone"
 
     tapped = []
@@ -92,27 +90,9 @@ def test_two_phones_roll_build_and_end_turns_by_taps_and_always_agree(live_url, 
     assert len(table_picture(alice)["lairs"]) >= 4, "both start lairs of both colours are on the board"
 
 
-def test_a_player_picks_counts_for_a_trade_offer_which_is_clamped_to_holdings_and_withdraws_it(live_url, phone):
-    alice = phone()
-    alice.goto(live_url + "/")
-    alice.select_option("select[name=game]", "catan_junior")
-    alice.wait_for_selector("#options select[name=opt-edition]", state="attached")
-    alice.select_option("select[name=players]", "2")
-    alice.fill("input[name=name_0]", "Alice")
-    alice.fill("input[name=name_1]", "Bob")
-    choose_first_seat_without_walkthrough(alice)
-    alice.click("details[data-group=box] > summary")  # the lobby group holding player trades
-    alice.check("input[name=opt-player_trades]")
-    alice.click("button.big")
-    alice.wait_for_url(re.compile(r"/t/\w+/host/$"))
-    bob_link = alice.locator("input.link").nth(1).input_value()
-    alice.click("text=Open my seat")
-    alice.wait_for_selector("#table")
-    bob = phone()
-    bob.goto(bob_link)
-    bob.wait_for_selector("#table")
-    alice.wait_for_selector("body[data-ws=open]", state="attached")
-    bob.wait_for_selector("body[data-ws=open]", state="attached")
+def test_a_player_picks_counts_for_a_trade_offer_which_is_clamped_to_holdings_and_withdraws_it(table_at):
+    alice, bob = table_at("catan_junior", start=0, walkthrough=False, options={"player_trades": True},
+                          viewport=SHORT_PHONE).phones
     assert alice.locator("#r-status > p.banner.warn").count() == 1 and not alice.locator("#r-status > p.banner.warn").is_visible()
     assert alice.locator("#table .cj-stats .cj-unverified").count() == 1, "the unverified note sits by the Coco tiles"
     alice.locator(ROLL).first.click()

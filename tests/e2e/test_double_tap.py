@@ -13,13 +13,13 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import two_phones_at_a_new_table
+from tests.e2e.conftest import SHORT_PHONE
 
 pytestmark = pytest.mark.e2e
 
 
-def test_a_double_tap_makes_one_move_and_shows_no_refusal(live_url, phone):
-    alice, bob, _code = two_phones_at_a_new_table(phone, live_url, "sorry")
+def test_a_double_tap_makes_one_move_and_shows_no_refusal(table_at):
+    alice, bob = table_at("sorry", start=0, walkthrough=False, viewport=SHORT_PHONE).phones
     posts: list[str] = []
     alice.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     alice.evaluate("""() => { window.__sent = []; var send = WebSocket.prototype.send;

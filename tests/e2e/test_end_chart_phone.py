@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.e2e.phone_checks import PHONE, SCREENS, TABLET, api, join
+from tests.e2e.phone_checks import SCREENS, TABLET, api
 
 pytestmark = pytest.mark.e2e
 
@@ -24,12 +24,11 @@ CHART = """() => {
 }"""
 
 
-def played_to_the_end(live_url: str, seed: str) -> tuple[str, list[dict]]:
-    """A two-seat Catan Junior table made and played to its end through the API; its code and seats."""
+def played_to_the_end(live_url: str, table_at, seed: str, lang: str):
+    """A two-seat Catan Junior table (phones in ``lang``, none open yet) made and played to its end through the API."""
     rng = random.Random(seed)
-    created = api(live_url, "/api/tables/", {"game": "catan_junior", "start": "chosen", "start_seat": 0,
-                                             "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
-    code, seats = created["code"], created["seats"]
+    made = table_at("catan_junior", ["Ali", "Bahar"], via="api", start=0, lang=lang, phones=())
+    code, seats = made.code, made.seats
     for _ in range(3000):
         table = api(live_url, f"/api/tables/{code}/")
         if table["status"] != "playing":
@@ -39,38 +38,30 @@ def played_to_the_end(live_url: str, seed: str) -> tuple[str, list[dict]]:
         api(live_url, f"/api/tables/{code}/actions/", {"action": rng.choice(mine["legal"])["action"],
                                                        "version": mine["version"]}, token=seats[seat]["token"])
     assert api(live_url, f"/api/tables/{code}/")["status"] == "finished"
-    return code, seats
+    return made
 
 
 @pytest.mark.parametrize("lang", ("fa", "ps", "en"))
-def test_the_chart_shows_on_a_phone_the_table_screen_and_the_history_page(live_url, browser, lang):
-    code, seats = played_to_the_end(live_url, f"chart-{lang}")
-    contexts = []
-    try:
-        ctx, phone = join(browser, live_url, seats[1]["join_url"], code, lang, PHONE)
-        contexts.append(ctx)
-        screen_ctx = browser.new_context(viewport=TABLET, device_scale_factor=1)
-        contexts.append(screen_ctx)
-        screen_ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
-        screen = screen_ctx.new_page()
-        screen.goto(f"{live_url}/t/{code}/screen/")
-        pages = {"phone": phone, "table screen": screen}
-        history = ctx.new_page()
-        history.goto(f"{live_url}/t/{code}/history/")
-        pages["history page"] = history
-        for where, page in pages.items():
-            page.wait_for_selector("svg.end-chart")
-            found = page.evaluate(CHART)
-            assert found["role"] == "img" and found["lines"] == 2, (where, found)
-            assert found["label"].startswith(SAID[lang]), (where, found["label"])
-            numbers = re.sub("\u2068[^\u2069]*\u2069", "", found["label"])
-            if lang in ("fa", "ps"):
-                assert re.search("[۰-۹]", numbers) and not re.search("[0-9]", numbers), (where, found["label"])
-            assert found["width"] > 200 and found["height"] > 60 and found["overflow"] <= 0, (where, found)
-        SCREENS.mkdir(parents=True, exist_ok=True)
-        box = phone.locator(".end-chart-box")
-        box.scroll_into_view_if_needed()
-        box.screenshot(path=str(SCREENS / f"end-chart-{lang}.png"))
-    finally:
-        for ctx in contexts:
-            ctx.close()
+def test_the_chart_shows_on_a_phone_the_table_screen_and_the_history_page(live_url, table_at, phone, lang):
+    table = played_to_the_end(live_url, table_at, f"chart-{lang}", lang)
+    code = table.code
+    seat_phone = table.open(1)
+    screen = phone(TABLET, lang, mobile=False)
+    screen.goto(f"{live_url}/t/{code}/screen/")
+    pages = {"phone": seat_phone, "table screen": screen}
+    history = seat_phone.context.new_page()
+    history.goto(f"{live_url}/t/{code}/history/")
+    pages["history page"] = history
+    for where, page in pages.items():
+        page.wait_for_selector("svg.end-chart")
+        found = page.evaluate(CHART)
+        assert found["role"] == "img" and found["lines"] == 2, (where, found)
+        assert found["label"].startswith(SAID[lang]), (where, found["label"])
+        numbers = re.sub("\u2068[^\u2069]*\u2069", "", found["label"])
+        if lang in ("fa", "ps"):
+            assert re.search("[۰-۹]", numbers) and not re.search("[0-9]", numbers), (where, found["label"])
+        assert found["width"] > 200 and found["height"] > 60 and found["overflow"] <= 0, (where, found)
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    box = seat_phone.locator(".end-chart-box")
+    box.scroll_into_view_if_needed()
+    box.screenshot(path=str(SCREENS / f"end-chart-{lang}.png"))

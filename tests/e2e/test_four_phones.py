@@ -45,7 +45,6 @@ import pytest
 from games.engines import get_game_class
 from games.engines.base import SeatInfo
 from tests.e2e.phone_checks import (
-    PHONE,
     SCREENS,
     TABLET,
     api,
@@ -331,132 +330,116 @@ def _check_all(phones, tablet, allowed: set[str], code: str, where: str, problem
 
 
 @pytest.mark.parametrize("slug", list(GAMES))
-def test_four_phones_in_four_languages_play_a_whole_game(live_url, browser, slug):
+def test_four_phones_in_four_languages_play_a_whole_game(live_url, table_at, phone, slug):
     game_plan = find_plan(slug)
-    created = api(live_url, "/api/tables/", {"game": slug, "options": GAMES[slug]["options"], "start": "chosen",
-                                             "start_seat": 0, "seats": [{"name": n} for n in NAMES]})
-    code, tokens = created["code"], [s["token"] for s in created["seats"]]
+    table = table_at(slug, NAMES, via="api", options=GAMES[slug]["options"], start=0)
+    code, tokens = table.code, table.tokens
     allowed = {w.lower() for w in re.findall(r"[A-Za-z]+", " ".join([*NAMES, code, *TITLES]))}
     coordinates = slug in COORDINATE_GAMES
     if coordinates:
         allowed.add("<coordinates>")
-    contexts, phones = [], []
     problems: dict[str, str] = {}
     tapped: list[tuple[str, str]] = []
     SCREENS.mkdir(parents=True, exist_ok=True)
-    try:
-        for seat, info in enumerate(created["seats"]):
-            ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-            contexts.append(ctx)
-            page = ctx.new_page()
-            page.set_default_timeout(15000)
-            page.goto(info["join_url"])
-            page.wait_for_url(re.compile(rf"/t/{code}/$"))
-            _pick_language(page, LANGS[seat], code)
-            phones.append(page)
-        assert [p.locator("html").get_attribute("dir") for p in phones] == ["rtl", "ltr", "rtl", "ltr"]
-        tablet_ctx = browser.new_context(viewport=TABLET, device_scale_factor=1)
-        contexts.append(tablet_ctx)
-        tablet_ctx.add_cookies([{"name": "django_language", "value": "fa", "url": live_url}])
-        tablet = tablet_ctx.new_page()
-        tablet.set_default_timeout(15000)
-        tablet.goto(f"{live_url}/t/{code}/screen/")
-        tablet.wait_for_selector("body[data-ws=open]", state="attached")
-        everyone = [*phones, tablet]
+    phones = table.phones
+    for seat, page in enumerate(phones):
+        _pick_language(page, LANGS[seat], code)
+    assert [p.locator("html").get_attribute("dir") for p in phones] == ["rtl", "ltr", "rtl", "ltr"]
+    tablet = phone(TABLET, "fa", mobile=False)
+    tablet.goto(f"{live_url}/t/{code}/screen/")
+    tablet.wait_for_selector("body[data-ws=open]", state="attached")
+    everyone = [*phones, tablet]
 
-        v = created["version"]
-        clock = {"api": 0.0, "sync": 0.0, "tap": 0.0, "check": 0.0, "start": time.time()}
-        _check_all(phones, tablet, allowed, code, f"{slug} first load", problems, coordinates)
-        picture = GAMES[slug]["picture"]
-        pictured = False
-        turn_shots: set[int] = set()
-        ui_moves = {n: key for key, n in game_plan.first.items()}
-        urls = [*(f"{live_url}/t/{code}/" for _ in phones), f"{live_url}/t/{code}/screen/"]
-        away = False
-        total = len(game_plan.moves)
-        checkpoints = {total // 3, 2 * total // 3} - set(ui_moves)  # mid-game moments every screen is checked at too
-        for n, (seat, step, action) in enumerate(game_plan.moves):
-            key = ui_moves.get(n)
-            ahead = min([m for m in [*ui_moves, *checkpoints] if m >= n] or [total]) - n  # API moves to the next look
-            if key is None and not away and ahead > LIVE_TAIL + LONG_STRETCH:
-                away = _leave(everyone)  # a long stretch: the screens rest (pushes cost every phone a render)
-            if away and ahead <= LIVE_TAIL:  # back for the last moves before a tap (or the end), pushed live
-                away = _come_back(everyone, urls, v)
-            if n in checkpoints:
-                assert wait_synced(everyone, v, timeout=30), f"{slug} move {n}: a phone did not follow to version {v}"
-                _check_all(phones, tablet, allowed, code, f"{slug} move {n} (mid-game)", problems, coordinates)
-            if key is None:
-                t0 = time.time()
-                answer = api(live_url, f"/api/tables/{code}/actions/", {"action": action, "version": v,
-                                                                          "key": f"{code}-{n}"}, tokens[seat])
-                assert "error" not in answer, f"{slug} move {n} ({step}) refused: {answer}"
-                v = answer["version"]
-                clock["api"] += time.time() - t0
-                continue
-            where = f"{slug} move {n} ({key[0]}: {key[1]}) by the {LANGS[seat]} phone"
+    v = table.version
+    clock = {"api": 0.0, "sync": 0.0, "tap": 0.0, "check": 0.0, "start": time.time()}
+    _check_all(phones, tablet, allowed, code, f"{slug} first load", problems, coordinates)
+    picture = GAMES[slug]["picture"]
+    pictured = False
+    turn_shots: set[int] = set()
+    ui_moves = {n: key for key, n in game_plan.first.items()}
+    urls = [*(f"{live_url}/t/{code}/" for _ in phones), f"{live_url}/t/{code}/screen/"]
+    away = False
+    total = len(game_plan.moves)
+    checkpoints = {total // 3, 2 * total // 3} - set(ui_moves)  # mid-game moments every screen is checked at too
+    for n, (seat, step, action) in enumerate(game_plan.moves):
+        key = ui_moves.get(n)
+        ahead = min([m for m in [*ui_moves, *checkpoints] if m >= n] or [total]) - n  # API moves to the next look
+        if key is None and not away and ahead > LIVE_TAIL + LONG_STRETCH:
+            away = _leave(everyone)  # a long stretch: the screens rest (pushes cost every phone a render)
+        if away and ahead <= LIVE_TAIL:  # back for the last moves before a tap (or the end), pushed live
+            away = _come_back(everyone, urls, v)
+        if n in checkpoints:
+            assert wait_synced(everyone, v, timeout=30), f"{slug} move {n}: a phone did not follow to version {v}"
+            _check_all(phones, tablet, allowed, code, f"{slug} move {n} (mid-game)", problems, coordinates)
+        if key is None:
             t0 = time.time()
-            assert wait_synced(everyone, v, timeout=30), f"{where}: a phone did not follow to version {v}"
-            clock["sync"] += time.time() - t0
-            page = phones[seat]
-            assert page.locator("#table.my-turn").count() == 1, f"{where}: the phone does not say it is its turn"
-            if key == picture and not pictured:  # the moment on the fa and ps phones, one of them perhaps the actor
-                for shot in SHOT_SEATS:
-                    phones[shot].screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[shot]}-mid.png"))
-                pictured = True
-            if seat in SHOT_SEATS and seat not in turn_shots and n >= total // 3:  # my turn, mid-game
-                page.screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[seat]}-turn.png"))
-                turn_shots.add(seat)
-            t0 = time.time()
-            tap_move(page, slug, action, where)
-            assert wait_synced(everyone, v + 1, timeout=15), f"{where}: the tap did not land (version {v})"
-            clock["tap"] += time.time() - t0
-            v += 1
-            tapped.append(key)
-            t0 = time.time()
-            _check_all(phones, tablet, allowed, code, where, problems, coordinates)
-            clock["check"] += time.time() - t0
-        assert api(live_url, f"/api/tables/{code}/")["status"] == "finished", f"{slug}: the game reached its end"
-        assert wait_synced(everyone, v, timeout=30), f"{slug}: a phone missed the final tally"
-        for page in everyone:
-            assert page.locator("#table section.result").count() == 1, f"{slug}: the final tally is on every screen"
-        _check_all(phones, tablet, allowed, code, f"{slug} final tally", problems, coordinates)
-        # The end first: on every phone the winner line, the ranking (and Next game, where shown) in the first viewport.
-        for seat, page in enumerate(phones):
-            try:
-                check_end_first(page, f"{slug} end, {LANGS[seat]} phone", host=False)
-            except AssertionError as failed:
-                problems.setdefault(str(failed), "final tally")
-        winner = layout(phones[1])["winner"]["text"]
-        assert any(name in winner for name in NAMES), f"{slug}: the en phone's winner line names nobody: {winner!r}"
-        assert REQUIRED[slug] <= set(tapped), f"{slug}: steps never tapped: {REQUIRED[slug] - set(tapped)}"
-        # The checks themselves see an English word and a Persian digit an Azerbaijani reader would trip over.
-        phones[3].evaluate("() => { const p = document.createElement('p'); p.id = 'probe';"
-                           " p.textContent = 'Qara lider black ۳'; document.querySelector('main').append(p); }")
-        assert foreign_words(phones[3], "az", allowed) == {"black"} and wrong_digits(phones[3], "az", code)
-        phones[3].evaluate("() => document.getElementById('probe').remove()")
-        # And a rules marker, a case number and a bare Latin name in a Persian sentence.
-        phones[0].evaluate("() => { const p = document.createElement('p'); p.id = 'probe';"
-                           " p.textContent = 'قانون [U] مورد D07: نوبت Emma'; document.querySelector('main').append(p); }")
-        assert [m.split(" ")[0] for m in markers(phones[0], coordinates)] == ["[U]", "D07"]
-        assert unisolated_names(phones[0], ["Emma"]), "a bare Latin name in a Persian sentence is caught"
-        phones[0].evaluate("() => document.getElementById('probe').remove()")
-        for shot in SHOT_SEATS:
-            phones[shot].evaluate("window.scrollTo(0, 0)")
-            phones[shot].screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[shot]}-final.png"))
-        phones[0].locator("#table section.result").evaluate("el => el.scrollIntoView({block: 'start'})")
-        phones[0].screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-result.png"))
-        tablet.screenshot(path=str(SCREENS / f"four-{slug}-screen-fa.png"))
-        # A phone that loses its connection says so within 5 s, on every phone.
-        for seat, page in enumerate(phones):
-            shot = SCREENS / f"four-{slug}-phone-{LANGS[seat]}-offline.png" if seat in SHOT_SEATS else None
-            offline_banner(contexts[seat], page, timeout_ms=5000, screenshot=shot)
-        print("taps that needed a scroll first:", [w for w in OUT_OF_REACH if w.startswith(slug)])
-        pending = tuple(f"({step}: " for step in REACH_PENDING.get(slug, ()))
-        out_of_reach = [w for w in OUT_OF_REACH if w.startswith(slug + " ") and not any(p in w for p in pending)]
-        assert not out_of_reach, f"{slug}: tapped buttons that were out of reach without a scroll first: {out_of_reach}"
-        print({k: round(x, 1) for k, x in clock.items() if k != "start"}, round(time.time() - clock["start"], 1))
-        print(f"{slug}: {len(game_plan.moves)} moves, {len(tapped)} tapped on the phones: {sorted(set(tapped))}")
-    finally:
-        for ctx in contexts:
-            ctx.close()
+            answer = api(live_url, f"/api/tables/{code}/actions/", {"action": action, "version": v,
+                                                                      "key": f"{code}-{n}"}, tokens[seat])
+            assert "error" not in answer, f"{slug} move {n} ({step}) refused: {answer}"
+            v = answer["version"]
+            clock["api"] += time.time() - t0
+            continue
+        where = f"{slug} move {n} ({key[0]}: {key[1]}) by the {LANGS[seat]} phone"
+        t0 = time.time()
+        assert wait_synced(everyone, v, timeout=30), f"{where}: a phone did not follow to version {v}"
+        clock["sync"] += time.time() - t0
+        page = phones[seat]
+        assert page.locator("#table.my-turn").count() == 1, f"{where}: the phone does not say it is its turn"
+        if key == picture and not pictured:  # the moment on the fa and ps phones, one of them perhaps the actor
+            for shot in SHOT_SEATS:
+                phones[shot].screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[shot]}-mid.png"))
+            pictured = True
+        if seat in SHOT_SEATS and seat not in turn_shots and n >= total // 3:  # my turn, mid-game
+            page.screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[seat]}-turn.png"))
+            turn_shots.add(seat)
+        t0 = time.time()
+        tap_move(page, slug, action, where)
+        assert wait_synced(everyone, v + 1, timeout=15), f"{where}: the tap did not land (version {v})"
+        clock["tap"] += time.time() - t0
+        v += 1
+        tapped.append(key)
+        t0 = time.time()
+        _check_all(phones, tablet, allowed, code, where, problems, coordinates)
+        clock["check"] += time.time() - t0
+    assert api(live_url, f"/api/tables/{code}/")["status"] == "finished", f"{slug}: the game reached its end"
+    assert wait_synced(everyone, v, timeout=30), f"{slug}: a phone missed the final tally"
+    for page in everyone:
+        assert page.locator("#table section.result").count() == 1, f"{slug}: the final tally is on every screen"
+    _check_all(phones, tablet, allowed, code, f"{slug} final tally", problems, coordinates)
+    # The end first: on every phone the winner line, the ranking (and Next game, where shown) in the first viewport.
+    for seat, page in enumerate(phones):
+        try:
+            check_end_first(page, f"{slug} end, {LANGS[seat]} phone", host=False)
+        except AssertionError as failed:
+            problems.setdefault(str(failed), "final tally")
+    winner = layout(phones[1])["winner"]["text"]
+    assert any(name in winner for name in NAMES), f"{slug}: the en phone's winner line names nobody: {winner!r}"
+    assert REQUIRED[slug] <= set(tapped), f"{slug}: steps never tapped: {REQUIRED[slug] - set(tapped)}"
+    # The checks themselves see an English word and a Persian digit an Azerbaijani reader would trip over.
+    phones[3].evaluate("() => { const p = document.createElement('p'); p.id = 'probe';"
+                       " p.textContent = 'Qara lider black ۳'; document.querySelector('main').append(p); }")
+    assert foreign_words(phones[3], "az", allowed) == {"black"} and wrong_digits(phones[3], "az", code)
+    phones[3].evaluate("() => document.getElementById('probe').remove()")
+    # And a rules marker, a case number and a bare Latin name in a Persian sentence.
+    phones[0].evaluate("() => { const p = document.createElement('p'); p.id = 'probe';"
+                       " p.textContent = 'قانون [U] مورد D07: نوبت Emma'; document.querySelector('main').append(p); }")
+    assert [m.split(" ")[0] for m in markers(phones[0], coordinates)] == ["[U]", "D07"]
+    assert unisolated_names(phones[0], ["Emma"]), "a bare Latin name in a Persian sentence is caught"
+    phones[0].evaluate("() => document.getElementById('probe').remove()")
+    for shot in SHOT_SEATS:
+        phones[shot].evaluate("window.scrollTo(0, 0)")
+        phones[shot].screenshot(path=str(SCREENS / f"four-{slug}-phone-{LANGS[shot]}-final.png"))
+    phones[0].locator("#table section.result").evaluate("el => el.scrollIntoView({block: 'start'})")
+    phones[0].screenshot(path=str(SCREENS / f"four-{slug}-phone-fa-result.png"))
+    tablet.screenshot(path=str(SCREENS / f"four-{slug}-screen-fa.png"))
+    # A phone that loses its connection says so within 5 s, on every phone.
+    for seat, page in enumerate(phones):
+        shot = SCREENS / f"four-{slug}-phone-{LANGS[seat]}-offline.png" if seat in SHOT_SEATS else None
+        offline_banner(page.context, page, timeout_ms=5000, screenshot=shot)
+    print("taps that needed a scroll first:", [w for w in OUT_OF_REACH if w.startswith(slug)])
+    pending = tuple(f"({step}: " for step in REACH_PENDING.get(slug, ()))
+    out_of_reach = [w for w in OUT_OF_REACH if w.startswith(slug + " ") and not any(p in w for p in pending)]
+    assert not out_of_reach, f"{slug}: tapped buttons that were out of reach without a scroll first: {out_of_reach}"
+    print({k: round(x, 1) for k, x in clock.items() if k != "start"}, round(time.time() - clock["start"], 1))
+    print(f"{slug}: {len(game_plan.moves)} moves, {len(tapped)} tapped on the phones: {sorted(set(tapped))}")
     assert not problems, f"{slug}: words not in the reader's language, or checks of the phone at the table: {problems}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines import REGISTRY
+from tests.e2e.conftest import pick_game
 from tests.e2e.phone_checks import HEADER
 
 SMALL = """() => [...document.querySelectorAll('main select, main input:not([type=hidden]), main button, main summary')]
@@ -18,8 +19,7 @@ SMALL = """() => [...document.querySelectorAll('main select, main input:not([typ
 
 @pytest.mark.parametrize("language", ["en", "fa", "ps", "az"])
 def test_the_lobby_fits_a_360_px_phone_with_44_px_controls(phone, live_url, language):
-    page = phone()
-    page.context.add_cookies([{"name": "django_language", "value": language, "url": live_url}])
+    page = phone(lang=language)
     for slug in REGISTRY:
         page.goto(f"{live_url}/?game={slug}")
         collapsed = page.evaluate("document.documentElement.scrollHeight")
@@ -33,12 +33,10 @@ def test_the_lobby_fits_a_360_px_phone_with_44_px_controls(phone, live_url, lang
 
 
 def test_a_table_made_in_the_persian_lobby_with_changed_options_keeps_them(phone, live_url):
-    page = phone()
-    page.context.add_cookies([{"name": "django_language", "value": "fa", "url": live_url}])
+    """The lobby's own steps, as they are what this tests (the ``table_at`` fixture makes tables for the others)."""
+    page = phone(lang="fa")
     page.goto(live_url + "/")
-    with page.expect_response(lambda r: "game=yellow_yangtze" in r.url):
-        page.select_option("select[name=game]", "yellow_yangtze")
-    page.wait_for_selector("details[data-group=wars]")
+    pick_game(page, "yellow_yangtze")
     page.select_option("select[name=players]", "2")
     page.click("details[data-group=wars] > summary")
     page.select_option("select[name=opt-who_fights]", "all")
@@ -59,8 +57,7 @@ def test_a_table_made_in_the_persian_lobby_with_changed_options_keeps_them(phone
 def test_the_header_fits_a_360_px_phone_with_nothing_cut(phone, live_url, language):
     """Brand, language picker and digit picker on one line: none overflows the bar, none is narrower than
     its content (a picker cut to "Digits: as" or "ارقام: مطاب", a brand clipped in az)."""
-    page = phone()
-    page.context.add_cookies([{"name": "django_language", "value": language, "url": live_url}])
+    page = phone(lang=language)
     page.goto(f"{live_url}/")
     header = page.evaluate(HEADER)
     print(f"header {language}: {header['height']:.0f} px tall, " + ", ".join(

@@ -12,12 +12,11 @@ the war on the deciding phone and of the who-starts screen in fa and ps go to ``
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
 from games.engines.yellow_yangtze.state import Revolt
-from tests.e2e.phone_checks import PHONE, SCREENS, api, join, tap_hex, version, wait_synced
+from tests.e2e.phone_checks import PHONE, SCREENS, api, tap_hex, version, wait_synced
 from tests.engines.yellow_yangtze.scenarios import StartWith, game_for, tie_war_brink
 from tests.registry import SHIPPED
 from tests.web.test_separators import misread
@@ -88,60 +87,42 @@ def first_answer_problems(page, where: str) -> list[str]:
     return problems
 
 
-def phones_at(browser, live_url: str, created: dict, lang: str, seats=None):
-    contexts, pages = [], []
-    for i, s in enumerate(created["seats"]):
-        if seats is not None and i not in seats:
-            pages.append(None)
-            continue
-        ctx, page = join(browser, live_url, s["join_url"], created["code"], lang, PHONE)
-        contexts.append(ctx)
-        pages.append(page)
-    return contexts, pages
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("slug", SHIPPED)
-def test_the_first_screen_answers_the_first_question_and_no_dot_touches_a_digit(live_url, browser, slug, lang):
+def test_the_first_screen_answers_the_first_question_and_no_dot_touches_a_digit(live_url, table_at, slug, lang):
     rng = random.Random(f"{slug}-{lang}")
-    created = api(live_url, "/api/tables/", {"game": slug, "seats": [{"name": "Aysel"}, {"name": "Bahar"}],
-                                             "start": QUESTION[slug], "walkthrough": True})
-    code, tokens = created["code"], [s["token"] for s in created["seats"]]
-    contexts, pages = phones_at(browser, live_url, created, lang)
+    table = table_at(slug, ["Aysel", "Bahar"], via="api", start=QUESTION[slug], walkthrough=True, lang=lang)
+    code, tokens, pages = table.code, table.tokens, table.phones
     problems: list[str] = []
-    try:
-        if QUESTION[slug] != "random":
-            for i, p in enumerate(pages):
-                assert p.locator("#table section.pregame.start").count() == 1, f"{slug}/{lang}: the phones ask who starts"
-                problems += first_answer_problems(p, f"{slug}/{lang} who starts, phone {i}")
-                problems += status_problems(p, lang, f"{slug}/{lang} who starts, phone {i}")
-                assert "More moves" not in p.locator("#bar-handle").inner_text(), "the handle names what it opens"
-            if lang in ("fa", "ps"):
-                SCREENS.mkdir(parents=True, exist_ok=True)
-                pages[0].evaluate("window.scrollTo(0, 0)")
-                pages[0].screenshot(path=str(SCREENS / f"{slug}-who-starts-{lang}.png"))
-            before = version(pages[0])
-            pages[0].locator("#table section.pregame.start button[data-start-seat]").first.click()  # a tap, as a person
-            assert wait_synced(pages, before + 1), "every phone follows the answer"
-        for n in range(6):
-            body = api(live_url, f"/api/tables/{code}/")
-            if body.get("status") != "playing" or not body.get("prompt", {}).get("seats"):
-                break
-            seat = body["prompt"]["seats"][0]
-            assert wait_synced(pages, body["version"])
-            where = f"{slug}/{lang} move {n + 1}, phone {seat}"
-            problems += first_answer_problems(pages[seat], where)
-            for i, p in enumerate(pages):
-                problems += status_problems(p, lang, f"{slug}/{lang} move {n + 1}, phone {i}")
-            mine = api(live_url, f"/api/tables/{code}/prompt/", token=tokens[seat])
-            if not mine.get("legal"):
-                break
-            api(live_url, f"/api/tables/{code}/actions/", {"action": rng.choice(mine["legal"])["action"],
-                                                         "version": mine["version"]}, token=tokens[seat])
-        assert not problems, problems[:8]
-    finally:
-        for ctx in contexts:
-            ctx.close()
+    if QUESTION[slug] != "random":
+        for i, p in enumerate(pages):
+            assert p.locator("#table section.pregame.start").count() == 1, f"{slug}/{lang}: the phones ask who starts"
+            problems += first_answer_problems(p, f"{slug}/{lang} who starts, phone {i}")
+            problems += status_problems(p, lang, f"{slug}/{lang} who starts, phone {i}")
+            assert "More moves" not in p.locator("#bar-handle").inner_text(), "the handle names what it opens"
+        if lang in ("fa", "ps"):
+            SCREENS.mkdir(parents=True, exist_ok=True)
+            pages[0].evaluate("window.scrollTo(0, 0)")
+            pages[0].screenshot(path=str(SCREENS / f"{slug}-who-starts-{lang}.png"))
+        before = version(pages[0])
+        pages[0].locator("#table section.pregame.start button[data-start-seat]").first.click()  # a tap, as a person
+        assert wait_synced(pages, before + 1), "every phone follows the answer"
+    for n in range(6):
+        body = api(live_url, f"/api/tables/{code}/")
+        if body.get("status") != "playing" or not body.get("prompt", {}).get("seats"):
+            break
+        seat = body["prompt"]["seats"][0]
+        assert wait_synced(pages, body["version"])
+        where = f"{slug}/{lang} move {n + 1}, phone {seat}"
+        problems += first_answer_problems(pages[seat], where)
+        for i, p in enumerate(pages):
+            problems += status_problems(p, lang, f"{slug}/{lang} move {n + 1}, phone {i}")
+        mine = api(live_url, f"/api/tables/{code}/prompt/", token=tokens[seat])
+        if not mine.get("legal"):
+            break
+        api(live_url, f"/api/tables/{code}/actions/", {"action": rng.choice(mine["legal"])["action"],
+                                                     "version": mine["version"]}, token=tokens[seat])
+    assert not problems, problems[:8]
 
 
 def revolt_brink(names: list[str], start: int, seed: int, limit: int = 600):
@@ -184,77 +165,66 @@ def conflict_problems(page, where: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_deciding_phone_in_a_war_and_a_revolt_keeps_the_map_and_the_named_hexes_in_sight(live_url, browser, lang):
+def test_the_deciding_phone_in_a_war_and_a_revolt_keeps_the_map_and_the_named_hexes_in_sight(live_url, table_at, lang):
     names = ["Ann", "Ben", "Cat"]
     problems: list[str] = []
     for conflict in ("war", "revolt"):
-        created = api(live_url, "/api/tables/", {"game": "yellow_yangtze", "options": {"components": "physical"},
-                                                 "seats": [{"name": n} for n in names]})
-        code, tokens = created["code"], [s["token"] for s in created["seats"]]
+        table = table_at("yellow_yangtze", names, via="api", options={"components": "physical"}, lang=lang, phones=())
+        code, tokens = table.code, table.tokens
         start = api(live_url, f"/api/tables/{code}/")["prompt"]["seats"][0]
         if conflict == "war":
             steps, last, _state = tie_war_brink(names, start, seed=2)
             steps = [*steps, last]
         else:
             steps, _attacker = revolt_brink(names, start, seed=4)
-        v = created["version"]
+        v = table.version
         for n, (seat, action) in enumerate(steps):
             v = api(live_url, f"/api/tables/{code}/actions/", {"action": action, "version": v, "key": f"s{n}"},
                     tokens[seat])["version"]
         deciding = api(live_url, f"/api/tables/{code}/")["prompt"]["seats"][0]
-        contexts, pages = phones_at(browser, live_url, created, lang, seats={deciding})
-        try:
-            page = pages[deciding]
-            assert page.locator(f"#table .yy-conflict[data-conflict={conflict}]").count() == 1
-            assert page.locator("#table.my-turn").count() == 1
-            problems += conflict_problems(page, f"{conflict}/{lang} deciding phone")
-            problems += status_problems(page, lang, f"{conflict}/{lang}")
-            if lang in ("fa", "ps"):
-                SCREENS.mkdir(parents=True, exist_ok=True)
-                page.evaluate("window.scrollTo(0, 0)")
-                page.screenshot(path=str(SCREENS / f"yellow_yangtze-{conflict}-deciding-{lang}.png"))
-        finally:
-            for ctx in contexts:
-                ctx.close()
+        page = table.open(deciding)
+        assert page.locator(f"#table .yy-conflict[data-conflict={conflict}]").count() == 1
+        assert page.locator("#table.my-turn").count() == 1
+        problems += conflict_problems(page, f"{conflict}/{lang} deciding phone")
+        problems += status_problems(page, lang, f"{conflict}/{lang}")
+        if lang in ("fa", "ps"):
+            SCREENS.mkdir(parents=True, exist_ok=True)
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(SCREENS / f"yellow_yangtze-{conflict}-deciding-{lang}.png"))
     assert not problems, problems
 
 
-def test_over_a_whole_yellow_and_yangtze_game_at_most_one_placement_in_four_needs_a_zoom_tap(live_url, browser):
+def test_over_a_whole_yellow_and_yangtze_game_at_most_one_placement_in_four_needs_a_zoom_tap(live_url, table_at):
     rng = random.Random(7)
-    created = api(live_url, "/api/tables/", {"game": "yellow_yangtze", "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
-    code, tokens = created["code"], [s["token"] for s in created["seats"]]
-    contexts, pages = phones_at(browser, live_url, created, "fa")
+    table = table_at("yellow_yangtze", ["Ali", "Bahar"], via="api", lang="fa")
+    code, tokens, pages = table.code, table.tokens, table.phones
     taps: list[int] = []  # taps per placement: the pick, then each tap on the map
-    try:
-        for _ in range(700):
-            body = api(live_url, f"/api/tables/{code}/")
-            if body.get("status") != "playing" or not body.get("prompt", {}).get("seats"):
+    for _ in range(700):
+        body = api(live_url, f"/api/tables/{code}/")
+        if body.get("status") != "playing" or not body.get("prompt", {}).get("seats"):
+            break
+        seat, start = body["prompt"]["seats"][0], body["version"]
+        assert wait_synced(pages, start)
+        page, placed = pages[seat], False
+        picks = page.locator("#actionbar [data-yy-pick]:not([disabled])").filter(visible=True)
+        if body["prompt"]["step"] == "action" and picks.count():
+            picks.nth(rng.randrange(picks.count())).click()
+            armed = page.locator("#table .yy-t[data-action]")
+            if armed.count():
+                taps.append(1 + tap_hex(page, armed.nth(rng.randrange(armed.count()))))
+                placed = wait_synced([page], start + 1, timeout=5)
+                assert placed, "the hex tapped took the placement"
+        if not placed:
+            mine = api(live_url, f"/api/tables/{code}/prompt/", token=tokens[seat])
+            if not mine.get("legal"):
                 break
-            seat, start = body["prompt"]["seats"][0], body["version"]
-            assert wait_synced(pages, start)
-            page, placed = pages[seat], False
-            picks = page.locator("#actionbar [data-yy-pick]:not([disabled])").filter(visible=True)
-            if body["prompt"]["step"] == "action" and picks.count():
-                picks.nth(rng.randrange(picks.count())).click()
-                armed = page.locator("#table .yy-t[data-action]")
-                if armed.count():
-                    taps.append(1 + tap_hex(page, armed.nth(rng.randrange(armed.count()))))
-                    placed = wait_synced([page], start + 1, timeout=5)
-                    assert placed, "the hex tapped took the placement"
-            if not placed:
-                mine = api(live_url, f"/api/tables/{code}/prompt/", token=tokens[seat])
-                if not mine.get("legal"):
-                    break
-                api(live_url, f"/api/tables/{code}/actions/", {"action": rng.choice(mine["legal"])["action"],
-                                                             "version": mine["version"]}, token=tokens[seat])
-        zoomed = sum(1 for t in taps if t > 2)
-        print(f"placements by taps: {len(taps)}; taps per placement: {sum(taps) / max(1, len(taps)):.2f}; "
-              f"needing a zoom tap: {zoomed} ({zoomed / max(1, len(taps)):.0%})")
-        assert len(taps) >= 20, f"only {len(taps)} placements were tapped"
-        assert zoomed * 4 <= len(taps), f"{zoomed} of {len(taps)} placements needed a zoom tap"
-    finally:
-        for ctx in contexts:
-            ctx.close()
+            api(live_url, f"/api/tables/{code}/actions/", {"action": rng.choice(mine["legal"])["action"],
+                                                         "version": mine["version"]}, token=tokens[seat])
+    zoomed = sum(1 for t in taps if t > 2)
+    print(f"placements by taps: {len(taps)}; taps per placement: {sum(taps) / max(1, len(taps)):.2f}; "
+          f"needing a zoom tap: {zoomed} ({zoomed / max(1, len(taps)):.0%})")
+    assert len(taps) >= 20, f"only {len(taps)} placements were tapped"
+    assert zoomed * 4 <= len(taps), f"{zoomed} of {len(taps)} placements needed a zoom tap"
 
 
 # Each winner's trophy on the final table: its height beside the height of its table row.
@@ -265,11 +235,10 @@ TROPHIES = """() => Array.from(document.querySelectorAll('#table svg.trophy')).f
 
 
 @pytest.mark.parametrize("lang", ("fa", "en"))
-def test_the_amun_re_final_table_draws_the_trophy_no_taller_than_its_row(live_url, browser, lang):
+def test_the_amun_re_final_table_draws_the_trophy_no_taller_than_its_row(live_url, table_at, lang):
     rng = random.Random(f"trophy-{lang}")
-    created = api(live_url, "/api/tables/", {"game": "amun_re", "seats": [{"name": "Elvin"}, {"name": "Bahar"},
-                                                                          {"name": "Cyrus"}]})
-    code, tokens = created["code"], [s["token"] for s in created["seats"]]
+    table = table_at("amun_re", ["Elvin", "Bahar", "Cyrus"], via="api", lang=lang, phones=())
+    code, tokens = table.code, table.tokens
     for _ in range(900):
         body = api(live_url, f"/api/tables/{code}/")
         if body.get("status") != "playing" or not body.get("prompt", {}).get("seats"):
@@ -279,19 +248,14 @@ def test_the_amun_re_final_table_draws_the_trophy_no_taller_than_its_row(live_ur
         api(live_url, f"/api/tables/{code}/actions/", {"action": rng.choice(mine["legal"])["action"],
                                                      "version": mine["version"]}, token=tokens[seat])
     assert api(live_url, f"/api/tables/{code}/")["status"] == "finished"
-    contexts, pages = phones_at(browser, live_url, created, lang, seats={0})
-    try:
-        page = pages[0]
-        assert page.locator("table.amun-re-final").count() == 1
-        found = page.evaluate(TROPHIES)
-        assert found, "the winners' trophies are drawn"
-        assert all(t["trophy"] <= t["row"] + 0.5 and t["trophy"] <= 32 for t in found), found
-        cells = page.evaluate("""() => Array.from(document.querySelectorAll('table.amun-re-final td .chip'))
-                                 .map(c => c.getBoundingClientRect().height)""")
-        assert cells and max(cells) < 40, f"no name is squeezed onto two lines: {cells}"
-    finally:
-        for ctx in contexts:
-            ctx.close()
+    page = table.open(0)
+    assert page.locator("table.amun-re-final").count() == 1
+    found = page.evaluate(TROPHIES)
+    assert found, "the winners' trophies are drawn"
+    assert all(t["trophy"] <= t["row"] + 0.5 and t["trophy"] <= 32 for t in found), found
+    cells = page.evaluate("""() => Array.from(document.querySelectorAll('table.amun-re-final td .chip'))
+                             .map(c => c.getBoundingClientRect().height)""")
+    assert cells and max(cells) < 40, f"no name is squeezed onto two lines: {cells}"
 
 
 
@@ -306,32 +270,20 @@ WALK_TITLE = """() => {
 }"""
 
 
+def walkthrough_on_by_default(lobby) -> None:
+    assert lobby.locator("input[name=walkthrough]").is_checked(), "the walkthrough is on by default"
+
+
 @pytest.mark.parametrize("lang", ("fa", "en"))
-def test_the_opened_set_up_walkthrough_keeps_its_title_clear_of_the_bar_handle(live_url, browser, lang):
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
-    try:
-        page = ctx.new_page()
-        page.set_default_timeout(15000)
-        page.goto(live_url + "/")
-        with page.expect_response(lambda r: "game=catan_junior" in r.url):
-            page.select_option("select[name=game]", "catan_junior")
-        page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
-        page.select_option("select[name=players]", "2")
-        page.fill("input[name=name_0]", "Aysel")
-        page.fill("input[name=name_1]", "Bahar")
-        assert page.locator("input[name=walkthrough]").is_checked(), "the walkthrough is on by default"
-        page.click("button.big")
-        page.wait_for_url(re.compile(r"/t/\w+/host/$"))
-        page.locator("main a.button.big").first.click()  # Open my seat
-        page.wait_for_selector("#walk-fold", state="attached")
-        page.locator("#walk-fold > summary").click()
-        page.wait_for_timeout(300)
-        found = page.evaluate(WALK_TITLE)
-        assert found["open"], found
-        assert found["lands"], f"a tap on the set-up title reaches it (the handle does not cover it): {found}"
-        if found["handle"]:
-            assert found["title"]["top"] >= found["handle"]["bottom"] - 0.5, found
-            assert "More moves" not in found["handle"]["text"], "the handle names the set-up steps, not moves"
-    finally:
-        ctx.close()
+def test_the_opened_set_up_walkthrough_keeps_its_title_clear_of_the_bar_handle(table_at, lang):
+    page = table_at("catan_junior", ["Aysel", "Bahar"], before_create=walkthrough_on_by_default, lang=lang,
+                    phones=(0,)).host
+    page.wait_for_selector("#walk-fold", state="attached")
+    page.locator("#walk-fold > summary").click()
+    page.wait_for_timeout(300)
+    found = page.evaluate(WALK_TITLE)
+    assert found["open"], found
+    assert found["lands"], f"a tap on the set-up title reaches it (the handle does not cover it): {found}"
+    if found["handle"]:
+        assert found["title"]["top"] >= found["handle"]["bottom"] - 0.5, found
+        assert "More moves" not in found["handle"]["text"], "the handle names the set-up steps, not moves"

@@ -26,7 +26,8 @@ import random
 
 import pytest
 
-from tests.e2e.phone_checks import PHONE, SCREENS, TABLET, api, check, join, tap_hex, version, wait_synced
+from tests.e2e.conftest import pick_game
+from tests.e2e.phone_checks import PHONE, SCREENS, TABLET, api, check, tap_hex, version, wait_synced
 from tests.registry import SHIPPED
 
 pytestmark = pytest.mark.e2e
@@ -57,11 +58,10 @@ def tap_in_bar(page) -> bool:
     return False
 
 
-def play(live_url, pages, created, moves: int, where: str, rng: random.Random, *, ui: bool = True,
+def play(live_url, pages, table, moves: int, where: str, rng: random.Random, *, ui: bool = True,
          check_every: int = 1) -> int:
     """Play ``moves`` moves (taps when ``ui``, else the API), checking every phone every ``check_every`` moves."""
-    code = created["code"]
-    tokens = [s["token"] for s in created["seats"]]
+    code, tokens = table.code, table.tokens
     done = 0
     for n in range(moves):
         body = api(live_url, f"/api/tables/{code}/")
@@ -94,110 +94,80 @@ def play(live_url, pages, created, moves: int, where: str, rng: random.Random, *
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("slug", GAMES)
-def test_every_game_holds_360_px_and_44_px_taps_in_every_direction(live_url, browser, slug, lang):
+def test_every_game_holds_360_px_and_44_px_taps_in_every_direction(live_url, table_at, phone, slug, lang):
     rng = random.Random(f"{slug}-{lang}")
-    created = api(live_url, "/api/tables/", {"game": slug, "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
-    code = created["code"]
-    contexts, pages = [], []
-    try:
-        for s in created["seats"]:
-            ctx, page = join(browser, live_url, s["join_url"], code, lang, PHONE)
-            contexts.append(ctx)
-            pages.append(page)
-        assert pages[0].locator("html").get_attribute("dir") == ("rtl" if lang in ("fa", "ps") else "ltr")
-        for i, p in enumerate(pages):
-            check(p, f"{slug}/{lang} first load, phone {i}")
-        played = play(live_url, pages, created, 8, f"{slug}/{lang}", rng)
-        assert played >= 4, f"{slug}/{lang}: only {played} moves were played"
-        if slug == "yellow_yangtze":  # tiles were laid: the newest one is lit on the phone that watched it laid
-            assert any(p.locator("#r-board use[data-tile].last-move").count() for p in pages), "the last move is lit"
-        # A dropped socket says so, and the banner goes when it is back (the phone offline, then online again).
-        pages[1].context.set_offline(True)
-        pages[1].evaluate("window.dispatchEvent(new Event('offline'))")
-        pages[1].wait_for_selector("#reconnecting:not([hidden])", timeout=5000)
-        pages[1].context.set_offline(False)
-        pages[1].wait_for_selector("#reconnecting", state="hidden", timeout=10000)
-        # The turn sound is a per-phone choice that survives a reload.
-        toggle = pages[0].locator(".sound-toggle")
-        assert toggle.get_attribute("aria-pressed") == "true"
-        toggle.click()
-        pages[0].reload()
-        pages[0].wait_for_selector("#table")
-        assert pages[0].locator(".sound-toggle").get_attribute("aria-pressed") == "false"
-        if lang == "fa":
-            SCREENS.mkdir(parents=True, exist_ok=True)
-            mover = pages[0] if pages[0].locator("#table.my-turn").count() else pages[1]
-            mover.screenshot(path=str(SCREENS / f"{slug}-phone-fa.png"))
-            mover.screenshot(path=str(SCREENS / f"{slug}-phone-fa-full.png"), full_page=True)
-        # The table screen, on a phone (it must hold 360 px too) and on a tablet in landscape.
-        pages[0].goto(f"{live_url}/t/{code}/screen/")
-        pages[0].wait_for_selector("#table")
-        found = check(pages[0], f"{slug}/{lang} table screen at 360 px")
-        assert pages[0].locator("#r-controls button, #r-controls [data-action]").count() == 0, "no buttons on the screen"
-        assert found.get("bar") is None, "the table screen has no action bar"
-        if lang == "fa":
-            tablet_ctx = browser.new_context(viewport=TABLET)
-            contexts.append(tablet_ctx)
-            tablet_ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
-            tablet = tablet_ctx.new_page()
-            tablet.goto(f"{live_url}/t/{code}/screen/")
-            tablet.wait_for_selector("#table")
-            assert tablet.evaluate("document.documentElement.scrollWidth <= innerWidth")
-            tablet.screenshot(path=str(SCREENS / f"{slug}-screen-fa.png"))
-    finally:
-        for ctx in contexts:
-            ctx.close()
+    table = table_at(slug, ["Ali", "Bahar"], via="api", lang=lang)
+    code, pages = table.code, table.phones
+    assert pages[0].locator("html").get_attribute("dir") == ("rtl" if lang in ("fa", "ps") else "ltr")
+    for i, p in enumerate(pages):
+        check(p, f"{slug}/{lang} first load, phone {i}")
+    played = play(live_url, pages, table, 8, f"{slug}/{lang}", rng)
+    assert played >= 4, f"{slug}/{lang}: only {played} moves were played"
+    if slug == "yellow_yangtze":  # tiles were laid: the newest one is lit on the phone that watched it laid
+        assert any(p.locator("#r-board use[data-tile].last-move").count() for p in pages), "the last move is lit"
+    # A dropped socket says so, and the banner goes when it is back (the phone offline, then online again).
+    pages[1].context.set_offline(True)
+    pages[1].evaluate("window.dispatchEvent(new Event('offline'))")
+    pages[1].wait_for_selector("#reconnecting:not([hidden])", timeout=5000)
+    pages[1].context.set_offline(False)
+    pages[1].wait_for_selector("#reconnecting", state="hidden", timeout=10000)
+    # The turn sound is a per-phone choice that survives a reload.
+    toggle = pages[0].locator(".sound-toggle")
+    assert toggle.get_attribute("aria-pressed") == "true"
+    toggle.click()
+    pages[0].reload()
+    pages[0].wait_for_selector("#table")
+    assert pages[0].locator(".sound-toggle").get_attribute("aria-pressed") == "false"
+    if lang == "fa":
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        mover = pages[0] if pages[0].locator("#table.my-turn").count() else pages[1]
+        mover.screenshot(path=str(SCREENS / f"{slug}-phone-fa.png"))
+        mover.screenshot(path=str(SCREENS / f"{slug}-phone-fa-full.png"), full_page=True)
+    # The table screen, on a phone (it must hold 360 px too) and on a tablet in landscape.
+    pages[0].goto(f"{live_url}/t/{code}/screen/")
+    pages[0].wait_for_selector("#table")
+    found = check(pages[0], f"{slug}/{lang} table screen at 360 px")
+    assert pages[0].locator("#r-controls button, #r-controls [data-action]").count() == 0, "no buttons on the screen"
+    assert found.get("bar") is None, "the table screen has no action bar"
+    if lang == "fa":
+        tablet = phone(TABLET, lang, mobile=False)
+        tablet.goto(f"{live_url}/t/{code}/screen/")
+        tablet.wait_for_selector("#table")
+        assert tablet.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        tablet.screenshot(path=str(SCREENS / f"{slug}-screen-fa.png"))
 
 
 @pytest.mark.parametrize("lang", ("fa", "ps"))
-def test_amun_re_scoring_and_final_tables_hold_360_px_to_the_end(live_url, browser, lang):
+def test_amun_re_scoring_and_final_tables_hold_360_px_to_the_end(live_url, table_at, lang):
     rng = random.Random(f"amun-{lang}")
-    created = api(live_url, "/api/tables/", {"game": "amun_re", "seats": [{"name": "Ali"}, {"name": "Bahar"},
-                                                                          {"name": "Cyrus"}]})
-    code = created["code"]
-    contexts, pages = [], []
-    try:
-        for s in created["seats"][:2]:
-            ctx, page = join(browser, live_url, s["join_url"], code, lang, PHONE)
-            contexts.append(ctx)
-            pages.append(page)
-        play(live_url, pages, created, 900, f"amun_re/{lang} to the end", rng, ui=False, check_every=20)
-        assert api(live_url, f"/api/tables/{code}/")["status"] == "finished", "the game reached its end"
-        wait_synced(pages, api(live_url, f"/api/tables/{code}/")["version"])
-        for i, p in enumerate(pages):
-            assert p.locator("table.amun-re-final").count() == 1
-            check(p, f"amun_re/{lang} final screen, phone {i}")
-        if lang == "fa":
-            SCREENS.mkdir(parents=True, exist_ok=True)
-            pages[0].screenshot(path=str(SCREENS / "amun_re-final-fa-full.png"), full_page=True)
-            pages[0].locator("table.amun-re-final").evaluate("el => el.scrollIntoView({block: 'start'})")
-            pages[0].screenshot(path=str(SCREENS / "amun_re-final-fa.png"))
-            pages[0].locator("section.result").evaluate("el => el.scrollIntoView({block: 'start'})")
-            pages[0].screenshot(path=str(SCREENS / "amun_re-result-fa.png"))
-    finally:
-        for ctx in contexts:
-            ctx.close()
+    table = table_at("amun_re", ["Ali", "Bahar", "Cyrus"], via="api", lang=lang, phones=(0, 1))
+    code, pages = table.code, table.phones[:2]
+    play(live_url, pages, table, 900, f"amun_re/{lang} to the end", rng, ui=False, check_every=20)
+    assert api(live_url, f"/api/tables/{code}/")["status"] == "finished", "the game reached its end"
+    wait_synced(pages, api(live_url, f"/api/tables/{code}/")["version"])
+    for i, p in enumerate(pages):
+        assert p.locator("table.amun-re-final").count() == 1
+        check(p, f"amun_re/{lang} final screen, phone {i}")
+    if lang == "fa":
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        pages[0].screenshot(path=str(SCREENS / "amun_re-final-fa-full.png"), full_page=True)
+        pages[0].locator("table.amun-re-final").evaluate("el => el.scrollIntoView({block: 'start'})")
+        pages[0].screenshot(path=str(SCREENS / "amun_re-final-fa.png"))
+        pages[0].locator("section.result").evaluate("el => el.scrollIntoView({block: 'start'})")
+        pages[0].screenshot(path=str(SCREENS / "amun_re-result-fa.png"))
 
 
 @pytest.mark.parametrize("lang", ("fa", "ps"))
-def test_the_lobby_host_page_and_error_pages_hold_360_px_and_44_px_taps(live_url, browser, lang):
-    created = api(live_url, "/api/tables/", {"game": "sorry", "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
-    try:
-        page = ctx.new_page()
-        page.set_default_timeout(15000)
-        for slug in GAMES:  # the lobby with each game's seats and rule options shown
-            page.goto(live_url + "/")
-            with page.expect_response(lambda r, slug=slug: f"game={slug}" in r.url):
-                page.select_option("select[name=game]", slug)
-            page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
-            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-            check(page, f"lobby/{slug}/{lang}")
-        for path in ("/no/such/page/", f"/t/{created['code']}/", f"/t/{created['code']}/host/"):
-            page.goto(live_url + path)
-            assert page.locator("html").get_attribute("dir") == "rtl"
-            assert page.locator("a.back").count() == 1, f"{path}: a way back"
-            check(page, f"{path} in {lang}")
-    finally:
-        ctx.close()
+def test_the_lobby_host_page_and_error_pages_hold_360_px_and_44_px_taps(live_url, table_at, phone, lang):
+    code = table_at("sorry", ["Ali", "Bahar"], via="api", phones=()).code
+    page = phone(PHONE, lang)
+    for slug in GAMES:  # the lobby with each game's seats and rule options shown
+        page.goto(live_url + "/")
+        pick_game(page, slug)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        check(page, f"lobby/{slug}/{lang}")
+    for path in ("/no/such/page/", f"/t/{code}/", f"/t/{code}/host/"):
+        page.goto(live_url + path)
+        assert page.locator("html").get_attribute("dir") == "rtl"
+        assert page.locator("a.back").count() == 1, f"{path}: a way back"
+        check(page, f"{path} in {lang}")

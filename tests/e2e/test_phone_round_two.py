@@ -9,8 +9,6 @@ both names isolated; opened, its steps show with no text under 12 px. Screenshot
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from tests.e2e.phone_checks import (
@@ -26,43 +24,23 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.mark.parametrize("lang", ["fa", "ps"])
-def test_the_walkthrough_is_a_closed_fold_and_the_map_stays_in_sight(live_url, browser, lang):
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
-    try:
-        host = ctx.new_page()
-        host.set_default_timeout(15000)
-        host.goto(live_url + "/")
-        with host.expect_response(lambda r: "game=catan_junior" in r.url):
-            host.select_option("select[name=game]", "catan_junior")
-        host.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
-        host.select_option("select[name=players]", "2")
-        host.fill("input[name=name_0]", "Emma")
-        host.fill("input[name=name_1]", "گلالۍ")
-        host.click("button.big")
-        host.wait_for_url(re.compile(r"/t/\w+/host/$"))
-        code = re.search(r"/t/(\w+)/", host.url).group(1)
-        host.goto(f"{live_url}/t/{code}/host/")
-        host.goto(host.locator("input.link").nth(0).input_value())
-        host.wait_for_url(re.compile(rf"/t/{code}/$"))
-        host.wait_for_selector("body[data-ws=open]", state="attached")
-        fold = host.locator("#walk-fold")
-        assert fold.count() == 1 and fold.get_attribute("open") is None, "the walkthrough starts as a closed fold"
-        bar = layout(host)["bar"]
-        assert bar <= PHONE["height"] / 3 + 1, f"the bar with the walkthrough folded takes {bar:.0f} px"
-        top = host.evaluate("() => { for (const s of document.querySelectorAll('#r-board svg')) {"
-                            " const r = s.getBoundingClientRect(); if (r.height > 100) return r.top; } return null; }")
-        assert top is not None and top < PHONE["height"] - bar - 100, f"the map starts at {top} px, under the bar"
-        loose = unisolated_names(host, ["Emma", "گلالۍ"])
-        assert not loose, f"names not isolated: {loose}"
-        problems = round_two(host, f"walkthrough, {lang} phone", ["Emma", "گلالۍ"])
-        assert not problems, problems
-        host.screenshot(path=str(SCREENS / f"round2-walk-{lang}-folded.png"))
-        host.click("#walk-fold > summary")
-        host.wait_for_selector("body.bar-open")
-        assert host.locator("#walk-fold [data-walk-step]").first.is_visible()
-        host.screenshot(path=str(SCREENS / f"round2-walk-{lang}-open.png"))
-        small = small_text(host)
-        assert not small, f"text under 12 px: {small}"
-    finally:
-        ctx.close()
+def test_the_walkthrough_is_a_closed_fold_and_the_map_stays_in_sight(table_at, lang):
+    host = table_at("catan_junior", ["Emma", "گلالۍ"], lang=lang, phones=(0,)).host
+    fold = host.locator("#walk-fold")
+    assert fold.count() == 1 and fold.get_attribute("open") is None, "the walkthrough starts as a closed fold"
+    bar = layout(host)["bar"]
+    assert bar <= PHONE["height"] / 3 + 1, f"the bar with the walkthrough folded takes {bar:.0f} px"
+    top = host.evaluate("() => { for (const s of document.querySelectorAll('#r-board svg')) {"
+                        " const r = s.getBoundingClientRect(); if (r.height > 100) return r.top; } return null; }")
+    assert top is not None and top < PHONE["height"] - bar - 100, f"the map starts at {top} px, under the bar"
+    loose = unisolated_names(host, ["Emma", "گلالۍ"])
+    assert not loose, f"names not isolated: {loose}"
+    problems = round_two(host, f"walkthrough, {lang} phone", ["Emma", "گلالۍ"])
+    assert not problems, problems
+    host.screenshot(path=str(SCREENS / f"round2-walk-{lang}-folded.png"))
+    host.click("#walk-fold > summary")
+    host.wait_for_selector("body.bar-open")
+    assert host.locator("#walk-fold [data-walk-step]").first.is_visible()
+    host.screenshot(path=str(SCREENS / f"round2-walk-{lang}-open.png"))
+    small = small_text(host)
+    assert not small, f"text under 12 px: {small}"

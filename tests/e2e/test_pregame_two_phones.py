@@ -8,30 +8,16 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.conftest import chromium_path  # noqa: F401  (the session fixtures live there)
+from tests.e2e.conftest import SHORT_PHONE
 
 
-def test_a_ticked_step_the_start_and_the_next_game_reach_the_other_phone_live(live_url, phone):
-    alice = phone()
-    alice.goto(live_url + "/")
-    with alice.expect_response(lambda r: "game=catan_junior" in r.url):
-        alice.select_option("select[name=game]", "catan_junior")
-    alice.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
-    alice.select_option("select[name=players]", "2")
-    alice.fill("input[name=name_0]", "Alice")
-    alice.fill("input[name=name_1]", "Bob")
-    assert alice.locator("select[name=start]").input_value() == "printed"
-    alice.click("button.big")
-    alice.wait_for_url(re.compile(r"/t/\w+/host/$"))
-    bob_link = alice.locator("input.link").nth(1).input_value()
-    code = re.search(r"/t/(\w+)/", alice.url).group(1)
-    alice.click("text=Open my seat")
-    alice.wait_for_selector("#table")
-    bob = phone()
-    bob.goto(bob_link)
-    bob.wait_for_url(re.compile(rf"/t/{code}/$"))
-    alice.wait_for_selector("body[data-ws=open]", state="attached")
-    bob.wait_for_selector("body[data-ws=open]", state="attached")
+def printed_rule_by_default(lobby) -> None:
+    assert lobby.locator("select[name=start]").input_value() == "printed"
+
+
+def test_a_ticked_step_the_start_and_the_next_game_reach_the_other_phone_live(live_url, table_at):
+    table = table_at("catan_junior", before_create=printed_rule_by_default, viewport=SHORT_PHONE)
+    (alice, bob), code = table.phones, table.code
     assert "Who is the youngest?" in bob.locator("#r-status").inner_text()
     assert bob.locator("#table [data-action]").count() == 0  # nobody moves before the table knows who starts
     # The host ticks a set-up step; Bob's list follows without a reload.

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import two_phones_at_a_new_table
+from tests.e2e.conftest import SHORT_PHONE
 from tests.e2e.phone_checks import version
 
 pytestmark = pytest.mark.e2e
 
 
-def test_a_phone_offline_with_a_waiting_tap_whose_seat_is_handed_over_stops_and_says_so(phone, live_url, browser):
-    alice, bob, code = two_phones_at_a_new_table(phone, live_url, "sorry")
+def test_a_phone_offline_with_a_waiting_tap_whose_seat_is_handed_over_stops_and_says_so(table_at, live_url, browser):
+    table = table_at("sorry", start=0, walkthrough=False, viewport=SHORT_PHONE)
+    (alice, bob), code = table.phones, table.code
     host_ctx = browser.new_context()
     try:
         host_ctx.add_cookies(alice.context.cookies())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import two_phones_at_a_new_table
+from tests.e2e.conftest import SHORT_PHONE
 
 pytestmark = pytest.mark.e2e
 
@@ -36,9 +36,10 @@ def wait_version(page, v: int) -> None:
         raise
 
 
-def test_two_phones_play_a_physical_deck_game_and_their_boards_agree(live_url, phone):
+def test_two_phones_play_a_physical_deck_game_and_their_boards_agree(table_at):
     # A physical deck: each player taps in the card they drew from the real deck.
-    alice, bob, code = two_phones_at_a_new_table(phone, live_url, "sorry", {"components": "physical"})
+    alice, bob = table_at("sorry", start=0, walkthrough=False, options={"components": "physical"},
+                          viewport=SHORT_PHONE).phones
 
     # A tampered tap is refused with the rule, and the page stays whole and usable.
     alice.evaluate("""() => document.querySelector('#table [data-kind=draw]')

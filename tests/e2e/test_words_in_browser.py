@@ -40,22 +40,16 @@ def _api(url: str, method: str = "GET", body: dict | None = None, token: str | N
         return json.loads(response.read())
 
 
-def _phones(browser, live_url: str, slug: str, lang: str):
-    made = _api(f"{live_url}/api/tables/", "POST", {"game": slug, "seats": [{"name": n} for n in NAMES]})
-    code = made["code"]
+def _phones(table_at, slug: str, lang: str):
+    """A table of NAMES and a phone in ``lang`` at each seat: ``(code, [(page, seat, the fonts it fetched)])``."""
+    table = table_at(slug, NAMES, via="api", lang=lang, phones=())
     phones = []
-    for seat in made["seats"]:
-        ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
-        ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
-        page = ctx.new_page()
-        page.set_default_timeout(15000)
+    for n, seat in enumerate(table.seats):
         fonts: list[str] = []
-        page.on("request", lambda r, fonts=fonts: fonts.append(r.url) if r.url.endswith(".woff2") else None)
-        page.goto(f"{live_url}/t/{code}/join/#{seat['token']}")
-        page.wait_for_url(re.compile(rf"/t/{code}/$"))
-        page.wait_for_selector("body[data-ws=open]", state="attached")
-        phones.append((ctx, page, seat, fonts))
-    return code, phones
+        page = table.open(n, prepare=lambda page, fonts=fonts: page.on(
+            "request", lambda r: fonts.append(r.url) if r.url.endswith(".woff2") else None))
+        phones.append((page, seat, fonts))
+    return table.code, phones
 
 
 def _version(page) -> int:
@@ -63,11 +57,11 @@ def _version(page) -> int:
 
 
 def _take_a_turn(live_url: str, code: str, phones, rng: random.Random) -> bool:
-    prompt = _api(f"{live_url}/api/tables/{code}/prompt/", token=phones[0][2]["token"])
+    prompt = _api(f"{live_url}/api/tables/{code}/prompt/", token=phones[0][1]["token"])
     if prompt["status"] != "open" or not prompt["prompt"]["seats"]:
         return False
     seat = prompt["prompt"]["seats"][0]
-    _, page, info, _ = phones[seat]
+    page, info, _ = phones[seat]
     before = prompt["version"]
     buttons = page.locator("button[data-action]:visible")
     if buttons.count():
@@ -77,57 +71,49 @@ def _take_a_turn(live_url: str, code: str, phones, rng: random.Random) -> bool:
         action = rng.choice(mine["legal"])["action"]
         _api(f"{live_url}/api/tables/{code}/actions/", "POST",
              {"action": action, "version": before, "key": f"w{before}"}, token=info["token"])
-    for _, other, _, _ in phones:
+    for other, _, _ in phones:
         other.wait_for_function(f"() => Number(document.querySelector('#table').dataset.version) > {before}")
     return True
 
 
 @pytest.mark.parametrize("lang", ["fa", "ps"])
 @pytest.mark.parametrize("slug", list(GAMES))
-def test_a_few_turns_show_no_latin_word_outside_names_and_codes(browser, live_url, slug, lang):
-    code, phones = _phones(browser, live_url, slug, lang)
+def test_a_few_turns_show_no_latin_word_outside_names_and_codes(table_at, live_url, slug, lang):
+    code, phones = _phones(table_at, slug, lang)
     allowed = {w.lower() for w in LATIN.findall(" ".join([*NAMES, code, *GAMES.values()]))}
     if slug in COORDINATE_GAMES:
         allowed.add("<coordinates>")
     rng = random.Random(7)
     problems: dict[str, str] = {}
-    try:
-        for turn in range(TURNS + 1):
-            for seat, (_, page, _, _) in enumerate(phones):
-                assert page.evaluate("() => document.querySelector('.topbar').scrollWidth") <= 360, \
-                    "the language and digit pickers fit a 360 px phone"
-                for word in latin_words(page, allowed):
-                    problems.setdefault(word, f"turn {turn}, seat {seat}")
-            if turn < TURNS and not _take_a_turn(live_url, code, phones, rng):
-                break
-        _, first, _, fonts = phones[0]
-        text = " ".join(first.evaluate(VISIBLE_WORDS))
-        assert re.search(r"[۰-۹]", text) and not re.search(r"[0-9]", text.replace(code, "").replace("123", "")), \
-            "one digit system: Persian digits only"
-        assert any("/static/fonts/vazirmatn-arabic" in url for url in fonts), fonts
-        assert first.evaluate("() => document.fonts.check('16px Vazirmatn', 'ۍ ښ ږ ګ')")
-        # The reader itself sees an English word that is not isolated, and spares one in <bdi>.
-        first.evaluate("() => { const p = document.createElement('p'); p.id = 'probe';"
-                       " p.innerHTML = 'رهبر black <bdi>Zed</bdi>'; document.querySelector('main').append(p); }")
-        assert latin_words(first, allowed) == {"black"}
-        first.evaluate("() => document.getElementById('probe').remove()")
-    finally:
-        for ctx, *_ in phones:
-            ctx.close()
+    for turn in range(TURNS + 1):
+        for seat, (page, _, _) in enumerate(phones):
+            assert page.evaluate("() => document.querySelector('.topbar').scrollWidth") <= 360, \
+                "the language and digit pickers fit a 360 px phone"
+            for word in latin_words(page, allowed):
+                problems.setdefault(word, f"turn {turn}, seat {seat}")
+        if turn < TURNS and not _take_a_turn(live_url, code, phones, rng):
+            break
+    first, _, fonts = phones[0]
+    text = " ".join(first.evaluate(VISIBLE_WORDS))
+    assert re.search(r"[۰-۹]", text) and not re.search(r"[0-9]", text.replace(code, "").replace("123", "")), \
+        "one digit system: Persian digits only"
+    assert any("/static/fonts/vazirmatn-arabic" in url for url in fonts), fonts
+    assert first.evaluate("() => document.fonts.check('16px Vazirmatn', 'ۍ ښ ږ ګ')")
+    # The reader itself sees an English word that is not isolated, and spares one in <bdi>.
+    first.evaluate("() => { const p = document.createElement('p'); p.id = 'probe';"
+                   " p.innerHTML = 'رهبر black <bdi>Zed</bdi>'; document.querySelector('main').append(p); }")
+    assert latin_words(first, allowed) == {"black"}
+    first.evaluate("() => document.getElementById('probe').remove()")
     assert not problems, f"{slug} in {lang}: Latin words on the phones: {problems}"
 
 
 @pytest.mark.parametrize("slug", ["sorry", "yellow_yangtze"])
-def test_an_english_phone_page_fetches_no_font_and_stays_small(browser, live_url, slug):
+def test_an_english_phone_page_fetches_no_font_and_stays_small(table_at, slug):
     """First load stays small: the Arabic-script font's unicode-range keeps it off en pages."""
-    code, phones = _phones(browser, live_url, slug, "en")
-    try:
-        _, page, _, fonts = phones[0]
-        page.reload()
-        page.wait_for_selector("body[data-ws=open]", state="attached")
-        page.evaluate("() => document.fonts.ready")
-        assert fonts == [], fonts
-        assert re.search(r"[0-9]", " ".join(page.evaluate(VISIBLE_WORDS))), "Latin digits on an English page"
-    finally:
-        for ctx, *_ in phones:
-            ctx.close()
+    _code, phones = _phones(table_at, slug, "en")
+    page, _, fonts = phones[0]
+    page.reload()
+    page.wait_for_selector("body[data-ws=open]", state="attached")
+    page.evaluate("() => document.fonts.ready")
+    assert fonts == [], fonts
+    assert re.search(r"[0-9]", " ".join(page.evaluate(VISIBLE_WORDS))), "Latin digits on an English page"

@@ -10,11 +10,9 @@ never zoomed, and the tile is gone from the tapped hex.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests.e2e.phone_checks import PHONE, YY_DEAL, api, yellow_yangtze_dealt
+from tests.e2e.phone_checks import YY_DEAL, api, yellow_yangtze_dealt
 
 pytestmark = pytest.mark.e2e
 
@@ -39,40 +37,31 @@ LONE_ARMED = """() => {
 # §4.4); it may remove any tile, and at the opening the only tiles are the seven black capitals, far apart.
 
 
-def test_a_lone_lit_hex_takes_the_piece_at_the_first_tap_without_zooming(live_url, browser):
-    created, tokens, v = yellow_yangtze_dealt(live_url)
-    code = created["code"]
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    try:
-        ctx.add_cookies([{"name": "django_language", "value": "fa", "url": live_url}])
-        page = ctx.new_page()
-        page.set_default_timeout(15000)
-        page.goto(created["seats"][0]["join_url"])
-        page.wait_for_url(re.compile(rf"/t/{code}/$"))
-        v = api(live_url, f"/api/tables/{code}/")["version"]  # the phone opening Ali's seat after the API is a line
-        page.wait_for_selector("body[data-ws=open]", state="attached")
-        assert page.locator("#table.my-turn").count() == 1
-        svg = page.locator("#table svg.yy-svg")
-        assert "zoomed" not in (svg.get_attribute("class") or ""), "the map starts whole"
-        pick = page.locator('#actionbar [data-yy-pick="peasants-0"]')
-        if not pick.is_visible():
-            if page.locator("#bar-handle").is_visible() and not page.locator("body.bar-open").count():
-                page.locator("#bar-handle").click()
-            page.locator("#actionbar details.yy-more > summary").click()
-        pick.click()
-        if page.locator("body.bar-open #bar-handle").is_visible():
-            page.locator("#bar-handle").click()  # the bar closed again: the map in sight
-        lone = [h for h in page.evaluate(LONE_ARMED) if h["lands"]]
-        assert lone, "the Peasants' Revolt lights the capitals, and one of them stands alone above the bar"
-        spot = lone[0]
-        assert spot["radius"] * 2 < 44, f"the hex is smaller than a thumb ({spot['radius'] * 2:.0f} px): it is the whole map"
-        page.mouse.click(spot["x"], spot["y"])
-        page.wait_for_selector(f'#table[data-version="{v + 1}"]', state="attached", timeout=5000)
-        assert "zoomed" not in (svg.get_attribute("class") or ""), "the tap never zoomed"
-        moves = [r for r in api(live_url, f"/api/tables/{code}/log/")["log"] if r["kind"] == "game"]
-        assert len(moves) == len(YY_DEAL) + 1, "one tap, one move"
-        last = api(live_url, f"/api/tables/{code}/")
-        assert last["version"] == v + 1
-        assert page.locator(f'#r-board use[data-tile="{spot["hex"]}"]').count() == 0, "the tapped capital's tile is gone"
-    finally:
-        ctx.close()
+def test_a_lone_lit_hex_takes_the_piece_at_the_first_tap_without_zooming(live_url, table_at):
+    table, v = yellow_yangtze_dealt(live_url, table_at)
+    code = table.code
+    page = table.open(0, lang="fa")
+    v = api(live_url, f"/api/tables/{code}/")["version"]  # the phone opening Ali's seat after the API is a line
+    assert page.locator("#table.my-turn").count() == 1
+    svg = page.locator("#table svg.yy-svg")
+    assert "zoomed" not in (svg.get_attribute("class") or ""), "the map starts whole"
+    pick = page.locator('#actionbar [data-yy-pick="peasants-0"]')
+    if not pick.is_visible():
+        if page.locator("#bar-handle").is_visible() and not page.locator("body.bar-open").count():
+            page.locator("#bar-handle").click()
+        page.locator("#actionbar details.yy-more > summary").click()
+    pick.click()
+    if page.locator("body.bar-open #bar-handle").is_visible():
+        page.locator("#bar-handle").click()  # the bar closed again: the map in sight
+    lone = [h for h in page.evaluate(LONE_ARMED) if h["lands"]]
+    assert lone, "the Peasants' Revolt lights the capitals, and one of them stands alone above the bar"
+    spot = lone[0]
+    assert spot["radius"] * 2 < 44, f"the hex is smaller than a thumb ({spot['radius'] * 2:.0f} px): it is the whole map"
+    page.mouse.click(spot["x"], spot["y"])
+    page.wait_for_selector(f'#table[data-version="{v + 1}"]', state="attached", timeout=5000)
+    assert "zoomed" not in (svg.get_attribute("class") or ""), "the tap never zoomed"
+    moves = [r for r in api(live_url, f"/api/tables/{code}/log/")["log"] if r["kind"] == "game"]
+    assert len(moves) == len(YY_DEAL) + 1, "one tap, one move"
+    last = api(live_url, f"/api/tables/{code}/")
+    assert last["version"] == v + 1
+    assert page.locator(f'#r-board use[data-tile="{spot["hex"]}"]').count() == 0, "the tapped capital's tile is gone"

@@ -18,9 +18,9 @@ import urllib.request
 
 import pytest
 
-pytestmark = pytest.mark.e2e
+from tests.e2e.conftest import PHONE
 
-PHONE = {"width": 360, "height": 740}
+pytestmark = pytest.mark.e2e
 
 # Where a thumb would land on an element, if it is in view: its centre, the element found there and the bar's top.
 SPOT = """(sel) => {
@@ -81,54 +81,45 @@ def place(page, pick: str, where: str) -> tuple[str, bool]:
     return hex_, zoomed
 
 
-def test_a_persian_phone_places_a_tile_and_a_leader_with_what_is_in_view(live_url, browser):
-    created = api(live_url + "/api/tables/", {"game": "yellow_yangtze", "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
-    code = created["code"]
+def test_a_persian_phone_places_a_tile_and_a_leader_with_what_is_in_view(live_url, table_at):
+    table = table_at("yellow_yangtze", ["Ali", "Bahar"], via="api", lang="fa", phones=())
+    code = table.code
     seat = api(f"{live_url}/api/tables/{code}/")["prompt"]["seats"][0]
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    try:
-        ctx.add_cookies([{"name": "django_language", "value": "fa", "url": live_url}])
-        page = ctx.new_page()
-        page.set_default_timeout(15000)
-        page.goto(created["seats"][seat]["join_url"])
-        page.wait_for_url(re.compile(rf"/t/{code}/$"))
-        page.wait_for_selector("body[data-ws=open]", state="attached")
-        assert page.locator("html").get_attribute("dir") == "rtl"
+    page = table.open(seat)
+    assert page.locator("html").get_attribute("dir") == "rtl"
 
-        # The whole map is in view above the bar, and the bar holds the picks.
-        fit = page.evaluate("""() => ({map: document.querySelector('#table svg.yy-svg').getBoundingClientRect().bottom,
-                                        bar: document.getElementById('actionbar').getBoundingClientRect().top})""")
-        assert fit["map"] <= fit["bar"] + 1, f"the map ends above the action bar: {fit}"
-        assert page.locator("#actionbar [data-yy-pick^='tile-']:not([disabled])").count() >= 1
-        assert page.locator("#actionbar [data-yy-pick^='leader-']").count() == 5
-        assert page.locator("#r-board [data-yy-pick]").count() == 0, "the screen under the map is for reading"
+    # The whole map is in view above the bar, and the bar holds the picks.
+    fit = page.evaluate("""() => ({map: document.querySelector('#table svg.yy-svg').getBoundingClientRect().bottom,
+                                    bar: document.getElementById('actionbar').getBoundingClientRect().top})""")
+    assert fit["map"] <= fit["bar"] + 1, f"the map ends above the action bar: {fit}"
+    assert page.locator("#actionbar [data-yy-pick^='tile-']:not([disabled])").count() >= 1
+    assert page.locator("#actionbar [data-yy-pick^='leader-']").count() == 5
+    assert page.locator("#r-board [data-yy-pick]").count() == 0, "the screen under the map is for reading"
 
-        tile = page.locator("#actionbar [data-yy-pick^='tile-']:not([disabled])").first
-        colour = tile.get_attribute("data-yy-pick").removeprefix("tile-")
-        count = int(re.search(r"×(\d+|[۰-۹]+)", tile.inner_text()).group(1).translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")))
-        hex_, zoomed = place(page, f"tile-{colour}", "tile")
-        assert not zoomed, "a tile lights every empty hex of its terrain, yet a tap on a hex's centre places it: two taps"
-        assert page.locator(f'#r-board use[data-tile="{hex_}"].{colour}').count() == 1, "the tile lies on the tapped hex"
-        left = page.locator(f"#actionbar [data-yy-pick='tile-{colour}']")
-        if count > 1:  # the bar is redrawn by the move's push, which may land after the tile is on the map
-            left.first.wait_for(timeout=5000)
-        if left.count():  # one fewer of that colour in the bar (none left: the button is gone)
-            shown = re.search(r"×(\d+|[۰-۹]+)", left.inner_text()).group(1)
-            assert int(shown.translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789"))) == count - 1
-        else:
-            assert count == 1
+    tile = page.locator("#actionbar [data-yy-pick^='tile-']:not([disabled])").first
+    colour = tile.get_attribute("data-yy-pick").removeprefix("tile-")
+    count = int(re.search(r"×(\d+|[۰-۹]+)", tile.inner_text()).group(1).translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")))
+    hex_, zoomed = place(page, f"tile-{colour}", "tile")
+    assert not zoomed, "a tile lights every empty hex of its terrain, yet a tap on a hex's centre places it: two taps"
+    assert page.locator(f'#r-board use[data-tile="{hex_}"].{colour}').count() == 1, "the tile lies on the tapped hex"
+    left = page.locator(f"#actionbar [data-yy-pick='tile-{colour}']")
+    if count > 1:  # the bar is redrawn by the move's push, which may land after the tile is on the map
+        left.first.wait_for(timeout=5000)
+    if left.count():  # one fewer of that colour in the bar (none left: the button is gone)
+        shown = re.search(r"×(\d+|[۰-۹]+)", left.inner_text()).group(1)
+        assert int(shown.translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789"))) == count - 1
+    else:
+        assert count == 1
 
-        leader = page.locator("#actionbar [data-yy-pick^='leader-']:not([disabled])").first
-        colour = leader.get_attribute("data-yy-pick").removeprefix("leader-")
-        place(page, f"leader-{colour}", "leader")  # one tap or two, as the lit hexes lie
-        assert page.locator(f'#r-board g.leader.{colour}[data-leader="{seat}-{colour}"]').count() == 1, "the leader is on the map"
+    leader = page.locator("#actionbar [data-yy-pick^='leader-']:not([disabled])").first
+    colour = leader.get_attribute("data-yy-pick").removeprefix("leader-")
+    place(page, f"leader-{colour}", "leader")  # one tap or two, as the lit hexes lie
+    assert page.locator(f'#r-board g.leader.{colour}[data-leader="{seat}-{colour}"]').count() == 1, "the leader is on the map"
 
-        state = api(f"{live_url}/api/tables/{code}/")
-        assert state["prompt"]["seats"] != [seat] or state["prompt"]["step"] != "action", "both actions of the turn were played"
-        assert page.evaluate("window.scrollY") == 0, "the phone never scrolled"
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "no sideways scroll"
-    finally:
-        ctx.close()
+    state = api(f"{live_url}/api/tables/{code}/")
+    assert state["prompt"]["seats"] != [seat] or state["prompt"]["step"] != "action", "both actions of the turn were played"
+    assert page.evaluate("window.scrollY") == 0, "the phone never scrolled"
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "no sideways scroll"
 
 
 # Each pick of the action bar whose label (badge and word) does not fit inside its border: {pick, label, box}.
@@ -143,21 +134,12 @@ CLIPPED_PICKS = """() => Array.from(document.querySelectorAll('#actionbar .yy-pi
 
 
 @pytest.mark.parametrize("lang", ["en", "fa", "az", "ps"])
-def test_every_pick_of_the_bar_holds_its_whole_label_on_a_360_px_phone(live_url, browser, lang):
-    created = api(live_url + "/api/tables/", {"game": "yellow_yangtze", "seats": [{"name": "Ali"}, {"name": "Bahar"}]})
-    code = created["code"]
-    seat = api(f"{live_url}/api/tables/{code}/")["prompt"]["seats"][0]
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    try:
-        ctx.add_cookies([{"name": "django_language", "value": lang, "url": live_url}])
-        page = ctx.new_page()
-        page.set_default_timeout(15000)
-        page.goto(created["seats"][seat]["join_url"])
-        page.wait_for_url(re.compile(rf"/t/{code}/$"))
-        page.wait_for_selector("#actionbar [data-yy-pick^='leader-']", state="attached")
-        assert page.locator("#actionbar [data-yy-pick^='leader-']").count() == 5
-        clipped = page.evaluate(CLIPPED_PICKS)
-        assert not clipped, f"{lang}: these picks cut their label at their border: {clipped}"
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "no sideways scroll"
-    finally:
-        ctx.close()
+def test_every_pick_of_the_bar_holds_its_whole_label_on_a_360_px_phone(live_url, table_at, lang):
+    table = table_at("yellow_yangtze", ["Ali", "Bahar"], via="api", lang=lang, phones=())
+    seat = api(f"{live_url}/api/tables/{table.code}/")["prompt"]["seats"][0]
+    page = table.open(seat)
+    page.wait_for_selector("#actionbar [data-yy-pick^='leader-']", state="attached")
+    assert page.locator("#actionbar [data-yy-pick^='leader-']").count() == 5
+    clipped = page.evaluate(CLIPPED_PICKS)
+    assert not clipped, f"{lang}: these picks cut their label at their border: {clipped}"
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "no sideways scroll"

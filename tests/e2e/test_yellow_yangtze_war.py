@@ -16,6 +16,7 @@ import urllib.request
 
 import pytest
 
+from tests.e2e.conftest import SHORT_PHONE
 from tests.engines.yellow_yangtze.scenarios import tie_war_brink
 
 pytestmark = pytest.mark.e2e
@@ -44,23 +45,18 @@ def board(page) -> list[str]:
     return sorted(page.eval_on_selector_all("#table [data-tile]", "els => els.map(e => e.dataset.tile + e.className.baseVal)"))
 
 
-def test_three_phones_fight_a_war_step_by_step_and_agree_on_the_outcome(live_url, phone):
-    created = api(live_url + "/api/tables/", {"game": "yellow_yangtze", "options": {"components": "physical"},
-                                              "seats": [{"name": n} for n in NAMES]})
-    code, tokens = created["code"], [s["token"] for s in created["seats"]]
+def test_three_phones_fight_a_war_step_by_step_and_agree_on_the_outcome(live_url, table_at):
+    table = table_at("yellow_yangtze", NAMES, via="api", options={"components": "physical"}, viewport=SHORT_PHONE,
+                     phones=())
+    code, tokens = table.code, table.tokens
     start = api(f"{live_url}/api/tables/{code}/")["prompt"]["seats"][0]
     steps, (unifier, war_tile), _state = tie_war_brink(NAMES, start, seed=2)
-    v = created["version"]
+    v = table.version
     for n, (seat, action) in enumerate(steps):
         v = api(f"{live_url}/api/tables/{code}/actions/", {"action": action, "version": v, "key": f"s{n}"},
                 tokens[seat])["version"]
 
-    phones = []
-    for seat in created["seats"]:
-        page = phone()
-        page.goto(seat["join_url"])
-        page.wait_for_selector("body[data-ws=open]", state="attached")
-        phones.append(page)
+    phones = [table.open(seat) for seat in range(len(NAMES))]
     v = api(f"{live_url}/api/tables/{code}/")["version"]  # each phone opening a seat the API played is a line
     for p in phones:
         wait_version(p, v)

@@ -34,9 +34,9 @@ $(VENV)/.installed-dev: $(VENV)/.installed-base requirements/dev.txt
 migrate: runtime
 	@$(BIN)/python manage.py migrate --check >/dev/null 2>&1 || $(BIN)/python manage.py migrate --noinput
 
-# Collects static files only when a file under static/ (or the runtime packages) changed since the last
-# collection: the stamp lives in staticfiles/, so deleting that folder collects again.
-STATIC_SOURCES := $(shell find static -type f 2>/dev/null)
+# Collects static files only when a file under static/ or a game's static/ (shelf/<slug>/static/), or the runtime
+# packages, changed since the last collection: the stamp lives in staticfiles/, so deleting that folder collects again.
+STATIC_SOURCES := $(shell find static shelf/*/static -type f 2>/dev/null)
 STATIC_STAMP := staticfiles/.collected
 
 static: $(STATIC_STAMP)

@@ -14,6 +14,7 @@ from pathlib import Path
 import environ
 
 from companion import lan, secret_key
+from games.engines import folder, packages
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -75,6 +76,10 @@ INSTALLED_APPS = [
     "django_htmx",
     "games",
 ]
+# The games: each game's folder (shelf/<slug>/) is a Django app, so its templates, stylesheet and words are found
+# where Django finds an app's. The list is the registry's (games/engines/__init__.py), never written here.
+GAME_APPS = packages()
+INSTALLED_APPS += GAME_APPS
 
 # Django's own middleware is listed as the subclasses of games/web/middleware.py. With INLINE_MIDDLEWARE_HOOKS on
 # (the default) their hooks run in the event loop under ASGI; off, they behave as Django's own classes, and Django
@@ -124,11 +129,12 @@ TEMPLATES = [
             ],
         },
     },
-    # The board parts redrawn on every move with many elements (templates/games/*/*.jinja): Jinja2 draws them
-    # several times faster than Django's template nodes. Django templates include them with {% jinja %}.
+    # The board parts redrawn on every move with many elements (a game's templates/<slug>/*.jinja): Jinja2 draws
+    # them several times faster than Django's template nodes. Django templates include them with {% jinja %}.
+    # Its folders: the platform's and each game's templates folder (Jinja2 has no app folders of that name).
     {
         "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [BASE_DIR / "templates", *(folder(app) / "templates" for app in GAME_APPS)],
         "APP_DIRS": False,
         "OPTIONS": {"environment": "games.web.jinja2env.environment"},
     },

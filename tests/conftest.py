@@ -14,7 +14,6 @@ from collections.abc import Callable
 
 import pytest
 from channels.testing import WebsocketCommunicator
-from django.conf import settings
 from django.test import Client
 
 from games.engines import REGISTRY
@@ -23,7 +22,7 @@ from games.socket import socket_db
 from games.write.moves import submit_action
 from games.write.pregame import create_table
 from tests import fixture_game_web
-from tests.registry import CONTRACT, install_contract_game_files, register_contract_game
+from tests.registry import CONTRACT, register_contract_game
 
 PLAYERS = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
 
@@ -71,8 +70,6 @@ def fixture_game_registered(monkeypatch):
     monkeypatch.setitem(REGISTRY, "counting", "tests.fixture_game:CountingGame")
     monkeypatch.setitem(sys.modules, "tests.fixture_game.web", fixture_game_web)
 
-
-install_contract_game_files(settings)
 
 
 @pytest.fixture

@@ -4,14 +4,13 @@ A contract every game must meet (engine contract, secrecy, walkthrough, rules at
 pages) is parametrized with :data:`GAMES`, never with slugs written by hand, so a game is covered the day
 its line is added to ``games.engines.REGISTRY``. The contract game (``tests/contract_game/``) is registered
 through the same registry, by the one line below, for the tests that run it (``tests/conftest.py``); its
-templates, rules at hand and translations are found where a real game's are, through the template and
-locale paths this module adds for the test session.
+folder is an installed app of the test session (``tests/settings.py``), so its templates, rules at hand and
+translations are found as a shipped game's are.
 """
 
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 
 from games.engines import REGISTRY, available_slugs, get_game_class
 from games.engines.base import Game
@@ -19,7 +18,6 @@ from games.engines.base import Game
 #: The contract game's slug and its one registry line.
 CONTRACT = "contract"
 CONTRACT_LINE = {CONTRACT: "tests.contract_game:ContractGame"}
-CONTRACT_HOME = Path(__file__).parent / "contract_game"
 
 #: The games of the registry (the shipped ones), in registry order.
 SHIPPED: list[str] = available_slugs()
@@ -39,18 +37,3 @@ def register_contract_game(monkeypatch) -> None:
     """Add the contract game's registry line for one test (undone after it)."""
     for slug, line in CONTRACT_LINE.items():
         monkeypatch.setitem(REGISTRY, slug, line)
-
-
-def install_contract_game_files(settings) -> None:
-    """Let Django find the contract game's templates and translations, as it finds a real game's.
-
-    Run once, before any template or catalogue is loaded: appends ``tests/contract_game/templates`` to
-    every template backend's ``DIRS`` and ``tests/contract_game/locale`` to ``LOCALE_PATHS``. Only files
-    of the contract game live there, so no other game's page changes.
-    """
-    for backend in settings.TEMPLATES:
-        dirs = backend.setdefault("DIRS", [])
-        if CONTRACT_HOME / "templates" not in dirs:
-            dirs.append(CONTRACT_HOME / "templates")
-    if CONTRACT_HOME / "locale" not in settings.LOCALE_PATHS:
-        settings.LOCALE_PATHS = [*settings.LOCALE_PATHS, CONTRACT_HOME / "locale"]

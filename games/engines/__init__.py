@@ -1,24 +1,28 @@
 """The registry of games: slug -> engine class, written out by hand.
 
 Importing this package imports no game; :func:`get_game_class` imports the
-one asked for. To add a game, copy the smallest engine package, give it a
-slug, and add one line here. Each package holds its web adapter beside the
-engine, ``<package>.web.ADAPTER`` (:class:`games.engines.adapter.WebAdapter`):
-:func:`get_adapter` finds it from the same line.
+one asked for. A game is one folder, ``shelf/<slug>/`` (``shelf/__init__.py``),
+plus one line here. Each package holds its web adapter beside the engine,
+``<package>.web.ADAPTER`` (:class:`games.engines.adapter.WebAdapter`):
+:func:`get_adapter` finds it from the same line. Each package is also a Django
+app (its templates, stylesheet and words): :func:`packages` lists them for
+``INSTALLED_APPS``, and :func:`home` is the folder that holds a game's files.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from pathlib import Path
 
 from games.engines.adapter import WebAdapter
 from games.engines.base import Game
 
 REGISTRY: dict[str, str] = {
-    "sorry": "games.engines.sorry:SorryGame",
-    "yellow_yangtze": "games.engines.yellow_yangtze:YellowYangtzeGame",
-    "amun_re": "games.engines.amun_re:AmunReGame",
-    "catan_junior": "games.engines.catan_junior:CatanJuniorGame",
+    "sorry": "shelf.sorry:SorryGame",
+    "yellow_yangtze": "shelf.yellow_yangtze:YellowYangtzeGame",
+    "amun_re": "shelf.amun_re:AmunReGame",
+    "catan_junior": "shelf.catan_junior:CatanJuniorGame",
 }
 
 
@@ -30,8 +34,7 @@ def get_game_class(slug: str) -> type[Game]:
 
 def get_adapter(slug: str) -> WebAdapter:
     """The web adapter of game ``slug`` (``<engine package>.web.ADAPTER``); ``KeyError`` for an unknown game."""
-    module_name = REGISTRY[slug].partition(":")[0]
-    return importlib.import_module(f"{module_name}.web").ADAPTER
+    return importlib.import_module(f"{package(slug)}.web").ADAPTER
 
 
 def adapters() -> dict[str, WebAdapter]:
@@ -49,3 +52,26 @@ def available_slugs() -> list[str]:
             continue
         slugs.append(slug)
     return slugs
+
+
+def package(slug: str) -> str:
+    """The package of game ``slug`` (``"shelf.<slug>"``), from its registry line; ``KeyError`` for an unknown game."""
+    return REGISTRY[slug].partition(":")[0]
+
+
+def packages() -> list[str]:
+    """The games' packages in registry order: each is a Django app, installed from here (companion/settings.py)."""
+    return list(dict.fromkeys(line.partition(":")[0] for line in REGISTRY.values()))
+
+
+def folder(package_name: str) -> Path:
+    """The folder of a game's package, found without importing the game (its parent package only)."""
+    spec = importlib.util.find_spec(package_name)
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError(f"no game package {package_name}")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def home(slug: str) -> Path:
+    """The folder of game ``slug``: everything of the game lives in it (``shelf/<slug>/``)."""
+    return folder(package(slug))

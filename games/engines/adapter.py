@@ -47,7 +47,7 @@ class Section:
     """One page of a game's rules-at-hand reference.
 
     ``key``: the URL slug and the ``== key:`` header in every language file
-    (``templates/games/rules/<slug>/<lang>.txt``). ``cites``: the rules-file sections it is based on
+    (``shelf/<slug>/rules_at_hand/<lang>.txt``). ``cites``: the rules-file sections it is based on
     (``"2.3, 2.4"``). ``options``: table options (engine ``OptionSpec`` names) that change this
     section. ``variant``: the flag option that turns the whole section on (Sorry! team/points).
     """
@@ -140,9 +140,9 @@ class Editor:
 
     ``option``: the engine option the profile fills; ``path``: the URL part under
     ``/editions/<slug>/`` (the page is named ``games:<slug>_<path>``); ``view``: the dotted path of its
-    Django view (``"module:function"``; the game's Django side lives in ``games/editors/<slug>.py``, since
-    nothing below ``games/engines`` may import Django), imported by the URLconf; ``title``: the link on
-    the editions page (``gettext_noop``).
+    Django view (``"module:function"``), imported by the URLconf; a module name starting with a dot is in the
+    game's own package: ``".editor:calibrate"`` is ``shelf/<slug>/editor.py``, the one module of a game that
+    imports Django (nothing else of it may); ``title``: the link on the editions page (``gettext_noop``).
     """
 
     option: str

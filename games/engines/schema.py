@@ -1,7 +1,7 @@
 """Declared payload schemas for action kinds, checked at the edge before anything is stored.
 
 Plain Python (engines never import Django). Each game declares, next to its
-action dataclasses in ``games/engines/<slug>/actions.py``, one :class:`Kind`
+action dataclasses in ``shelf/<slug>/actions.py``, one :class:`Kind`
 per action kind: the fields it takes, their types and ranges, which are
 optional. :func:`check_action` refuses anything else (an unknown kind, a key
 the kind does not declare, a wrong type, a number or a string out of range, a

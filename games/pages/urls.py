@@ -6,16 +6,17 @@ from typing import Any
 
 from django.urls import path
 
-from games.engines import adapters
+from games.engines import adapters, package
 from games.pages import edition_views, history_views, rules_views, views
 
 app_name = "games"
 
 
-def _view(dotted: str) -> Callable[..., Any]:
-    """The view named ``"module:function"`` (a game's edition editor, ``WebAdapter.editors``)."""
+def _view(slug: str, dotted: str) -> Callable[..., Any]:
+    """The view named ``"module:function"`` by game ``slug``'s adapter (an edition editor, ``WebAdapter.editors``):
+    a module name starting with a dot is in the game's own package (``".editor"``: ``shelf/<slug>/editor.py``)."""
     module, _, name = dotted.partition(":")
-    return getattr(importlib.import_module(module), name)
+    return getattr(importlib.import_module(module, package(slug)), name)
 
 
 urlpatterns = [
@@ -24,7 +25,7 @@ urlpatterns = [
     path("editions/", edition_views.profile_list, name="editions"),
     path("editions/import/", edition_views.profile_import, name="edition_import"),
     path("editions/<int:profile_id>/export.json", edition_views.profile_export, name="edition_export"),
-    *(path(f"editions/{slug}/{editor.path}/", _view(editor.view), name=edition_views.editor_url_name(slug, editor))
+    *(path(f"editions/{slug}/{editor.path}/", _view(slug, editor.view), name=edition_views.editor_url_name(slug, editor))
       for slug, adapter in adapters().items() for editor in adapter.editors),
     path("t/<str:code>/", views.table_page, name="table"),
     path("t/<str:code>/screen/", views.screen, name="screen"),

@@ -426,12 +426,12 @@ def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
 
 @functools.cache
 def game_template(slug: str, name: str, fallback: str) -> str:
-    """``games/<slug>/<name>`` if the game ships it, else the generic ``fallback``."""
+    """``<slug>/<name>`` if the game ships it (``shelf/<slug>/templates/<slug>/<name>``), else the generic ``fallback``."""
     try:
-        get_template(f"games/{slug}/{name}")
+        get_template(f"{slug}/{name}")
     except TemplateDoesNotExist:
         return fallback
-    return f"games/{slug}/{name}"
+    return f"{slug}/{name}"
 
 
 def result_ties(result: Mapping[str, Any] | None) -> list[str]:

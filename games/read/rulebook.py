@@ -2,7 +2,7 @@
 
 What lives where:
 
-- Each game's adapter (``games/engines/<slug>/web.py``) declares its ``sections``: the ordered
+- Each game's adapter (``shelf/<slug>/web.py``) declares its ``sections``: the ordered
   sections of its reference, each with the sections of ``shared/rules/<game>.md`` it summarises
   (shown small on the page, for traceability) and the table options that change what it says; and
   its ``refusals``: every refusal code its engine raises, mapped to the section that explains the
@@ -13,8 +13,8 @@ What lives where:
 - :func:`step_section`: the section that explains the current step of a prompt (a war,
   an auction, a split 7, the Ghost Captain...), for the prompt's "How does this work?" link,
   from the adapter's ``step_sections`` (or its ``step_section`` function).
-- The prose itself: one plain-text file per game and language,
-  ``templates/games/rules/<slug>/<lang>.txt`` (format in :func:`parse`).
+- The prose itself: one plain-text file per game and language, in the game's folder,
+  ``shelf/<slug>/rules_at_hand/<lang>.txt`` (format in :func:`parse`).
 
 Why files and not catalogue strings: the sections are paragraphs, not labels. A
 translator reads and writes a whole section at once, beside the English file, and a
@@ -37,10 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.urls import reverse
 
-from games.engines import REGISTRY, get_adapter
+from games.engines import REGISTRY, get_adapter, home
 from games.engines.adapter import Section
 
 LANGUAGES = ("en", "fa", "az", "ps")
@@ -183,17 +182,12 @@ def texts(slug: str, lang: str) -> dict[str, Text]:
 
 
 def rules_file(slug: str, lang: str) -> Path | None:
-    """``games/rules/<slug>/<lang>.txt`` in the first template directory that holds it, or ``None``.
-
-    A game's rules at hand live beside its board templates (``templates/`` for the shipped games), so
-    a game whose templates are found is found here too.
-    """
-    for backend in settings.TEMPLATES:
-        for directory in backend.get("DIRS", ()):
-            path = Path(directory) / "games" / "rules" / slug / f"{lang}.txt"
-            if path.exists():
-                return path
-    return None
+    """``rules_at_hand/<lang>.txt`` in game ``slug``'s folder (``shelf/<slug>/``, from the registry), or ``None``."""
+    try:
+        path = home(slug) / "rules_at_hand" / f"{lang}.txt"
+    except (KeyError, ImportError):  # no such game, or its package is missing
+        return None
+    return path if path.exists() else None
 
 
 def text(slug: str, key: str, lang: str) -> Text | None:

@@ -1,7 +1,7 @@
 """Small presentation filters for game templates (no rules here), and every game's own.
 
 A game declares the filters its board templates use in its adapter (``WebAdapter.template_filters`` and
-``template_words``, ``games/engines/<slug>/web.py``); this library registers them all, and the Jinja2
+``template_words``, ``shelf/<slug>/web.py``); this library registers them all, and the Jinja2
 environment (``games/web/jinja2env.py``) registers the same ones.
 """
 

@@ -140,7 +140,7 @@ def test_a_body_over_the_limit_is_413_json_not_an_html_page(sorry):
 
 
 def test_a_catan_junior_board_with_a_malformed_route_is_400(sorry):
-    board_file = "games/engines/catan_junior/boards/side_3_4.json"
+    board_file = "shelf/catan_junior/boards/side_3_4.json"
     with open(board_file, encoding="utf-8") as f:
         board = json.load(f)
     board["routes"][next(iter(board["routes"]))] = [["L01"], {"x": 1}]

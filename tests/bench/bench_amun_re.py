@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from games.engines.amun_re import AmunReGame  # noqa: E402
 from games.engines.base import SeatInfo  # noqa: E402
+from shelf.amun_re import AmunReGame  # noqa: E402
 
 
 def one_game(n: int, seed: int, with_views: bool = False) -> int:

@@ -14,8 +14,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.engines.base import SeatInfo  # noqa: E402
-from games.engines.catan_junior import CatanJuniorGame  # noqa: E402
 from games.engines.chance import table_rng  # noqa: E402
+from shelf.catan_junior import CatanJuniorGame  # noqa: E402
 
 
 def one_game(n: int, seed: int, with_views: bool = False) -> tuple[float, int]:

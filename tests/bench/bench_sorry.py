@@ -13,8 +13,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.engines.base import SeatInfo  # noqa: E402
-from games.engines.sorry import SorryGame  # noqa: E402
-from games.engines.sorry.positions import moves_for_position  # noqa: E402
+from shelf.sorry import SorryGame  # noqa: E402
+from shelf.sorry.positions import moves_for_position  # noqa: E402
 
 COLOURS = ["red", "blue", "yellow", "green"]
 

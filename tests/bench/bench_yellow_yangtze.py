@@ -15,10 +15,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.engines.base import SeatInfo  # noqa: E402
 from games.engines.chance import table_rng  # noqa: E402
-from games.engines.yellow_yangtze import YellowYangtzeGame  # noqa: E402
-from games.engines.yellow_yangtze.rules.common import occupied  # noqa: E402
-from games.engines.yellow_yangtze.rules.conflicts import war_sides  # noqa: E402
-from games.engines.yellow_yangtze.rules.placement import LeaderEnv, tile_target_code  # noqa: E402
+from shelf.yellow_yangtze import YellowYangtzeGame  # noqa: E402
+from shelf.yellow_yangtze.rules.common import occupied  # noqa: E402
+from shelf.yellow_yangtze.rules.conflicts import war_sides  # noqa: E402
+from shelf.yellow_yangtze.rules.placement import LeaderEnv, tile_target_code  # noqa: E402
 
 
 def full_board(game: YellowYangtzeGame, rng: random.Random, fill: float = 0.8):

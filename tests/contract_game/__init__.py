@@ -1,8 +1,10 @@
 """Tile duel: the contract game, a tiny game that exists only in the tests.
 
-It holds what a newcomer writes for a new game (games/engines/README.md), no more: this engine, the
-payload shapes (``actions.py``), the web adapter (``web.py``), the board template and the rules at hand
-per language (``templates/``), its translations (``locale/``) and one registry line (``tests/registry.py``).
+It holds what a newcomer writes for a new game (games/engines/README.md), no more, in one folder shaped as a
+shipped game's (``shelf/<slug>/``): this engine, the payload shapes (``actions.py``), the web adapter
+(``web.py``), the board templates (``templates/contract/``), the rules at hand per language
+(``rules_at_hand/``), its translations (``locale/``); and one registry line (``tests/registry.py``). It is
+an installed app of the test session (``tests/settings.py``), found as a shipped game is.
 The shared suites run it beside the real games, so a platform change that only works for them fails here.
 
 Rules (numbers are the sections of the rules at hand):

@@ -123,7 +123,7 @@ class Plan:
 
 def _sorry_progress(state, seat: int) -> int:
     """How far seat ``seat``'s pawns have come (minus the forward steps left to HOME; START counts as 70)."""
-    from games.engines.sorry.board import distance_to_home
+    from shelf.sorry.board import distance_to_home
 
     return -sum(70 if (d := distance_to_home(loc, seat)) is None else d for loc in state.pawns[seat])
 

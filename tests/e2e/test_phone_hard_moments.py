@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from games.engines.yellow_yangtze.state import Revolt
+from shelf.yellow_yangtze.state import Revolt
 from tests.e2e.phone_checks import PHONE, SCREENS, api, tap_hex, version, wait_synced
 from tests.engines.yellow_yangtze.scenarios import StartWith, game_for, tie_war_brink
 from tests.registry import SHIPPED

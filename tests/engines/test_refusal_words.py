@@ -16,7 +16,9 @@ import pytest
 from games.engines.base import IllegalAction
 from tests.engines.catan_junior.conftest import ALICE, make_game, opening
 
-ENGINES = Path(__file__).resolve().parents[2] / "games" / "engines"
+ROOT = Path(__file__).resolve().parents[2]
+#: The engines: the game contract's shared modules and every game's folder.
+ENGINES = (ROOT / "games" / "engines", ROOT / "shelf")
 CASE_CODE = re.compile(r"\bRules? [A-Z]{1,3}[0-9]+\b|^[A-Z]{1,3}[0-9]+[a-z]?\b(?: \[[A-Z!]+\])?:")
 NOT_A_REFUSAL = {"OptionSpec", "_flag"}  # table options: their help cites the rules file for maintainers
 
@@ -24,7 +26,7 @@ NOT_A_REFUSAL = {"OptionSpec", "_flag"}  # table options: their help cites the r
 def _refusal_texts() -> list[tuple[str, int, str]]:
     """Every ``gettext_noop`` text of the engines outside the options' maintainer notes: (file, line, text)."""
     found = []
-    for path in ENGINES.rglob("*.py"):
+    for path in (p for folder in ENGINES for p in sorted(folder.rglob("*.py"))):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         skipped = {id(n) for call in ast.walk(tree) if isinstance(call, ast.Call)
                    and getattr(call.func, "id", getattr(call.func, "attr", None)) in NOT_A_REFUSAL
@@ -32,7 +34,7 @@ def _refusal_texts() -> list[tuple[str, int, str]]:
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "gettext_noop" and id(node) not in skipped
                     and node.args and isinstance(node.args[0], ast.Constant)):
-                found.append((str(path.relative_to(ENGINES)), node.lineno, node.args[0].value))
+                found.append((str(path.relative_to(ROOT)), node.lineno, node.args[0].value))
     return found
 
 

@@ -22,12 +22,12 @@ import pytest
 from django.test import Client
 
 from games.engines.base import IllegalAction
-from games.engines.sorry.state import CARDS
 from games.models import Action, Table
 from games.record.audit import replay
 from games.write import moves
 from games.write.moves import _log_refused_entry, own_undo_target, submit_action
 from games.write.pregame import create_table
+from shelf.sorry.state import CARDS
 
 from .probes import Figures, refused_entry_probe
 

@@ -28,11 +28,11 @@ from typing import Any
 
 import pytest
 
-from games.engines.yellow_yangtze import YellowYangtzeGame
 from games.models import Table
 from games.write import moves
 from games.write.moves import submit_action
 from games.write.pregame import create_table
+from shelf.yellow_yangtze import YellowYangtzeGame
 from tests.registry import GAMES as REGISTERED
 
 from .probes import TWINS, Doors, Figures, correction_refusal_probe, probe_step

@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 
-from games.engines.amun_re import AmunReGame
 from games.engines.base import IllegalAction
 from games.models import Action, Table
 from games.write.moves import submit_action
 from games.write.pregame import create_table
+from shelf.amun_re import AmunReGame
 from tests.conftest import cookie_header, phone_for, socket_for
 
 from .probes import TWINS, illegal_actions, with_state

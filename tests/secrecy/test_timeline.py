@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.engines.sorry.state import CARDS
-from games.engines.yellow_yangtze.state import COLOURS
 from games.models import Action, Table
 from games.pages import history
 from games.pages.history import LOOKED_COOKIE
 from games.write.pregame import create_table
+from shelf.sorry.state import CARDS
+from shelf.yellow_yangtze.state import COLOURS
 from tests.conftest import phone_for
 from tests.contract_game import TILES
 

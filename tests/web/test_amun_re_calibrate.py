@@ -6,9 +6,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games.engines.amun_re.edition import PROVINCE_FIELDS, default_edition_data
 from games.models import EditionProfile
 from games.write import editions
+from shelf.amun_re.edition import PROVINCE_FIELDS, default_edition_data
 
 pytestmark = pytest.mark.django_db
 

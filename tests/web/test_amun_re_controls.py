@@ -15,7 +15,7 @@ from tests.engines.amun_re.conftest import ALICE, auction_with_hands, make_game,
 def controls(game, state, seat) -> str:
     seats = [{"index": s.index, "name": s.name, "colour": s.colour, "team": None} for s in game.seats]
     return render_to_string(
-        "games/amun_re/controls.html",
+        "amun_re/controls.html",
         {
             "view": game.view(state, seat),
             "seat": seat,

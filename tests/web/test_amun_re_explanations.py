@@ -1,6 +1,6 @@
 """The Amun-Re board says in words what the referee decided (rules 2.4-2.7).
 
-Renders ``games/amun_re/board.html`` from engine views of hand-made
+Renders ``amun_re/board.html`` from engine views of hand-made
 positions, the way the phone page and the table screen include it.
 """
 
@@ -10,9 +10,9 @@ import re
 
 from django.template.loader import render_to_string
 
-from games.engines.amun_re.rules.income import start_income
-from games.engines.amun_re.rules.scoring import score_kingdom
-from games.engines.amun_re.state import INCOME, Offerings, Player, State
+from shelf.amun_re.rules.income import start_income
+from shelf.amun_re.rules.scoring import score_kingdom
+from shelf.amun_re.state import INCOME, Offerings, Player, State
 from tests.engines.amun_re.conftest import (
     ALICE,
     BOB,
@@ -29,7 +29,7 @@ def board(game, state, seat=None) -> str:
     seats = [{"index": s.index, "name": s.name, "colour": s.colour, "team": None} for s in game.seats]
     prompt = game.prompt(state).as_json()
     html = render_to_string(
-        "games/amun_re/board.html",
+        "amun_re/board.html",
         {
             "view": game.view(state, seat),
             "seat": seat,

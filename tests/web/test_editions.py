@@ -8,10 +8,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games.engines.amun_re.edition import default_edition_data
 from games.engines.base import IllegalAction
 from games.models import EditionProfile, Table
 from games.write import editions
+from shelf.amun_re.edition import default_edition_data
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,6 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from games.engines.base import IllegalAction
-from games.engines.sorry.state import CARDS
 from games.models import Table
 from games.record.audit import check_draws, opening_state
 from games.write import export
@@ -26,6 +25,7 @@ from games.write.host import end_game
 from games.write.moves import submit_action
 from games.write.pregame import create_table
 from games.write.write_path import Forbidden
+from shelf.sorry.state import CARDS
 from tests.registry import GAMES as REGISTERED
 from tests.registry import game_class
 
@@ -602,7 +602,7 @@ def test_opening_options_that_are_not_the_final_ones_are_refused_at_both_doors()
 
 def test_an_engine_error_in_the_replay_names_the_move_and_writes_nothing(monkeypatch):
     """Whatever an engine raises on a position it never meant to meet, the import answers ``import_diverges``."""
-    from games.engines.sorry import SorryGame
+    from shelf.sorry import SorryGame
 
     table = finished("sorry", PHYSICAL_POINTS, 2, seed=5)
     data = json.loads(json.dumps(export.build_export(table)))

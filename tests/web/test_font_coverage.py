@@ -24,7 +24,10 @@ def face_ranges(font: str) -> list[tuple[int, int]]:
 def written_letters() -> dict[str, str]:
     """Every Arabic-script character of the catalogues, templates (rules pages included) and engines: where first seen."""
     found: dict[str, str] = {}
-    files = [*ROOT.glob("locale/*/LC_MESSAGES/django.po"), *ROOT.glob("templates/**/*.html"), *ROOT.glob("games/**/*.py")]
+    files = [*ROOT.glob("locale/*/LC_MESSAGES/django.po"), *ROOT.glob("templates/**/*.html"), *ROOT.glob("games/**/*.py"),
+             # each game's folder: its own catalogue, templates, rules at hand and engine (shelf/<slug>/)
+             *ROOT.glob("shelf/*/locale/*/LC_MESSAGES/django.po"), *ROOT.glob("shelf/*/templates/**/*.html"),
+             *ROOT.glob("shelf/*/rules_at_hand/*.txt"), *ROOT.glob("shelf/**/*.py")]
     for path in files:
         for ch in ARABIC_SCRIPT.findall(path.read_text(encoding="utf-8")):
             found.setdefault(ch, str(path.relative_to(ROOT)))

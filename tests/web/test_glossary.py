@@ -45,7 +45,7 @@ def catalogue(lang: str) -> list[tuple[str, str, set[str]]]:
     """``(English, translation, games)`` for every entry of ``lang`` in every catalogue (``LOCALE_PATHS``: the
     project's and any game's own), each plural form apart.
 
-    ``games`` are the games whose files use the string (``games/engines/<slug>/``, ``templates/games/<slug>/``);
+    ``games`` are the games whose files use the string (``shelf/<slug>/``);
     a string of shared code (the lobby, the walkthrough) belongs to every game.
     """
     rows = []

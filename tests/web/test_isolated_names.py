@@ -109,12 +109,12 @@ def test_a_joined_sentence_part_takes_the_languages_semicolon_and_a_negative_num
 def test_the_amun_re_tied_names_are_isolated_and_joined_with_the_arabic_comma(lang):
     seats = [{"index": i, "name": n} for i, n in enumerate(["Dariush", "Emma", "Gulalai"])]
     with translation.override(lang):
-        html = render_to_string("games/amun_re/names.html", {"ids": [2, 0, 1], "seats": seats})
+        html = render_to_string("amun_re/names.html", {"ids": [2, 0, 1], "seats": seats})
     assert html.count("<bdi>") == 3
     assert "<b><bdi>Gulalai</bdi></b>، <b><bdi>Dariush</bdi></b>" in html
     assert ", " not in html
     with translation.override("en"):
-        html = render_to_string("games/amun_re/names.html", {"ids": [2, 0, 1], "seats": seats})
+        html = render_to_string("amun_re/names.html", {"ids": [2, 0, 1], "seats": seats})
     assert "<b><bdi>Gulalai</bdi></b>, <b><bdi>Dariush</bdi></b> and <b><bdi>Emma</bdi></b>" in html
 
 

@@ -23,15 +23,15 @@ from django.utils import translation
 from django.utils.translation import gettext
 from jinja2 import meta
 
-from games.engines.sorry import pawn_words, square_words
-from games.engines.sorry.board import CELL
-from games.engines.sorry.layout import HIT_RADIUS as SORRY_HIT_RADIUS
-from games.engines.sorry.layout import destinations as sorry_destinations
-from games.engines.yellow_yangtze.layout import hex_picks as yy_hex_picks
-from games.engines.yellow_yangtze.layout import picks as yy_picks
 from games.templatetags.companion import shown
 from games.write.moves import submit_action
 from games.write.pregame import create_table
+from shelf.sorry import pawn_words, square_words
+from shelf.sorry.board import CELL
+from shelf.sorry.layout import HIT_RADIUS as SORRY_HIT_RADIUS
+from shelf.sorry.layout import destinations as sorry_destinations
+from shelf.yellow_yangtze.layout import hex_picks as yy_hex_picks
+from shelf.yellow_yangtze.layout import picks as yy_picks
 from tests.conftest import phone_for
 
 sorry_pawn, sorry_square = shown(pawn_words), shown(square_words)
@@ -160,7 +160,7 @@ def test_the_sorry_board_draws_close_destinations_as_one_target_that_opens_the_p
     view = {"layout": {"viewbox": "0 0 376 376", "points": POINTS},
             "pawns": [{"id": "R0", "colour": "red", "loc": "T5", "x": 50, "y": 20},
                       {"id": "B1", "colour": "blue", "loc": "START", "x": 80, "y": 90}], "draw_pile": 40}
-    board = parse(render_to_string("games/sorry/board.html", {"view": view, "legal": legal}))
+    board = parse(render_to_string("sorry/board.html", {"view": view, "legal": legal}))
     merged = board.one("g", "merged")
     assert merged.attrs["data-open"] == "moves-R0" and "data-action" not in merged.attrs
     assert merged.one("title").text == "R0 to 10 — R0 to 11", "the merged target names both moves"
@@ -278,7 +278,7 @@ def test_the_yellow_yangtze_map_escapes_what_it_prints_and_tolerates_missing_fie
            "pagodas": [{"x": 3, "y": 4, "colour": "green"}]}
     legal = [{"kind": "tile", "payload": {"hex": [1, -2], "colour": "r\"d"}, "json": '{"a":"b\'c"}', "label": "<x>"}]
     with translation.override("az"):
-        html = engines["jinja2"].get_template("games/yellow_yangtze/map.jinja").render(
+        html = engines["jinja2"].get_template("yellow_yangtze/map.jinja").render(
             {"matrix": odd["board"]["matrix"], "leader_scale": odd["board"]["leader_scale"], "tiles": odd["tiles"],
              "leaders": odd["leaders"], "players": odd["players"], "pagodas": odd["pagodas"],
              "step": "war_attrition", "legal": legal})
@@ -302,13 +302,14 @@ def test_jinja_translations_are_django_catalogue_words_escaped():
 
 def test_each_jinja_template_reads_only_the_inputs_its_django_includer_passes():
     """A Jinja2 template sees only what ``{% jinja %}`` passes: reading anything else is a bug caught here."""
-    root = Path(settings.BASE_DIR) / "templates"
+    # The Jinja2 backend's folders: the platform's templates and each game's (shelf/<slug>/templates/).
+    roots = [Path(d) for backend in settings.TEMPLATES if backend["BACKEND"].endswith("Jinja2") for d in backend["DIRS"]]
     passed: dict[str, set[str]] = {}
-    for path in root.rglob("*.html"):
+    for path in (p for root in roots for p in root.rglob("*.html")):
         for name, args in re.findall(r'{%\s*jinja\s+"([^"]+)"([^%]*)%}', path.read_text()):
             passed.setdefault(name, set()).update(re.findall(r"(\w+)=", args))
     env = engines["jinja2"].env
-    jinja_templates = {str(p.relative_to(root)) for p in root.rglob("*.jinja")}
+    jinja_templates = {str(p.relative_to(root)) for root in roots for p in root.rglob("*.jinja")}
     assert jinja_templates == set(passed) and jinja_templates, "every Jinja2 template is included, by its name"
     for name, inputs in passed.items():
         source = env.loader.get_source(env, name)[0]

@@ -63,6 +63,17 @@ def test_make_run_collects_again_only_when_a_static_file_changed(tmp_path):
     assert "collectstatic" in plan_with(venv, stamp, "run"), "a static file newer than the last collection"
 
 
+def test_the_static_files_make_run_watches_are_the_platforms_and_every_games():
+    """A game's stylesheet lives in its folder (shelf/<slug>/static/): changing it collects again too."""
+    shown = subprocess.run([MAKE, "--no-print-directory", "--eval", "show-static: ; @echo $(STATIC_SOURCES)",
+                            "show-static"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    watched = {ROOT / name for name in shown.stdout.split()}
+    files = {p for folder in (ROOT / "static", *(ROOT / "shelf").glob("*/static")) for p in folder.rglob("*")
+             if p.is_file()}
+    assert any(p.is_relative_to(ROOT / "shelf") for p in files), "the games' stylesheets were found"
+    assert watched == files
+
+
 def test_make_run_migrates_only_when_the_database_lacks_a_migration(tmp_path):
     venv, stamp = fresh_stamps(tmp_path)
     stamp.touch()

@@ -260,9 +260,9 @@ def test_only_the_mover_sees_what_their_move_could_have_been(db, fixture_game_re
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_every_game_draws_its_own_board_on_the_phone_and_the_table_screen(db, slug):
-    """README "phone template interface": a game's ``templates/games/<slug>/board.html`` is what the pages draw."""
+    """README "phone template interface": a game's ``shelf/<slug>/templates/<slug>/board.html`` is what the pages draw."""
     table = create_table(slug, {}, [{"name": "A"}, {"name": "B"}], seed=2)
     for page in (phone_for(table, 0).get(f"/t/{table.code}/"), Client().get(f"/t/{table.code}/screen/")):
         assert page.status_code == 200
-        assert f"games/{slug}/board.html" in [t.name for t in page.templates]
+        assert f"{slug}/board.html" in [t.name for t in page.templates]
 

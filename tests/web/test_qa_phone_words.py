@@ -17,10 +17,10 @@ from django.utils import translation
 from games.engines import get_game_class
 from games.engines.base import SeatInfo, fill
 from games.engines.chance import table_rng
-from games.engines.yellow_yangtze.state import DrawStep
 from games.entry.access import host_cookie, set_signed
 from games.read.presenters import tr
 from games.write.pregame import create_table
+from shelf.yellow_yangtze.state import DrawStep
 from tests.conftest import phone_for
 from tests.engines.yellow_yangtze.helpers import make_game
 

@@ -2,7 +2,7 @@
 
 The seeds call the card "Bağışlayın!" (sorry.az.txt) and "بخښنه!" (sorry.ps.txt); Persian has no seed and keeps the
 printed word, held in Unicode isolates so its "!" stays at its end right to left. The card is the catalogue's
-"Sorry!" in the context "card" (games.engines.sorry.CARD_WORD), apart from the title "Sorry!", which every language
+"Sorry!" in the context "card" (shelf.sorry.CARD_WORD), apart from the title "Sorry!", which every language
 writes as the box prints it (games/text/glossary.py), so a mixed table reads one name for the game and one for the card.
 """
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.engines.sorry import SorryGame, card_name
 from games.read import presenters
 from games.text import words
+from shelf.sorry import SorryGame, card_name
 
 CARD = {"fa": "\u2068Sorry!\u2069", "az": "Bağışlayın!", "ps": "بخښنه!", "en": "Sorry!"}
 TITLE = {"fa": "\u2068Sorry!\u2069", "az": "Sorry!", "ps": "\u2068Sorry!\u2069", "en": "Sorry!"}
@@ -36,6 +36,6 @@ def test_the_board_and_the_hand_name_the_sorry_card_by_the_seed_word(lang):
     view = {"card": "sorry", "pawns": [], "layout": {"viewbox": "0 0 10 10", "points": {}},
             "private": {"hand": ["sorry", "7"]}}
     with translation.override(lang):
-        html = render_to_string("games/sorry/board.html", {"view": view, "legal": [], "me": None})
+        html = render_to_string("sorry/board.html", {"view": view, "legal": [], "me": None})
     assert html.count(CARD[lang]) >= 2, html
     assert not any(word in html for word in DRIFTED)

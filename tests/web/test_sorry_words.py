@@ -16,10 +16,10 @@ from django.conf import settings
 from django.utils import translation
 
 from games.engines.base import SeatInfo
-from games.engines.sorry import SorryGame
 from games.text.words import show
 from games.write.moves import submit_action
 from games.write.pregame import create_table
+from shelf.sorry import SorryGame
 from tests.conftest import phone_for
 
 MOVE = {"kind": "move", "card": "7", "pawn": "R0", "steps": 7, "to": "T40",

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.utils import translation
 
-from games.engines.yellow_yangtze.rules.scoring import final_result
 from games.read.presenters import result_ties
+from shelf.yellow_yangtze.rules.scoring import final_result
 
 NAMES = ["نرگس", "ملالۍ"]
 

@@ -15,13 +15,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.editors.yellow_yangtze import cells_from
-from games.engines.yellow_yangtze.board import practice_board_data
-from games.engines.yellow_yangtze.state import COLOURS
 from games.models import EditionProfile, Table
 from games.record.audit import replay
 from games.write.moves import submit_action
 from games.write.pregame import create_table
+from shelf.yellow_yangtze.board import practice_board_data
+from shelf.yellow_yangtze.editor import cells_from
+from shelf.yellow_yangtze.state import COLOURS
 from tests.conftest import cookie_header, phone_for, play_through_write_path, post_action, socket_for
 
 FOUR = [{"name": n} for n in ("Ann", "Ben", "Cat", "Dan")]

@@ -12,9 +12,9 @@ from dataclasses import replace
 
 import pytest
 
-from games.engines.amun_re import AmunReGame
-from games.engines.amun_re.state import AUCTION, GOLD_VALUES, Player, Province, State
 from games.engines.base import SeatInfo
+from shelf.amun_re import AmunReGame
+from shelf.amun_re.state import AUCTION, GOLD_VALUES, Player, Province, State
 
 ALICE, BOB, CAROL, DAVE, ERIN = range(5)
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.amun_re.state import OFFER, SETTLE
 from games.engines.base import IllegalAction
+from shelf.amun_re.state import OFFER, SETTLE
 
 from .conftest import ALICE, BOB, CAROL, auction_with_hands, card, enter_province, make_game, play, with_player
 

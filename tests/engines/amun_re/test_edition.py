@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.amun_re import validate_edition
-from games.engines.amun_re.edition import default_edition_data, edition_warnings
 from games.engines.base import IllegalAction
+from shelf.amun_re import validate_edition
+from shelf.amun_re.edition import default_edition_data, edition_warnings
 
 from .conftest import make_game
 

@@ -7,9 +7,9 @@ was counted and why, so the table can check it against the box.
 
 from __future__ import annotations
 
-from games.engines.amun_re.rules.income import start_income
-from games.engines.amun_re.rules.scoring import score_kingdom
-from games.engines.amun_re.state import INCOME, OFFER, OVER, Offerings, Player, State
+from shelf.amun_re.rules.income import start_income
+from shelf.amun_re.rules.scoring import score_kingdom
+from shelf.amun_re.state import INCOME, OFFER, OVER, Offerings, Player, State
 
 from .conftest import ALICE, BOB, CAROL, auction_with_hands, card, enter_province, make_game, play
 

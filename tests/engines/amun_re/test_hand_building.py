@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from games.engines.amun_re.rules.hand import hand_choices
-from games.engines.amun_re.state import AUCTION, GOLD_VALUES
 from games.engines.base import IllegalAction
+from shelf.amun_re.rules.hand import hand_choices
+from shelf.amun_re.state import AUCTION, GOLD_VALUES
 
 from .conftest import ALICE, BOB, CAROL, make_game, play, with_player
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.amun_re.rules.income import income, start_income
-from games.engines.amun_re.state import INCOME, Offerings, Player, State
 from games.engines.base import IllegalAction
+from shelf.amun_re.rules.income import income, start_income
+from shelf.amun_re.state import INCOME, Offerings, Player, State
 
 from .conftest import ALICE, BOB, auction_with_hands, card, make_game, play
 

@@ -44,7 +44,7 @@ def test_counts_of_one_read_in_the_singular():
 
 
 def test_the_reward_prompt_names_the_players_who_must_place_pyramids():
-    from games.engines.amun_re.state import REWARD, Player, State
+    from shelf.amun_re.state import REWARD, Player, State
 
     game = make_game(3)
     state = State(players=(Player(pending=2), Player(), Player(pending=1)), phase=REWARD, auction=3)
@@ -58,8 +58,8 @@ def test_the_reward_prompt_names_the_players_who_must_place_pyramids():
 def test_engine_messages_number_columns_from_1_like_the_phones():
     import pytest
 
-    from games.engines.amun_re.state import REWARD, Player, State
     from games.engines.base import IllegalAction
+    from shelf.amun_re.state import REWARD, Player, State
 
     from .conftest import card
 
@@ -75,8 +75,8 @@ def test_engine_messages_number_columns_from_1_like_the_phones():
 def test_refusals_about_one_pyramid_read_in_the_singular():
     import pytest
 
-    from games.engines.amun_re.state import INCOME, REWARD, Player, State
     from games.engines.base import IllegalAction
+    from shelf.amun_re.state import INCOME, REWARD, Player, State
 
     from .conftest import card
 

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from games.engines.amun_re.rules.offering import rewards
-from games.engines.amun_re.state import INCOME, OFFER, REWARD, Player, State
 from games.engines.base import IllegalAction
+from shelf.amun_re.rules.offering import rewards
+from shelf.amun_re.state import INCOME, OFFER, REWARD, Player, State
 
 from .conftest import ALICE, BOB, CAROL, DAVE, card, make_game, play
 

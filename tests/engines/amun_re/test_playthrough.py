@@ -13,7 +13,7 @@ import os
 import random
 from pathlib import Path
 
-from games.engines.amun_re.actions import notation, parse_action
+from shelf.amun_re.actions import notation, parse_action
 
 from .conftest import make_game
 

@@ -9,9 +9,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engines.amun_re.rules.auction import has_live_bid
-from games.engines.amun_re.state import AUCTION, BUILD, GOLD_VALUES, SETTLE
 from games.engines.base import IllegalAction
+from shelf.amun_re.rules.auction import has_live_bid
+from shelf.amun_re.state import AUCTION, BUILD, GOLD_VALUES, SETTLE
 
 from .conftest import make_game, random_playout
 

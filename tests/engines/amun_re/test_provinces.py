@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.amun_re.edition import default_edition_data
-from games.engines.amun_re.state import Province
 from games.engines.base import IllegalAction, fill
+from shelf.amun_re.edition import default_edition_data
+from shelf.amun_re.state import Province
 
 from .conftest import ALICE, BOB, CAROL, auction_with_hands, card, make_game, play, with_player
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.engines.amun_re.rules.scoring import final_order, score_kingdom
-from games.engines.amun_re.rules.ties import rank, seat_distance
-from games.engines.amun_re.state import BUILD, GOLD_VALUES, INCOME, OVER, Player, State
+from shelf.amun_re.rules.scoring import final_order, score_kingdom
+from shelf.amun_re.rules.ties import rank, seat_distance
+from shelf.amun_re.state import BUILD, GOLD_VALUES, INCOME, OVER, Player, State
 
 from .conftest import ALICE, BOB, CAROL, card, make_game
 

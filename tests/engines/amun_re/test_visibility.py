@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from games.engines.amun_re.state import OFFER, Player, State
+from shelf.amun_re.state import OFFER, Player, State
 
 from .conftest import ALICE, BOB, CAROL, auction_with_hands, card, make_game, play, random_playout, with_player
 

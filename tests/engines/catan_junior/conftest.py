@@ -11,9 +11,9 @@ import dataclasses
 import pytest
 
 from games.engines.base import SeatInfo
-from games.engines.catan_junior import CatanJuniorGame
-from games.engines.catan_junior.board import RESOURCES
-from games.engines.catan_junior.state import State
+from shelf.catan_junior import CatanJuniorGame
+from shelf.catan_junior.board import RESOURCES
+from shelf.catan_junior.state import State
 
 ALICE, BOB, CAROL, DAVE = 0, 1, 2, 3
 NAMES = ("Alice", "Bob", "Carol", "Dave")

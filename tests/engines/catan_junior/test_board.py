@@ -8,7 +8,7 @@ import json
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.catan_junior.board import shipped_board, shipped_board_json, side_for, validate_board
+from shelf.catan_junior.board import shipped_board, shipped_board_json, side_for, validate_board
 
 from .conftest import make_game, opening
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from games.engines.catan_junior.actions import notation
 from games.engines.chance import table_rng
+from shelf.catan_junior.actions import notation
 
 from .conftest import make_game
 

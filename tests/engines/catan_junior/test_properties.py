@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engines.base import IllegalAction
-from games.engines.catan_junior.actions import KINDS
-from games.engines.catan_junior.board import RESOURCES
-from games.engines.catan_junior.rules.building import LAIRS_PER_COLOUR
+from shelf.catan_junior.actions import KINDS
+from shelf.catan_junior.board import RESOURCES
+from shelf.catan_junior.rules.building import LAIRS_PER_COLOUR
 
 from .conftest import assert_conserved, make_game, opening
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction, SeatInfo
-from games.engines.catan_junior import CatanJuniorGame
+from shelf.catan_junior import CatanJuniorGame
 
 from .conftest import ALICE, BOB, assert_conserved, hand, make_game, opening
 

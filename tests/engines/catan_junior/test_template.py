@@ -29,9 +29,9 @@ def render(game, state, seat):
         "seats": [],
     }
     # The picture sprite is drawn once with the page (static.html), the board uses it.
-    board = get_template("games/catan_junior/static.html").render(context) + get_template(
-        "games/catan_junior/board.html").render(context)
-    controls = get_template("games/catan_junior/controls.html").render(context)
+    board = get_template("catan_junior/static.html").render(context) + get_template(
+        "catan_junior/board.html").render(context)
+    controls = get_template("catan_junior/controls.html").render(context)
     return board, controls, legal
 
 

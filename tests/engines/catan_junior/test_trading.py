@@ -13,7 +13,7 @@ from .conftest import ALICE, BOB, CAROL, assert_conserved, hand, in_main, make_g
 
 def with_market(state, market):
     """Set the marketplace, moving the difference through the supply (INV holds)."""
-    from games.engines.catan_junior.board import RESOURCES
+    from shelf.catan_junior.board import RESOURCES
 
     supply = list(state.supply)
     for r in state.market:
@@ -79,7 +79,7 @@ def test_sh4_a_refill_needing_a_missing_type_confiscates_that_type_first():
     state = with_market(opening(game), ["gold", "gold", "gold", "gold", "wood"])
     state = with_hand(in_main(state, ALICE), ALICE, gold=1, wool=2)
     # Park every wool of the supply with Bob.
-    from games.engines.catan_junior.board import RESOURCES
+    from shelf.catan_junior.board import RESOURCES
 
     i = RESOURCES.index("wool")
     hands = list(state.hands)

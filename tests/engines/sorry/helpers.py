@@ -7,9 +7,9 @@ clockwise, play passes to the left, rules file sorry.md section 1.1).
 from __future__ import annotations
 
 from games.engines.base import SeatInfo
-from games.engines.sorry import SorryGame
-from games.engines.sorry.board import COLOURS
-from games.engines.sorry.notation import format_position
+from shelf.sorry import SorryGame
+from shelf.sorry.board import COLOURS
+from shelf.sorry.notation import format_position
 
 NAMES = {"red": "Alice", "blue": "Bob", "yellow": "Carol", "green": "Dan"}
 
@@ -48,7 +48,7 @@ def board(state, mover=None) -> str:
 
 def where(state, pawn: str) -> str:
     """Location text of pawn id ``pawn`` (``"R0"`` -> ``"T17"``)."""
-    from games.engines.sorry.state import loc_text
+    from shelf.sorry.state import loc_text
 
     c = "RBYG".index(pawn[0])
     return loc_text(state.pawns[c][int(pawn[1:])])

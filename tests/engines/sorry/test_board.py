@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.sorry.board import (
+from shelf.sorry.board import (
     HOME,
     SAFE0,
     START,

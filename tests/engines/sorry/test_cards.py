@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction, SeatInfo, fill
-from games.engines.sorry import SorryGame
-from games.engines.sorry.state import DRAW
+from shelf.sorry import SorryGame
+from shelf.sorry.state import DRAW
 
 from .helpers import at, legal, lines, play, table, where
 

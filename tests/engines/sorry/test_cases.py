@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.sorry.state import DRAW
+from shelf.sorry.state import DRAW
 
 from .helpers import at, legal, lines, play, table, where
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.sorry.board import HOME, SAFE0, START
-from games.engines.sorry.notation import format_position, parse_position
-from games.engines.sorry.positions import moves_for_position
+from shelf.sorry.board import HOME, SAFE0, START
+from shelf.sorry.notation import format_position, parse_position
+from shelf.sorry.positions import moves_for_position
 
 from .helpers import at, table
 

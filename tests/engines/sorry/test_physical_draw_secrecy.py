@@ -16,8 +16,8 @@ from dataclasses import replace
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.sorry import DRAW_REFUSED
-from games.engines.sorry.state import CARD_INDEX, CARDS, DRAW
+from shelf.sorry import DRAW_REFUSED
+from shelf.sorry.state import CARD_INDEX, CARDS, DRAW
 
 from .helpers import table
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.sorry.scoring import load_points_table, validate_points_table
-from games.engines.sorry.state import CARD_INDEX, DEAL, DRAW, MOVE, OVER
+from shelf.sorry.scoring import load_points_table, validate_points_table
+from shelf.sorry.state import CARD_INDEX, DEAL, DRAW, MOVE, OVER
 
 from .helpers import at, legal, play, table, where
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engines.base import IllegalAction
-from games.engines.sorry.board import HOME, START, TRACK_LEN
-from games.engines.sorry.state import CARD_INDEX, MOVE
+from shelf.sorry.board import HOME, START, TRACK_LEN
+from shelf.sorry.state import CARD_INDEX, MOVE
 
 from .helpers import table
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.sorry.state import OVER
+from shelf.sorry.state import OVER
 
 from .helpers import at, play, table
 

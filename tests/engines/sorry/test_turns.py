@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.sorry.state import CARD_INDEX, DRAW, MOVE, OVER, SorryState, counts_of
+from shelf.sorry.state import CARD_INDEX, DRAW, MOVE, OVER, SorryState, counts_of
 
 from .helpers import at, legal, play, table, where
 
@@ -166,7 +166,7 @@ def test_the_state_round_trips_through_json():
 
 def test_seats_need_distinct_known_colours():
     from games.engines.base import SeatInfo
-    from games.engines.sorry import SorryGame
+    from shelf.sorry import SorryGame
 
     with pytest.raises(IllegalAction):
         SorryGame({}, [SeatInfo(0, "A", "red"), SeatInfo(1, "B", "red")])

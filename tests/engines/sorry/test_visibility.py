@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.engines.sorry.state import DRAW, SorryState
+from shelf.sorry.state import DRAW, SorryState
 
 from .helpers import at, table
 

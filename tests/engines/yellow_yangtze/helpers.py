@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from games.engines.base import SeatInfo
-from games.engines.yellow_yangtze import YellowYangtzeGame
-from games.engines.yellow_yangtze.state import COLOURS, State
+from shelf.yellow_yangtze import YellowYangtzeGame
+from shelf.yellow_yangtze.state import COLOURS, State
 
 ALICE, BOB, CAROL, DAN = 0, 1, 2, 3
 NAMES = ("Alice", "Bob", "Carol", "Dan")
@@ -95,7 +95,7 @@ def play(game: YellowYangtzeGame, state: State, actor: int, kind: str, /, **fiel
 
 def total_tiles(state: State) -> int:
     """Tiles in bag + hands + board + box + market + committed to a war (conservation, §1.2)."""
-    from games.engines.yellow_yangtze.state import War
+    from shelf.yellow_yangtze.state import War
 
     held = sum(t for _s, _side, t, _l in state.pending.commits) if isinstance(state.pending, War) else 0
     return sum(state.bag) + sum(map(sum, state.hands)) + len(state.tiles) + sum(state.box) + sum(state.market) + held

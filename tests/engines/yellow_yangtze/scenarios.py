@@ -10,9 +10,9 @@ import random
 from typing import Any
 
 from games.engines.base import SeatInfo
-from games.engines.yellow_yangtze import YellowYangtzeGame
-from games.engines.yellow_yangtze.rules.conflicts import war_strengths
-from games.engines.yellow_yangtze.state import War
+from shelf.yellow_yangtze import YellowYangtzeGame
+from shelf.yellow_yangtze.rules.conflicts import war_strengths
+from shelf.yellow_yangtze.state import War
 
 Step = tuple[int, dict[str, Any]]
 

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.yellow_yangtze import validate_board
-from games.engines.yellow_yangtze.board import (
+from shelf.yellow_yangtze import validate_board
+from shelf.yellow_yangtze.board import (
     BOARDS_DIR,
     STATES,
     column_letters,
@@ -41,7 +41,7 @@ def test_fixture_board_says_it_is_a_fixture():
 
 def test_absent_board_option_means_the_practice_board():
     from games.engines.base import SeatInfo
-    from games.engines.yellow_yangtze import YellowYangtzeGame
+    from shelf.yellow_yangtze import YellowYangtzeGame
 
     game = YellowYangtzeGame({}, [SeatInfo(0, "A", "red"), SeatInfo(1, "B", "blue")])
     assert game.board.practice

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from games.engines.base import fill
-from games.engines.yellow_yangtze import YellowYangtzeGame
-from games.engines.yellow_yangtze.state import State
+from shelf.yellow_yangtze import YellowYangtzeGame
+from shelf.yellow_yangtze.state import State
 
 from . import test_revolt, test_war
 from .helpers import ALICE, BOB, CAROL, DAN, make_game

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines.yellow_yangtze.rules.scoring import allocate_yellow, final_result
-from games.engines.yellow_yangtze.state import DrawStep
+from shelf.yellow_yangtze.rules.scoring import allocate_yellow, final_result
+from shelf.yellow_yangtze.state import DrawStep
 
 from .helpers import ALICE, BOB, CAROL, make_game, play, points, position
 

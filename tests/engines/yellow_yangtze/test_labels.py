@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from games.engines.base import fill
 from games.engines.chance import table_rng
-from games.engines.yellow_yangtze.state import DrawStep
+from shelf.yellow_yangtze.state import DrawStep
 
 from .helpers import ALICE, BOB, CAROL, make_game
 

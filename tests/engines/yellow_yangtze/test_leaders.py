@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.yellow_yangtze.rules.common import duplicate_states
-from games.engines.yellow_yangtze.state import Revolt
+from shelf.yellow_yangtze.rules.common import duplicate_states
+from shelf.yellow_yangtze.state import Revolt
 
 from .helpers import ALICE, BOB, CAROL, make_game, play, position
 
@@ -66,7 +66,7 @@ def test_a_leader_may_join_two_states_when_no_colour_is_duplicated():
                  leaders=[(ALICE, "red", (1, 3)), (BOB, "blue", (5, 3))], active=CAROL)
     s2 = play(game, s, CAROL, "leader", colour="green", hex=(3, 3))
     assert s2.pending is None and duplicate_states(game.ctx, s2) == []
-    from games.engines.yellow_yangtze.rules.common import group_of, occupied
+    from shelf.yellow_yangtze.rules.common import group_of, occupied
 
     assert {(1, 3), (5, 3), (3, 3)} <= group_of(game.ctx, occupied(s2), (3, 3))
 

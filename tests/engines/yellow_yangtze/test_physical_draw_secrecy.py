@@ -17,8 +17,8 @@ import pytest
 
 from games.engines.base import IllegalAction
 from games.engines.chance import table_rng
-from games.engines.yellow_yangtze.rules import turn
-from games.engines.yellow_yangtze.state import COLOURS
+from shelf.yellow_yangtze.rules import turn
+from shelf.yellow_yangtze.state import COLOURS
 
 from .helpers import make_game
 

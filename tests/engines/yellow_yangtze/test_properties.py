@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from games.engines.base import IllegalAction, SeatInfo
 from games.engines.chance import table_rng
-from games.engines.yellow_yangtze import YellowYangtzeGame
-from games.engines.yellow_yangtze.rules import turn
-from games.engines.yellow_yangtze.rules.common import duplicate_states, has_black_neighbour, tile_map
-from games.engines.yellow_yangtze.state import COLOURS, Revolt, War
+from shelf.yellow_yangtze import YellowYangtzeGame
+from shelf.yellow_yangtze.rules import turn
+from shelf.yellow_yangtze.rules.common import duplicate_states, has_black_neighbour, tile_map
+from shelf.yellow_yangtze.state import COLOURS, Revolt, War
 
 from .helpers import total_tiles
 

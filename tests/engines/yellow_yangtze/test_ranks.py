@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.yellow_yangtze.rules.scoring import final_result
+from shelf.yellow_yangtze.rules.scoring import final_result
 
 
 def _said(tie) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.yellow_yangtze.state import Revolt
+from shelf.yellow_yangtze.state import Revolt
 
 from .helpers import ALICE, BOB, hand, make_game, play, points, position
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.yellow_yangtze.state import DrawStep
+from shelf.yellow_yangtze.state import DrawStep
 
 from .helpers import hand, make_game
 

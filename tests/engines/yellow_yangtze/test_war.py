@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.yellow_yangtze.rules.common import duplicate_states, group_of, occupied
-from games.engines.yellow_yangtze.state import War
+from shelf.yellow_yangtze.rules.common import duplicate_states, group_of, occupied
+from shelf.yellow_yangtze.state import War
 
 from .helpers import ALICE, BOB, CAROL, DAN, hand, make_game, play, points, position, total_tiles
 

@@ -77,9 +77,11 @@ INSTALLED_APPS = [
     "games",
 ]
 # The games: each game's folder (shelf/<slug>/) is a Django app, so its templates, stylesheet and words are found
-# where Django finds an app's. The list is the registry's (games/engines/__init__.py), never written here.
+# where Django finds an app's. The list is the registry's (games/engines/__init__.py), never written here. They come
+# first: of two apps' catalogues, Django reads the one listed first, and a game's words must read as its own catalogue
+# says (Django's and other apps' catalogues translate some of the same English words otherwise: "Key").
 GAME_APPS = packages()
-INSTALLED_APPS += GAME_APPS
+INSTALLED_APPS = [*GAME_APPS, *INSTALLED_APPS]
 
 # Django's own middleware is listed as the subclasses of games/web/middleware.py. With INLINE_MIDDLEWARE_HOOKS on
 # (the default) their hooks run in the event loop under ASGI; off, they behave as Django's own classes, and Django

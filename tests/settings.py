@@ -14,6 +14,6 @@ from games.engines import folder
 CONTRACT_APP = "tests.contract_game"
 
 GAME_APPS = [*GAME_APPS, CONTRACT_APP]
-INSTALLED_APPS = [*INSTALLED_APPS, CONTRACT_APP]
+INSTALLED_APPS = [CONTRACT_APP, *INSTALLED_APPS]  # first, as the shipped games (companion/settings.py)
 TEMPLATES = [{**backend, "DIRS": [*backend["DIRS"], folder(CONTRACT_APP) / "templates"]}
              if backend["BACKEND"].endswith("Jinja2") else backend for backend in TEMPLATES]

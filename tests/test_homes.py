@@ -31,7 +31,7 @@ from tests.registry import GAMES
 ROOT = Path(settings.BASE_DIR)
 SLUGS = available_slugs()
 #: The platform's folders: everything a new game must not have to touch.
-PLATFORM = ("games", "companion", "templates", "static")
+PLATFORM = ("games", "companion", "templates", "static", "locale")
 TEXT = {".py", ".html", ".jinja", ".txt", ".css", ".js", ".po", ".md", ".json", ".toml", ".cfg"}
 # A registered slug as a word of its own, or a decision taken on a slug.
 LEAK = re.compile(r"\b(?:" + "|".join(map(re.escape, SLUGS)) + r")\b|\bslug\s*[!=]=")

@@ -60,8 +60,20 @@ def package(slug: str) -> str:
 
 
 def packages() -> list[str]:
-    """The games' packages in registry order: each is a Django app, installed from here (companion/settings.py)."""
-    return list(dict.fromkeys(line.partition(":")[0] for line in REGISTRY.values()))
+    """The games' packages in registry order: each is a Django app, installed from here (companion/settings.py).
+
+    A line whose module is not a package (a test's one-module fixture game) or cannot be found has no folder.
+    """
+    names = dict.fromkeys(line.partition(":")[0] for line in REGISTRY.values())
+    return [name for name in names if _is_package(name)]
+
+
+def _is_package(name: str) -> bool:
+    try:
+        spec = importlib.util.find_spec(name)
+    except ImportError:
+        return False
+    return spec is not None and bool(spec.submodule_search_locations)
 
 
 def folder(package_name: str) -> Path:

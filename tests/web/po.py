@@ -44,3 +44,16 @@ def po_entries(path: Path) -> list[dict]:
     return [{"flags": e["flags"], "refs": e["refs"], "context": e["fields"].get("msgctxt"), "msgid": e["fields"].get("msgid", ""),
              "plural": e["fields"].get("msgid_plural"),
              "msgstrs": [v for k, v in e["fields"].items() if k.startswith("msgstr")]} for e in entries]
+
+
+def catalogues(lang: str) -> list[Path]:
+    """Every catalogue of ``lang`` Django reads, as ``.po`` files: the shared one (``LOCALE_PATHS``: the platform's
+    words and a word two games share) and each game's own (``locale/`` in its folder, an installed app:
+    ``settings.GAME_APPS``, the contract game's included in the tests)."""
+    from django.conf import settings
+
+    from games.engines import folder
+
+    folders = [Path(p) for p in settings.LOCALE_PATHS] + [folder(app) / "locale" for app in settings.GAME_APPS]
+    paths = [f / lang / "LC_MESSAGES" / "django.po" for f in folders]
+    return [p for p in paths if p.exists()]

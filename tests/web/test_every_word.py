@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -31,7 +30,7 @@ from games.write.moves import submit_action
 from games.write.pregame import create_table
 from tests.conftest import phone_for
 from tests.registry import GAMES
-from tests.web.test_translations import po_entries
+from tests.web.po import catalogues, po_entries
 from tests.web.words import ISOLATED_RUN, LATIN_WORD, host_client, visible_pieces
 
 pytestmark = pytest.mark.django_db
@@ -61,9 +60,8 @@ def _words(texts) -> set[str]:
 
 
 def _catalogue(lang: str) -> list[dict]:
-    """Every entry of ``lang`` in the project's catalogue and any game's own (``LOCALE_PATHS``)."""
-    files = [Path(p) / lang / "LC_MESSAGES" / "django.po" for p in settings.LOCALE_PATHS]
-    return [entry for path in files if path.exists() for entry in po_entries(path)]
+    """Every entry of ``lang`` in the shared catalogue and every game's own (its folder's ``locale/``)."""
+    return [entry for path in catalogues(lang) for entry in po_entries(path)]
 
 
 # The English words of the catalogue (its msgids), less those Azerbaijani also writes (words of its msgstrs).

@@ -17,13 +17,12 @@ import re
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 from games.read.rulebook import rules_file
 from games.text.glossary import COLOURS, LANGUAGES, Term, glossary, terms_of
 from tests.registry import GAMES as REGISTERED
 from tests.registry import SHIPPED, game_class
-from tests.web.po import po_entries
+from tests.web.po import catalogues, po_entries
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Catalogue contexts that say what kind of thing a one-word message is ("Sorry!" in the context "card" is the card).
@@ -42,23 +41,26 @@ def _homes(slug: str) -> tuple[str, ...]:
 
 
 def catalogue(lang: str) -> list[tuple[str, str, set[str]]]:
-    """``(English, translation, games)`` for every entry of ``lang`` in every catalogue (``LOCALE_PATHS``: the
-    project's and any game's own), each plural form apart.
+    """``(English, translation, games)`` for every entry of ``lang`` in every catalogue (the shared one and each
+    game's own, ``tests.web.po.catalogues``), each plural form apart.
 
-    ``games`` are the games whose files use the string (``shelf/<slug>/``);
-    a string of shared code (the lobby, the walkthrough) belongs to every game.
+    ``games`` are the games whose files use the string: the game whose catalogue holds it (``shelf/<slug>/locale/``),
+    or those its ``#:`` lines name (``shelf/<slug>/``); a string of shared code (the lobby, the walkthrough)
+    belongs to every game.
     """
     rows = []
     homes = {slug: _homes(slug) for slug in GAMES}
-    for folder in settings.LOCALE_PATHS:
-        path = Path(folder) / lang / "LC_MESSAGES" / "django.po"
-        for entry in po_entries(path) if path.exists() else []:
+    folders = {slug: Path(importlib.import_module(game_class(slug).__module__).__file__).parent for slug in GAMES}
+    for path in catalogues(lang):
+        owner = {slug for slug, folder in folders.items() if path.is_relative_to(folder)}
+        for entry in po_entries(path):
             if not entry["msgid"]:
                 continue
             english = english_words(entry["msgid"] + (" " + entry["plural"] if entry["plural"] else ""))
             if entry["context"] in THING_CONTEXTS:  # "Sorry!" as a card, "Lion" as a dynasty: the context names the thing
                 english += " " + entry["context"]
-            games = {slug for slug in GAMES if any(home in "/" + ref for ref in entry["refs"] for home in homes[slug])}
+            games = owner or {slug for slug in GAMES if any(home in "/" + ref for ref in entry["refs"]
+                                                            for home in homes[slug])}
             rows.extend((english, text, games or set(GAMES)) for text in entry["msgstrs"])
     return rows
 
@@ -169,10 +171,11 @@ def test_the_rules_at_hand_follow_the_glossary(slug, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_drifted_spelling_of_a_term_is_left_in_the_language(lang, contract_game_registered):
-    files = [ROOT / "locale" / lang / "LC_MESSAGES" / "django.po", *(rules_file(slug, lang) for slug in GAMES)]
+    files = [*catalogues(lang), *(rules_file(slug, lang) for slug in GAMES)]
     problems = []
     for path in files:
-        text = "\n".join(t for _, t, _g in catalogue(lang)) if path.suffix == ".po" else path.read_text(encoding="utf-8")
+        text = ("\n".join(t for e in po_entries(path) if e["msgid"] for t in e["msgstrs"]) if path.suffix == ".po"
+                else path.read_text(encoding="utf-8"))
         for scope, terms in glossary().items():
             for key, term in terms.items():
                 for spelling in term.avoid.get(lang, ()):

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 from games.text.words import PART_SEPARATOR
 from games.write.pregame import create_table
 from tests.conftest import phone_for, play_through_write_path
 from tests.registry import SHIPPED
-from tests.web.po import po_entries
+from tests.web.po import catalogues, po_entries
 
 LANGUAGES = ("en", "fa", "ps", "az")
 DIGIT = "0-9۰-۹٠-٩"
@@ -50,8 +48,8 @@ def test_the_separator_is_a_dash_never_a_dot_or_a_bar():
 
 @pytest.mark.parametrize("lang", ("fa", "az", "ps"))
 def test_no_catalogue_entry_joins_parts_with_a_middle_dot(lang):
-    path = Path(settings.BASE_DIR) / "locale" / lang / "LC_MESSAGES" / "django.po"
-    dotted = [e["msgid"] for e in po_entries(path) if "·" in e["msgid"] or any("·" in s for s in e["msgstrs"])]
+    dotted = [e["msgid"] for path in catalogues(lang) for e in po_entries(path)
+              if "·" in e["msgid"] or any("·" in s for s in e["msgstrs"])]
     assert not dotted, dotted
 
 

@@ -15,13 +15,22 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import translation
+from django.utils.translation import gettext as gettext_
+from django.utils.translation import ngettext, npgettext, pgettext
 
 from games.write.pregame import create_table
 from tests.conftest import phone_for, post_action
-from tests.web.po import PLACEHOLDER, po_entries
+from tests.web.po import PLACEHOLDER, catalogues, po_entries
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 LANGS = ("fa", "az", "ps")
+
+
+def all_entries(language: str) -> list[dict]:
+    """The entries of every catalogue of ``language`` (the shared one and each game's), each with its ``path``."""
+    return [dict(entry, path=path) for path in catalogues(language) for entry in po_entries(path)]
+
 
 def lobby_in(language: str):
     phone = Client()
@@ -66,10 +75,12 @@ def test_a_refused_sorry_tap_shows_the_engine_rule_in_persian_with_its_details()
 
 @pytest.mark.parametrize("language", LANGS)
 def test_every_catalogue_entry_is_translated_and_none_is_fuzzy(language):
-    entries = po_entries(LOCALE / language / "LC_MESSAGES" / "django.po")
+    paths = catalogues(language)
+    assert len(paths) > 2, "the shared catalogue and the games' own"
+    entries = all_entries(language)
     assert len(entries) > 100
     header = [e for e in entries if e["msgid"] == ""]
-    assert len(header) == 1 and "fuzzy" not in header[0]["flags"], "the header is not fuzzy"
+    assert len(header) == len(paths) and not any("fuzzy" in h["flags"] for h in header), "no header is fuzzy"
     fuzzy = [e["msgid"] for e in entries if "fuzzy" in e["flags"]]
     untranslated = [e["msgid"] for e in entries if e["msgid"] and not all(e["msgstrs"])]
     assert not fuzzy, f"fuzzy in {language}: {fuzzy[:5]}"
@@ -80,7 +91,7 @@ def test_every_catalogue_entry_is_translated_and_none_is_fuzzy(language):
 def test_every_placeholder_of_a_msgid_appears_in_its_translation(language):
     """{name} and %(name)s are filled in after translation: a lost one breaks the message."""
     problems = []
-    for entry in po_entries(LOCALE / language / "LC_MESSAGES" / "django.po"):
+    for entry in all_entries(language):
         if not entry["msgid"]:
             continue
         wanted = set(PLACEHOLDER.findall(entry["msgid"])) | set(PLACEHOLDER.findall(entry["plural"] or ""))
@@ -95,24 +106,24 @@ def test_every_placeholder_of_a_msgid_appears_in_its_translation(language):
 @pytest.mark.parametrize("language", LANGS)
 def test_the_committed_compiled_catalogue_matches_its_source(language):
     """The app must work without gettext tools: the .mo ships next to the .po and says the same."""
-    folder = LOCALE / language / "LC_MESSAGES"
-    with (folder / "django.mo").open("rb") as mo:
-        compiled = gettext.GNUTranslations(mo)
-    for entry in po_entries(folder / "django.po"):
-        if not entry["msgid"]:
-            continue
-        if entry["plural"] is not None:
-            assert compiled.ngettext(entry["msgid"], entry["plural"], 1) in entry["msgstrs"], entry["msgid"]
-        elif entry["context"] is not None:
-            assert compiled.pgettext(entry["context"], entry["msgid"]) == entry["msgstrs"][0], entry["msgid"]
-        else:
-            assert compiled.gettext(entry["msgid"]) == entry["msgstrs"][0], entry["msgid"]
+    for path in catalogues(language):
+        with path.with_suffix(".mo").open("rb") as mo:
+            compiled = gettext.GNUTranslations(mo)
+        entries = [entry for entry in po_entries(path) if entry["msgid"]]
+        assert len(compiled._catalog) - 1 == sum(len(e["msgstrs"]) for e in entries), f"{path}: an entry too many"
+        for entry in entries:
+            if entry["plural"] is not None:
+                assert compiled.ngettext(entry["msgid"], entry["plural"], 1) in entry["msgstrs"], entry["msgid"]
+            elif entry["context"] is not None:
+                assert compiled.pgettext(entry["context"], entry["msgid"]) == entry["msgstrs"][0], entry["msgid"]
+            else:
+                assert compiled.gettext(entry["msgid"]) == entry["msgstrs"][0], entry["msgid"]
 
 
 def test_azerbaijani_uses_the_latin_alphabet_and_persian_and_pashto_their_own_script():
     arabic = re.compile(r"[\u0600-\u06FF]")
     for language in LANGS:
-        for entry in po_entries(LOCALE / language / "LC_MESSAGES" / "django.po"):
+        for entry in all_entries(language):
             english = re.search(r"[A-Za-z]{3}", PLACEHOLDER.sub("", entry["msgid"]))
             for msgstr in entry["msgstrs"]:
                 if language == "az":
@@ -120,3 +131,66 @@ def test_azerbaijani_uses_the_latin_alphabet_and_persian_and_pashto_their_own_sc
                 elif entry["msgid"] and english and msgstr.strip("\u2066\u2067\u2068\u2069") != entry["msgid"]:
                     # a box's printed name ("Sorry!", "Catan Junior") stays as printed, isolated in the line
                     assert arabic.search(msgstr), (language, entry["msgid"])
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_every_word_sits_in_one_catalogue(language):
+    """A msgid is translated once: in the game's catalogue when only that game's files use it, else in the shared
+    one (re-running makemessages adds a word the platform also uses to a game's catalogue, untranslated: it goes)."""
+    seen: dict[tuple, Path] = {}
+    twice = []
+    for entry in all_entries(language):
+        key = (entry["context"], entry["msgid"])
+        if entry["msgid"] and key in seen:
+            twice.append(f"{key} in {seen[key].relative_to(settings.BASE_DIR)} and "
+                         f"{entry['path'].relative_to(settings.BASE_DIR)}")
+        seen.setdefault(key, entry["path"])
+    assert not twice, "\n".join(twice)
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_a_games_catalogue_holds_the_words_only_its_files_use(language):
+    """A game's catalogue (``shelf/<slug>/locale/``) holds what its own files use; a word its files alone use is
+    not in the shared catalogue (where makemessages finds it: ``#:`` lines)."""
+    root = Path(settings.BASE_DIR)
+    shared = LOCALE / language / "LC_MESSAGES" / "django.po"
+    strays = []
+    for entry in all_entries(language):
+        if not entry["refs"]:
+            continue
+        homes = {Path(ref).parts[:2] if ref.startswith(("shelf/", "tests/")) else ("platform",) for ref in entry["refs"]}
+        if entry["path"] == shared:
+            if len(homes) == 1 and homes != {("platform",)}:
+                strays.append(f"shared, but used by {'/'.join(*homes)} alone: {entry['msgid'][:60]!r}")
+        else:
+            own = entry["path"].relative_to(root).parts[:2]
+            if homes != {own}:
+                strays.append(f"{'/'.join(own)}, but used by {sorted(homes)}: {entry['msgid'][:60]!r}")
+    assert not strays, "\n".join(strays)
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_every_word_reads_as_its_catalogue_says(language):
+    """Django merges the catalogues (the shared one, each game's, then those of Django and the other apps): no
+    other catalogue may change how a word of ours reads."""
+    wrong = []
+    plurals = {}
+    for path in catalogues(language):
+        with path.with_suffix(".mo").open("rb") as mo:
+            plurals[path] = gettext.GNUTranslations(mo).plural
+    with translation.override(language):
+        for entry in all_entries(language):
+            if not entry["msgid"]:
+                continue
+            if entry["plural"] is not None:
+                for n in (0, 1, 2, 5, 11, 100):
+                    form = plurals[entry["path"]](n)
+                    got = (npgettext(entry["context"], entry["msgid"], entry["plural"], n) if entry["context"]
+                           else ngettext(entry["msgid"], entry["plural"], n))
+                    if got != entry["msgstrs"][form]:
+                        wrong.append((entry["msgid"], n, got))
+            else:
+                got = pgettext(entry["context"], entry["msgid"]) if entry["context"] else gettext_(entry["msgid"])
+                if got != entry["msgstrs"][0]:
+                    wrong.append((entry["msgid"], got))
+    assert not wrong, wrong[:10]

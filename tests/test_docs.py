@@ -1,4 +1,4 @@
-"""The README stays short and every page of ``docs/`` can be found from it (issue 26).
+"""The README stays short and every page of ``docs/`` can be found from it.
 
 Only markdown links (``[text](target)``) are checked: module paths in the pages are written as code, not
 links, so these tests do not depend on where the modules sit.
@@ -83,3 +83,28 @@ def test_the_anchors_follow_githubs_rules():
     """The checker itself: the anchors are the ones GitHub renders for these headings."""
     page = ROOT / "docs" / "playing.md"
     assert {"corrections-the-board-says-otherwise", "who-starts", "set-up-walkthrough"} <= anchors(page)
+
+
+def test_adding_a_game_lists_every_part_the_contract_game_has():
+    """docs/adding-a-game.md's table names each file of the contract game (tests/contract_game/, a whole game
+    written the documented way), with ``<slug>`` and ``<lang>`` for its slug and languages; the parts it does
+    not have are marked optional there."""
+    text = (ROOT / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    table = "\n".join(line for line in text.splitlines() if line.startswith("|"))
+    named = set(re.findall(r"`([^`]+)`", table))
+    home = ROOT / "tests" / "contract_game"
+    missing = []
+    for path in sorted(home.rglob("*")):
+        if path.is_dir() or "__pycache__" in path.parts or path.suffix == ".mo":
+            continue
+        rel = path.relative_to(home).as_posix()
+        generic = re.sub(r"\b(en|fa|az|ps)\b", "<lang>", rel.replace("contract/", "<slug>/"))
+        if generic not in named and path.name not in named:
+            missing.append(rel)
+    assert not missing, f"the contract game has parts docs/adding-a-game.md does not name: {missing}"
+    for row in table.splitlines()[2:]:
+        part = row.split("|")[1]
+        if "optional" not in part and "where the game has" not in row:
+            cells = re.findall(r"`([^`]+)`", row.split("|")[2])
+            first = cells[0].replace("<slug>", "contract").replace("<lang>", "*")
+            assert list(home.glob(first)), f"docs/adding-a-game.md requires {cells[0]}, the contract game lacks it"

@@ -98,7 +98,7 @@ def served_url(host: str, port: int | str) -> str:
 def banner(host: str, port: int | str, public_url: str = "") -> str:
     """The lines ``make run`` prints: where to open the app here, and where the phones open it."""
     local = f"http://{url_host(LOOPBACK if serves_all_addresses(host) else host)}:{port}/"
-    lines = ["", "  Companion is running."]
+    lines = ["", "  Companion starts now (the server's log follows)."]
     if public_url:
         lines += [f"  Phones open {public_url} (PUBLIC_URL); on this machine {local}"]
     elif serves_all_addresses(host):

@@ -472,9 +472,9 @@ class Game:
     def ended_view(self, state: Any, seat: int | None) -> JSON:
         """The view of ``seat`` once the host ended the game before its end (the table is closed for good).
 
-        What the game's own end reveals (Yellow & Yangtze: every screen and hand, rules §7) beside the
+        What the game's own end reveals (Yellow & Yangtze: every screen, rules §7) beside the
         position, and nothing more: a secret the end of the game does not open (a sealed Amun-Re offering
-        still being made, a Sorry! points hand) stays on its owner's phone. Defaults to :meth:`view`.
+        still being made, a Sorry! points hand, a Yellow & Yangtze hand of tiles) stays on its owner's phone. Defaults to :meth:`view`.
         """
         return self.view(state, seat)
 

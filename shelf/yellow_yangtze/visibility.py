@@ -5,7 +5,8 @@ hand sizes, counts of tiles left in the bag and in the box, the conflict in
 progress (committed tiles are shown face up, §5.1). Private (``view["private"]``
 of the owner only): the hand's colours and the points behind the screen.
 Never: the bag's colours or order, the box's colours, another seat's hand or
-points. After the game (§7), or once the host ended it, every screen is open in ``view["final"]``.
+points. After the game (§7) every screen and hand is open in ``view["final"]``; once the host ended it,
+every screen (points) but no hand: the table's seed stays sealed then, so that the hands stay held.
 """
 
 from __future__ import annotations
@@ -153,7 +154,10 @@ def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str], lifted: b
             "hand_tiles": [c for i, c in enumerate(COLOURS) for _ in range(s.hands[seat][i])],
             "points": as_dict(s.points[seat]),
         }
-    if s.phase == "over" or lifted:
+    if s.phase == "over":
         view["final"] = [{"seat": i, "hand": as_dict(s.hands[i]), "points": as_dict(s.points[i])}
                          for i in range(ctx.n)]
+    elif lifted:
+        # The host's end lifts the screens only: the hands stay held, as the table's sealed seed keeps them.
+        view["final"] = [{"seat": i, "points": as_dict(s.points[i])} for i in range(ctx.n)]
     return view

@@ -140,6 +140,17 @@ def test_game_over_view_opens_every_screen():
     assert view["final"][BOB]["hand"]["red"] == 3
 
 
+def test_a_game_the_host_ended_lifts_the_screens_but_keeps_every_hand_held():
+    """The host's end opens what §7 opens (the screens), not the hands: the seed stays sealed to keep them."""
+    game = make_game(2)
+    s = position(game, hands={ALICE: {"yellow": 2}, BOB: {"red": 3}}, bag={"blue": 4}, actions_left=2)
+    for viewer in (None, ALICE):
+        view = game.ended_view(s, viewer)
+        assert [f["seat"] for f in view["final"]] == [ALICE, BOB]
+        assert all(set(f) == {"seat", "points"} for f in view["final"]), view["final"]
+    assert game.ended_view(s, ALICE)["private"]["hand"]["red"] == 0, "Alice sees her own hand, not Bob's"
+
+
 def test_a_tie_decided_further_up_names_the_colour_by_its_place_from_the_lowest():
     """§7: equal lowest and second-lowest colours: the third-lowest decides; then the highest."""
     third = final_result(((4, 5, 6, 9, 0), (4, 5, 7, 7, 0)), ["Ann", "Ben"], "empty_bag")

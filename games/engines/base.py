@@ -191,7 +191,7 @@ class Game:
 
     #: Who starts: the printed rule of the game's rulebook, one of :data:`START_RULES`
     #: (``youngest``, ``oldest``, ``highest_card``, ``random``); ``start_alternatives`` are other printed
-    #: ways the rulebook allows; ``start_source`` cites the rules-file section; ``next_game_start`` is the
+    #: ways the rulebook allows; ``start_source`` is the one sentence the lobby shows as the rule's help (no section number); ``next_game_start`` is the
     #: rule for a next game with the same players (``winner``: the winner of the last game starts), or
     #: ``None`` when the printed rule applies again. A game that sets ``start_rule`` implements :meth:`with_start`.
     start_rule: ClassVar[str | None] = None  # None: the engine has no start step (seat 0 starts)

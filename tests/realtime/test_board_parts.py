@@ -22,6 +22,7 @@ from games.socket.consumers import render_push
 from games.templatetags import parts
 from games.write.moves import submit_action
 from games.write.pregame import create_table
+from tests.registry import SHIPPED
 
 pytestmark = pytest.mark.django_db
 
@@ -151,3 +152,9 @@ def test_a_part_the_phones_show_alike_is_drawn_once(monkeypatch, slug):
         assert drawn.count(part_id) == 1, (part_id, drawn)
     for part_id in GAMES[slug]["own"]:
         assert drawn.count(part_id) == len(names), (part_id, drawn)  # each seat's own (its hand, its points)
+
+
+@pytest.mark.parametrize("slug", SHIPPED)
+def test_every_shipped_game_has_a_case_here(slug):
+    """Every shipped game is in ``GAMES``: a new game fails here rather than pass unchecked."""
+    assert slug in GAMES, f"{slug} has no case in {__name__}.GAMES"

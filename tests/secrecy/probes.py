@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import html
 import json
+import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -134,6 +135,27 @@ TWINS: dict[str, Callable[[Any, Any, int], Any]] = {
     "amun_re": twin_amun_re,
     "contract": twin_contract,
 }
+
+
+def has_hidden_values(slug: str) -> bool:
+    """Whether game ``slug``'s seats see something the table does not (``view["private"]``) in a game played at
+    random from its default options: such a game needs a twin here and a case in every secrecy suite."""
+    from games.engines import get_game_class
+    from games.engines.base import SeatInfo
+    from games.engines.chance import table_rng
+
+    cls = get_game_class(slug)
+    game = cls({}, [SeatInfo(i, f"P{i}", cls.colours[i]) for i in range(cls.min_seats)])
+    state, chooser = game.setup(table_rng(1, 0)), random.Random(1)
+    for step in range(1, 200):
+        if game.result(state) is not None:
+            return False
+        if any(game.view(state, s).get("private") for s in range(len(game.seats))):
+            return True
+        seat = game.prompt(state).seats[0]
+        action = chooser.choice(game.legal_actions(state, seat))
+        state = game.apply(state, seat, game.fill_chance(state, seat, action, table_rng(1, step)))
+    return False
 
 
 # -- reading the doors --------------------------------------------------------------------------------

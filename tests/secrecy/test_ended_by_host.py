@@ -19,8 +19,9 @@ from games.models import Table
 from games.write.host import end_game
 from games.write.moves import submit_action
 from games.write.pregame import create_table
+from tests.registry import GAMES
 
-from .probes import TWINS, Doors, normalise, with_state
+from .probes import TWINS, Doors, has_hidden_values, normalise, with_state
 from .test_secrecy_suite import choose
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +95,10 @@ def test_an_open_table_hides_what_the_same_position_shows_once_the_host_ended_it
         assert 'class="yy-final"' in page and "lifts the screen" in page
     else:  # the end of the game keeps this secret on its owner's phone
         assert not any(told.values()), told
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_game_with_hidden_values_has_a_case_here(slug):
+    """A game whose seats hide something is in ``CASES``: a new game fails here rather than pass unprobed."""
+    if has_hidden_values(slug):
+        assert slug in {case[0] for case in CASES}, f"{slug} hides values but has no case in {__name__}.CASES"

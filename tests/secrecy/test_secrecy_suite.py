@@ -35,7 +35,7 @@ from games.write.pregame import create_table
 from shelf.yellow_yangtze import YellowYangtzeGame
 from tests.registry import GAMES as REGISTERED
 
-from .probes import TWINS, Doors, Figures, correction_refusal_probe, probe_step
+from .probes import TWINS, Doors, Figures, correction_refusal_probe, has_hidden_values, probe_step
 
 pytestmark = pytest.mark.django_db
 
@@ -120,20 +120,7 @@ def test_no_door_shows_seat_0_another_seats_hidden_values(slug, options, seed, m
 def test_every_game_with_hidden_values_is_probed_here(slug):
     """A registered game whose seats see something the table does not (``view["private"]``) needs a twin
     (tests/secrecy/probes.py ``TWINS``) and a run in each component mode above (with its default options)."""
-    from games.engines import get_game_class
-    from games.engines.base import SeatInfo
-    from games.engines.chance import table_rng
-
-    cls = get_game_class(slug)
-    game = cls({}, [SeatInfo(i, f"P{i}", cls.colours[i]) for i in range(cls.min_seats)])
-    state, chooser, secret = game.setup(table_rng(1, 0)), random.Random(1), False
-    for step in range(1, 200):
-        if game.result(state) is not None:
-            break
-        secret = secret or any(game.view(state, s).get("private") for s in range(len(game.seats)))
-        seat = game.prompt(state).seats[0]
-        state = game.apply(state, seat, game.fill_chance(state, seat, chooser.choice(game.legal_actions(state, seat)),
-                                                         table_rng(1, step)))
+    secret = has_hidden_values(slug)
     if secret:
         assert slug in TWINS, f"{slug} has hidden values but no twin in tests/secrecy/probes.py"
         assert {g[1]["components"] for g in GAMES if g[0] == slug} == {"digital", "physical"}

@@ -25,8 +25,9 @@ from shelf.sorry.state import CARDS
 from shelf.yellow_yangtze.state import COLOURS
 from tests.conftest import phone_for
 from tests.contract_game import TILES
+from tests.registry import GAMES
 
-from .probes import TWINS, normalise
+from .probes import TWINS, has_hidden_values, normalise
 from .test_ended_by_host import ALICE, BOB, THREE, to_a_secret
 
 pytestmark = pytest.mark.django_db
@@ -157,3 +158,10 @@ def test_control_a_step_shown_as_the_asking_seat_sees_it_is_caught(monkeypatch):
     real = step_pages(table, alice, steps)
     twinned_steps(monkeypatch, table, ALICE)
     assert step_pages(table, alice, steps) != real
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_game_with_hidden_values_has_a_case_here(slug):
+    """A game whose seats hide something is in ``CASES``: a new game fails here rather than pass unprobed."""
+    if has_hidden_values(slug):
+        assert slug in {case[0] for case in CASES}, f"{slug} hides values but has no case in {__name__}.CASES"

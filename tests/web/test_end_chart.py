@@ -17,6 +17,7 @@ from games.write.host import end_game
 from games.write.moves import submit_action
 from games.write.pregame import create_table
 from tests.conftest import phone_for
+from tests.registry import SHIPPED
 from tests.web.test_export_import import finished
 
 pytestmark = pytest.mark.django_db
@@ -96,3 +97,9 @@ def test_a_game_still_played_or_ended_by_the_host_has_no_chart():
     for reader, path in ((phone_for(table, 0), "/"), (Client(), "/screen/"), (Client(), "/history/")):
         page = reader.get(f"/t/{table.code}{path}").content.decode()
         assert "Game over" in page and 'class="end-chart"' not in page
+
+
+@pytest.mark.parametrize("slug", SHIPPED)
+def test_every_shipped_game_has_a_case_here(slug):
+    """Every shipped game is in ``GAMES``: a new game fails here rather than pass unchecked."""
+    assert slug in {case[0] for case in GAMES}, f"{slug} has no case in {__name__}.GAMES"

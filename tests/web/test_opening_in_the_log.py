@@ -21,6 +21,7 @@ from games.write.corrections import correction_choices
 from games.write.host import set_components, undo_last
 from games.write.moves import submit_action
 from games.write.pregame import create_table
+from tests.registry import SHIPPED
 
 pytestmark = pytest.mark.django_db
 
@@ -175,3 +176,9 @@ def test_the_deal_line_is_translated():
     with translation.override("fa"):
         lines = log_lines(table, table.game(), 0)
     assert lines[-1]["text"] == "چینش آغازین بازی پخش شد."
+
+
+@pytest.mark.parametrize("slug", SHIPPED)
+def test_every_shipped_game_has_a_case_here(slug):
+    """Every shipped game is in ``GAMES``: a new game fails here rather than pass unchecked."""
+    assert slug in {case[0] for case in GAMES}, f"{slug} has no case in {__name__}.GAMES"

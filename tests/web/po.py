@@ -47,8 +47,8 @@ def po_entries(path: Path) -> list[dict]:
 
 
 def catalogues(lang: str) -> list[Path]:
-    """Every catalogue of ``lang`` Django reads, as ``.po`` files: the shared one (``LOCALE_PATHS``: the platform's
-    words and a word two games share) and each game's own (``locale/`` in its folder, an installed app:
+    """Every catalogue of ``lang`` Django reads, as ``.po`` files: the shared one (``LOCALE_PATHS``: the words the
+    platform's files use, and those built at run time) and each game's own (``locale/`` in its folder, an installed app:
     ``settings.GAME_APPS``, the contract game's included in the tests)."""
     from django.conf import settings
 

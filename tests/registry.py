@@ -11,6 +11,8 @@ translations are found as a shipped game's are.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType, SimpleNamespace
+from typing import Any
 
 from games.engines import REGISTRY, available_slugs, get_game_class
 from games.engines.base import Game
@@ -37,3 +39,17 @@ def register_contract_game(monkeypatch) -> None:
     """Add the contract game's registry line for one test (undone after it)."""
     for slug, line in CONTRACT_LINE.items():
         monkeypatch.setitem(REGISTRY, slug, line)
+
+
+def examples(slug: str) -> ModuleType | Any:
+    """What the shared suites run game ``slug`` through: ``<its package>/examples.py`` (the package of its
+    registry line, the contract game's included). A game without that module answers with no examples at all, so
+    each list built from it misses the game and its ``test_every_*`` guard fails naming the list."""
+    line = CONTRACT_LINE.get(slug) or REGISTRY[slug]
+    name = line.partition(":")[0] + ".examples"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return SimpleNamespace()

@@ -18,14 +18,15 @@ import pytest
 from shelf.yellow_yangtze.state import Revolt
 from tests.e2e.phone_checks import PHONE, SCREENS, api, tap_hex, version, wait_synced
 from tests.engines.yellow_yangtze.scenarios import StartWith, game_for, tie_war_brink
-from tests.registry import SHIPPED
+from tests.registry import SHIPPED, examples
 from tests.web.test_separators import misread
 
 pytestmark = pytest.mark.e2e
 
 LANGUAGES = ("fa", "ps", "az", "en")
-#: The question each game can ask before the first move (its printed rule or the rulebook's alternative).
-QUESTION = {"sorry": "youngest", "amun_re": "oldest", "catan_junior": "youngest", "yellow_yangtze": "random"}
+#: The question each game can ask before the first move (its printed rule or the rulebook's alternative): each
+#: game's ``WHO_STARTS`` in its ``examples.py``.
+QUESTION = {slug: examples(slug).WHO_STARTS for slug in SHIPPED if hasattr(examples(slug), "WHO_STARTS")}
 
 # The visible text of every status line: the status row, the prompt, each game's turn / round line and its counts.
 STATUS_LINES = """() => Array.from(document.querySelectorAll(

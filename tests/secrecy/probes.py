@@ -29,7 +29,7 @@ import json
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -44,96 +44,16 @@ from games.read.presenters import error_message, tr
 from games.record.audit import effective_actions, replay_rows
 from games.write.corrections import confirm_correction, correction_choices, propose_correction
 from tests.conftest import phone_for
+from tests.registry import GAMES, examples
 
 # -- twins: one other seat's hidden values changed, the viewer's view unchanged ---------------------------
 
 
-def _swap_scarce(hand: list[int], pool: list[int]) -> tuple[list[int], list[int]] | None:
-    """Swap as many of ``hand``'s units as possible for the scarcest kind left in ``pool`` (counts kept).
-
-    The scarcest kind is the one whose count a prompt built from the real
-    pool would show (a missing "yellow, yellow"), so the twin differs from
-    the state exactly where a leak would.
-    """
-    kinds = [i for i, n in enumerate(pool) if n > 0]
-    if not kinds:
-        return None
-    y = min(kinds, key=lambda i: pool[i])
-    hand, pool = list(hand), list(pool)
-    moved = 0
-    for x in range(len(hand)):
-        while x != y and hand[x] > 0 and pool[y] > 0:
-            hand[x] -= 1
-            pool[x] += 1
-            hand[y] += 1
-            pool[y] -= 1
-            moved += 1
-    return (hand, pool) if moved else None
-
-
-def twin_yellow_yangtze(game: Any, s: Any, other: int) -> Any:
-    """Swap ``other``'s hand for the bag's scarcest colour as far as it goes, and add screened points (§1.2)."""
-    out = s
-    swapped = _swap_scarce(list(s.hands[other]), list(s.bag))
-    if swapped is not None:
-        hands = list(s.hands)
-        hands[other] = tuple(swapped[0])
-        out = replace(out, hands=tuple(hands), bag=tuple(swapped[1]))
-    points = list(s.points)
-    points[other] = tuple(p + 3 for p in s.points[other])
-    return replace(out, points=tuple(points))
-
-
-def twin_sorry(game: Any, s: Any, other: int) -> Any:
-    """Points mode: swap ``other``'s hand for the draw pile's scarcest card as far as it goes (3.2)."""
-    if not s.hands or not sum(s.hands[other]):
-        return None
-    swapped = _swap_scarce(list(s.hands[other]), list(s.deck))
-    if swapped is None:
-        return None
-    hands = list(s.hands)
-    hands[other] = tuple(swapped[0])
-    return replace(s, hands=tuple(hands), deck=tuple(swapped[1]))
-
-
-def twin_amun_re(game: Any, s: Any, other: int) -> Any:
-    """A sealed offering (2.5) of another amount, while it is still sealed."""
-    p = s.players[other]
-    if s.offerings is not None or p.offering is None:
-        return None
-    budget = sum(p.hand)
-    amount = p.offering + 1 if p.offering + 1 <= budget else p.offering - 1
-    if amount < 0 or amount == p.offering:
-        return None
-    players = list(s.players)
-    players[other] = replace(p, offering=amount)
-    return replace(s, players=tuple(players))
-
-
-def twin_contract(game: Any, s: Any, other: int) -> Any:
-    """Tile duel (the contract game): one of ``other``'s hidden tiles swapped for the bag's scarcest other tile."""
-    bag = dict(s.bag)
-    for held in sorted(set(s.hands[other])):
-        kinds = [t for t, n in bag.items() if n > 0 and t != held]
-        if kinds:
-            scarce = min(kinds, key=lambda t: (bag[t], t))
-            bag[held] += 1
-            bag[scarce] -= 1
-            hand = list(s.hands[other])
-            hand[hand.index(held)] = scarce
-            hands = list(s.hands)
-            hands[other] = tuple(sorted(hand))
-            return replace(s, hands=tuple(hands), bag=tuple(sorted(bag.items())))
-    return None
-
-
 #: Per game with hidden values, how to change one other seat's hidden values only (a game's secrets are
-#: its own rules; tests/secrecy/test_secrecy_suite.py fails for a registered game with secrets and no twin).
+#: its own rules: ``twin`` in its ``examples.py``; tests/secrecy/test_secrecy_suite.py fails for a registered game
+#: with secrets and no twin).
 TWINS: dict[str, Callable[[Any, Any, int], Any]] = {
-    "yellow_yangtze": twin_yellow_yangtze,
-    "sorry": twin_sorry,
-    "amun_re": twin_amun_re,
-    "contract": twin_contract,
+    slug: examples(slug).twin for slug in GAMES if hasattr(examples(slug), "twin")
 }
 
 

@@ -19,7 +19,7 @@ from games.models import Table
 from games.write.host import end_game
 from games.write.moves import submit_action
 from games.write.pregame import create_table
-from tests.registry import GAMES
+from tests.registry import GAMES, examples
 
 from .probes import TWINS, Doors, has_hidden_values, normalise, with_state
 from .test_secrecy_suite import choose
@@ -31,13 +31,9 @@ ALICE, BOB = 0, 1
 #: The doors a phone reads the table's position through.
 POSITION_DOORS = ("page", "fragment", "api view", "api prompt", "screen", "api table")
 
-#: (slug, options, seed, at least this many moves, whether the game's end lifts Bob's secret for Alice).
-CASES = [
-    ("yellow_yangtze", {"components": "digital"}, 3, 12, True),
-    ("sorry", {"points_mode": True, "components": "digital"}, 5, 12, False),
-    ("amun_re", {"components": "digital"}, 7, 1, False),
-    ("contract", {"components": "digital"}, 9, 4, False),
-]
+#: (slug, options, seed, at least this many moves, whether the game's end lifts Bob's secret for Alice): each game's
+#: ``HOST_END`` in its ``examples.py``.
+CASES = [(slug, *examples(slug).HOST_END) for slug in GAMES if hasattr(examples(slug), "HOST_END")]
 
 
 def to_a_secret(slug: str, options: dict, seed: int, moves: int) -> Table:
@@ -101,4 +97,4 @@ def test_an_open_table_hides_what_the_same_position_shows_once_the_host_ended_it
 def test_every_game_with_hidden_values_has_a_case_here(slug):
     """A game whose seats hide something is in ``CASES``: a new game fails here rather than pass unprobed."""
     if has_hidden_values(slug):
-        assert slug in {case[0] for case in CASES}, f"{slug} hides values but has no case in {__name__}.CASES"
+        assert slug in {case[0] for case in CASES}, f"{slug} hides values but has no case in {__name__}.CASES (HOST_END in its examples.py)"

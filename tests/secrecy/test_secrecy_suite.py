@@ -34,6 +34,7 @@ from games.write.moves import submit_action
 from games.write.pregame import create_table
 from shelf.yellow_yangtze import YellowYangtzeGame
 from tests.registry import GAMES as REGISTERED
+from tests.registry import examples
 
 from .probes import TWINS, Doors, Figures, correction_refusal_probe, has_hidden_values, probe_step
 
@@ -42,18 +43,10 @@ pytestmark = pytest.mark.django_db
 THREE = [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}]
 VIEWER = 0
 
-#: (slug, options, seed, moves played, probe every k-th move): a bounded run per game and component mode
-#: (the whole suite stays well under a minute on two busy cores). Amun-Re is probed at its sealed offering.
-GAMES = [
-    ("yellow_yangtze", {"components": "digital"}, 3, 20, 10),
-    ("yellow_yangtze", {"components": "physical"}, 4, 20, 10),
-    ("sorry", {"points_mode": True, "components": "digital"}, 5, 20, 10),
-    ("sorry", {"points_mode": True, "components": "physical"}, 6, 20, 10),
-    ("amun_re", {"components": "digital"}, 7, 60, 1000),
-    ("amun_re", {"components": "physical"}, 8, 60, 1000),
-    ("contract", {"components": "digital"}, 9, 20, 5),
-    ("contract", {"components": "physical"}, 10, 20, 5),
-]
+#: (slug, options, seed, moves played, probe every k-th move): a bounded run per game and component mode, each
+#: game's ``SECRECY_RUNS`` in its ``examples.py`` (the whole suite stays well under a minute on two busy cores).
+#: Amun-Re is probed at its sealed offering.
+GAMES = [(slug, *run) for slug in REGISTERED for run in getattr(examples(slug), "SECRECY_RUNS", ())]
 
 
 def choose(rng: random.Random, game: Any, state: Any, seat: int) -> dict[str, Any]:
@@ -119,18 +112,21 @@ def test_no_door_shows_seat_0_another_seats_hidden_values(slug, options, seed, m
 @pytest.mark.parametrize("slug", REGISTERED)
 def test_every_game_with_hidden_values_is_probed_here(slug):
     """A registered game whose seats see something the table does not (``view["private"]``) needs a twin
-    (tests/secrecy/probes.py ``TWINS``) and a run in each component mode above (with its default options)."""
+    (``twin`` in its ``examples.py``) and a run in each component mode (its ``SECRECY_RUNS``, default options)."""
     secret = has_hidden_values(slug)
     if secret:
-        assert slug in TWINS, f"{slug} has hidden values but no twin in tests/secrecy/probes.py"
+        assert slug in TWINS, f"{slug} has hidden values but no twin in its examples.py"
         assert {g[1]["components"] for g in GAMES if g[0] == slug} == {"digital", "physical"}
 
 
 # -- correction refusals (kept apart) ---------------------------------------------
 
 
-@pytest.mark.parametrize(("slug", "options", "seed", "moves", "every"), [GAMES[1], GAMES[4]],
-                         ids=["yellow_yangtze", "amun_re"])
+#: The runs whose corrections are probed: Yellow & Yangtze physical and Amun-Re digital.
+CORRECTED = [g for g in GAMES if (g[0], g[1]["components"]) in {("yellow_yangtze", "physical"), ("amun_re", "digital")}]
+
+
+@pytest.mark.parametrize(("slug", "options", "seed", "moves", "every"), CORRECTED, ids=[g[0] for g in CORRECTED])
 def test_a_refused_correction_never_quotes_the_rule_another_seats_move_broke(slug, options, seed, moves, every):
     """Seat 0 proposes to drop or change its own latest move; a refusal may say "move #N no longer fits", no more.
 

@@ -12,8 +12,6 @@ Two probes, both twins (tests/secrecy/probes.py) read through the HTTP doors a p
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
 
@@ -21,37 +19,21 @@ from games.models import Action, Table
 from games.pages import history
 from games.pages.history import LOOKED_COOKIE
 from games.write.pregame import create_table
-from shelf.sorry.state import CARDS
-from shelf.yellow_yangtze.state import COLOURS
 from tests.conftest import phone_for
-from tests.contract_game import TILES
-from tests.registry import GAMES
+from tests.registry import GAMES, examples
 
 from .probes import TWINS, has_hidden_values, normalise
 from .test_ended_by_host import ALICE, BOB, THREE, to_a_secret
 
 pytestmark = pytest.mark.django_db
 
-#: (slug, options, seed, at least this many moves): every game with hidden values, played to a secret of Bob's.
-CASES = [
-    ("yellow_yangtze", {"components": "digital"}, 3, 14),
-    ("sorry", {"points_mode": True, "components": "digital"}, 5, 14),
-    ("amun_re", {"components": "digital"}, 7, 1),
-    ("contract", {"components": "digital"}, 9, 6),
-]
+#: (slug, options, seed, at least this many moves): every game with hidden values, played to a secret of Bob's
+#: (its ``TIMELINE`` in its ``examples.py``).
+CASES = [(slug, *examples(slug).TIMELINE) for slug in GAMES if hasattr(examples(slug), "TIMELINE")]
 
-
-def _rotate(value: Any, pool: tuple[str, ...]) -> Any:
-    return pool[(pool.index(value) + 1) % len(pool)]
-
-
-#: Per game, what a seat's hidden log entries hold and another value each could have held: (kind, field, change).
-HIDDEN_ENTRIES = {
-    "yellow_yangtze": ("draw", "tiles", lambda tiles: [_rotate(t, COLOURS) for t in tiles]),
-    "sorry": ("draw", "card", lambda card: _rotate(card, CARDS)),
-    "contract": ("draw", "tile", lambda tile: _rotate(tile, tuple(TILES))),
-    "amun_re": ("offer", "gold", lambda gold: gold + 1),
-}
+#: Per game, what a seat's hidden log entries hold and another value each could have held: (kind, field, change),
+#: its ``HIDDEN_ENTRY`` in its ``examples.py``.
+HIDDEN_ENTRIES = {slug: examples(slug).HIDDEN_ENTRY for slug in GAMES if hasattr(examples(slug), "HIDDEN_ENTRY")}
 
 
 def twin_table(table: Table) -> tuple[Table, list[Action]]:
@@ -164,4 +146,5 @@ def test_control_a_step_shown_as_the_asking_seat_sees_it_is_caught(monkeypatch):
 def test_every_game_with_hidden_values_has_a_case_here(slug):
     """A game whose seats hide something is in ``CASES``: a new game fails here rather than pass unprobed."""
     if has_hidden_values(slug):
-        assert slug in {case[0] for case in CASES}, f"{slug} hides values but has no case in {__name__}.CASES"
+        assert slug in {case[0] for case in CASES}, f"{slug} hides values but has no case in {__name__}.CASES (TIMELINE in its examples.py)"
+        assert slug in HIDDEN_ENTRIES, f"{slug} hides values but has no HIDDEN_ENTRY in its examples.py"

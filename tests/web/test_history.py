@@ -106,7 +106,7 @@ def test_each_replay_step_shows_the_public_board_the_table_screen_showed_after_t
     assert screen.get(f"/t/{table.code}/history/replay/?step=junk").status_code == 200
 
 
-#: Games with hidden values (a twin in tests/secrecy/probes.py), with the options that hide them where needed.
+#: Games with hidden values (a twin in their examples.py, tests/secrecy/probes.py TWINS), with the options that hide them where needed.
 HIDDEN = [("yellow_yangtze", {}, 3), ("sorry", {"points_mode": True}, 2), ("amun_re", {}, 3)]
 HIDDEN += [(slug, {}, 2) for slug in TWINS if slug not in {h[0] for h in HIDDEN}]
 

@@ -21,21 +21,17 @@ from games.write.corrections import correction_choices
 from games.write.host import set_components, undo_last
 from games.write.moves import submit_action
 from games.write.pregame import create_table
-from tests.registry import SHIPPED
+from tests.registry import SHIPPED, examples
 
 pytestmark = pytest.mark.django_db
 
 TWO = [{"name": "Alice"}, {"name": "Bob"}]
 THREE = [*TWO, {"name": "Carol"}]
 
-#: (slug, options, seats): every game, and Sorry!'s points variant (hands behind the deal).
-GAMES = [
-    ("sorry", {}, TWO),
-    ("sorry", {"points_mode": True}, THREE),
-    ("yellow_yangtze", {}, THREE),
-    ("amun_re", {}, THREE),
-    ("catan_junior", {}, THREE),
-]
+#: (slug, options, seats): every game, and Sorry!'s points variant (hands behind the deal): each game's
+#: ``OPENINGS`` in its ``examples.py``.
+GAMES = [(slug, options, TWO if seats == 2 else THREE)
+         for slug in SHIPPED for options, seats in getattr(examples(slug), "OPENINGS", ())]
 
 
 def play(table: Table, rng: random.Random, moves: int) -> None:
@@ -181,4 +177,4 @@ def test_the_deal_line_is_translated():
 @pytest.mark.parametrize("slug", SHIPPED)
 def test_every_shipped_game_has_a_case_here(slug):
     """Every shipped game is in ``GAMES``: a new game fails here rather than pass unchecked."""
-    assert slug in {case[0] for case in GAMES}, f"{slug} has no case in {__name__}.GAMES"
+    assert slug in {case[0] for case in GAMES}, f"{slug} has no case in {__name__}.GAMES (OPENINGS in its examples.py)"

@@ -22,6 +22,7 @@ from games.write.moves import submit_action
 from games.write.pregame import create_table
 from tests.conftest import phone_for, post_action
 from tests.registry import GAMES as REGISTERED
+from tests.registry import examples
 
 ENGINES = Path(settings.BASE_DIR) / "games" / "engines"
 GAMES = tuple(REGISTERED)
@@ -221,17 +222,9 @@ def _table(slug: str, options: dict | None = None):
     return create_table(slug, options or {}, FOUR if slug == "sorry" else THREE, seed=3)
 
 
-# One refused tap per game: (options, moves played first, the refused move, its code, its section).
-REFUSED = {
-    "sorry": ({"components": "physical"}, [(0, {"kind": "draw", "card": "1"})],
-              {"kind": "move", "card": "1", "pawn": "R1", "steps": 1}, "pawn_in_start", "moving"),
-    "yellow_yangtze": ({}, [], {"kind": "tile", "colour": "blue", "hex": [-5, 10]}, "tile_not_in_hand", "turn"),
-    "amun_re": ({}, [], {"kind": "build_hand", "cards": [0, 1]}, "hand_not_exact", "kingdoms#hand"),
-    "catan_junior": ({"components": "physical"}, [(0, {"kind": "roll", "value": 6})],
-                     {"kind": "move_ghost", "island": "castle"}, "ghost_must_move", "ghost"),
-    "contract": ({}, [(0, {"kind": "draw"}), (0, {"kind": "draw"})], {"kind": "attack", "tile": "7"},
-                 "tile_not_in_hand", "turn"),
-}
+# One refused tap per game, its ``REFUSED`` in its ``examples.py``: (options, moves played first, the refused move,
+# its code, its section).
+REFUSED = {slug: examples(slug).REFUSED for slug in GAMES if hasattr(examples(slug), "REFUSED")}
 
 
 def _refusal_setup(slug: str):

@@ -11,6 +11,7 @@ translations are found as a shipped game's are.
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
@@ -39,6 +40,13 @@ def register_contract_game(monkeypatch) -> None:
     """Add the contract game's registry line for one test (undone after it)."""
     for slug, line in CONTRACT_LINE.items():
         monkeypatch.setitem(REGISTRY, slug, line)
+
+
+def game_home(slug: str) -> Path:
+    """The folder of game ``slug``, the contract game's included (not registered at collection time)."""
+    from games.engines import folder
+
+    return folder((CONTRACT_LINE.get(slug) or REGISTRY[slug]).partition(":")[0])
 
 
 def examples(slug: str) -> ModuleType | Any:

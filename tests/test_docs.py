@@ -99,6 +99,7 @@ def test_adding_a_game_lists_every_part_the_contract_game_has():
             continue
         rel = path.relative_to(home).as_posix()
         generic = re.sub(r"\b(en|fa|az|ps)\b", "<lang>", rel.replace("contract/", "<slug>/"))
+        generic = re.sub(r"_\d+p_seed\d+", "_<players>p_seed<seed>", generic)
         if generic not in named and path.name not in named:
             missing.append(rel)
     assert not missing, f"the contract game has parts docs/adding-a-game.md does not name: {missing}"
@@ -106,5 +107,5 @@ def test_adding_a_game_lists_every_part_the_contract_game_has():
         part = row.split("|")[1]
         if "optional" not in part and "where the game has" not in row:
             cells = re.findall(r"`([^`]+)`", row.split("|")[2])
-            first = cells[0].replace("<slug>", "contract").replace("<lang>", "*")
+            first = re.sub(r"<(lang|players|seed)>", "*", cells[0].replace("<slug>", "contract"))
             assert list(home.glob(first)), f"docs/adding-a-game.md requires {cells[0]}, the contract game lacks it"

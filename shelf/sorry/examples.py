@@ -10,36 +10,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from games.engines.twins import swap_scarce
+
 from .state import CARDS
-
-
-def _swap_scarce(hand: list[int], pool: list[int]) -> tuple[list[int], list[int]] | None:
-    """Swap as many of ``hand``'s units as possible for the scarcest kind left in ``pool`` (counts kept).
-
-    The scarcest kind is the one whose count a prompt built from the real pool would show, so the twin differs
-    from the state exactly where a leak would.
-    """
-    kinds = [i for i, n in enumerate(pool) if n > 0]
-    if not kinds:
-        return None
-    y = min(kinds, key=lambda i: pool[i])
-    hand, pool = list(hand), list(pool)
-    moved = 0
-    for x in range(len(hand)):
-        while x != y and hand[x] > 0 and pool[y] > 0:
-            hand[x] -= 1
-            pool[x] += 1
-            hand[y] += 1
-            pool[y] -= 1
-            moved += 1
-    return (hand, pool) if moved else None
 
 
 def twin(game: Any, s: Any, other: int) -> Any:
     """Points mode: swap ``other``'s hand for the draw pile's scarcest card as far as it goes (3.2)."""
     if not s.hands or not sum(s.hands[other]):
         return None
-    swapped = _swap_scarce(list(s.hands[other]), list(s.deck))
+    swapped = swap_scarce(list(s.hands[other]), list(s.deck))
     if swapped is None:
         return None
     hands = list(s.hands)

@@ -10,35 +10,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from games.engines.twins import swap_scarce
+
 from .state import COLOURS
-
-
-def _swap_scarce(hand: list[int], pool: list[int]) -> tuple[list[int], list[int]] | None:
-    """Swap as many of ``hand``'s units as possible for the scarcest kind left in ``pool`` (counts kept).
-
-    The scarcest kind is the one whose count a prompt built from the real pool would show (a missing
-    "yellow, yellow"), so the twin differs from the state exactly where a leak would.
-    """
-    kinds = [i for i, n in enumerate(pool) if n > 0]
-    if not kinds:
-        return None
-    y = min(kinds, key=lambda i: pool[i])
-    hand, pool = list(hand), list(pool)
-    moved = 0
-    for x in range(len(hand)):
-        while x != y and hand[x] > 0 and pool[y] > 0:
-            hand[x] -= 1
-            pool[x] += 1
-            hand[y] += 1
-            pool[y] -= 1
-            moved += 1
-    return (hand, pool) if moved else None
 
 
 def twin(game: Any, s: Any, other: int) -> Any:
     """Swap ``other``'s hand for the bag's scarcest colour as far as it goes, and add screened points (§1.2)."""
     out = s
-    swapped = _swap_scarce(list(s.hands[other]), list(s.bag))
+    swapped = swap_scarce(list(s.hands[other]), list(s.bag))
     if swapped is not None:
         hands = list(s.hands)
         hands[other] = tuple(swapped[0])

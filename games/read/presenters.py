@@ -567,6 +567,41 @@ def _corrections_for(snap: Snapshot, viewer: int | None, seats: list[dict[str, A
     return out
 
 
+#: The legal taps of a seat that may tap nothing now: one object for every such seat, so a part that reads them is
+#: digested once per snapshot (:func:`games.templatetags.parts.held_digest`).
+NO_LEGAL: tuple[LegalItem, ...] = ()
+
+
+def share_equal(value: Any, public: Any) -> Any:
+    """``value`` with each of its pieces that equals the same piece of ``public`` replaced by ``public``'s object.
+
+    ``value`` is a seat's view and ``public`` the table screen's (the view of nobody's seat): what a seat is
+    shown alike with the screen (the board, the market, another player's open counts) then is one object per
+    snapshot for every phone, whose digest is made once (:func:`games.templatetags.parts.held_digest`), while
+    the seat's own pieces (its hand, its screen) stay its own. Pieces are compared with ``==`` (an engine gives
+    one field the same type for every viewer); dictionaries by key and lists of equal length item by item, down
+    to the first equal piece. ``value`` is not changed: a piece holding a shared one is a new container.
+    """
+    if value is public:
+        return value
+    if type(value) is type(public) and value == public:
+        return public
+    if isinstance(value, dict) and isinstance(public, dict):
+        return {k: share_equal(v, public[k]) if k in public else v for k, v in value.items()}
+    if isinstance(value, list) and isinstance(public, list) and len(value) == len(public):
+        return [share_equal(v, p) for v, p in zip(value, public, strict=True)]
+    return value
+
+
+def _seat_view(snap: Snapshot, see: Callable[[Any, int | None], Any], viewer: int | None) -> Any:
+    """``see(state, viewer)`` (the engine's ``view`` or ``ended_view``), with what it shares with the table
+    screen's view taken from that view (:func:`share_equal`); the screen's own view as the engine made it."""
+    own = see(snap.state, viewer)
+    if viewer is None:
+        return own
+    return share_equal(own, snap.memo("view", None, lambda: see(snap.state, None)))
+
+
 def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     """Everything a phone (``viewer`` = seat index) or the table screen (``None``) renders.
 
@@ -592,14 +627,14 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     # Once the host ended the game, each phone sees what the game's own end would show it (a screen lifted, say), as
     # the standing every phone reads counts it; while the table is open, its own view only.
     see = game.ended_view if public["ended"] else game.view
-    view = snap.memo("view", viewer, lambda: see(state, viewer))
+    view = snap.memo("view", viewer, lambda: _seat_view(snap, see, viewer))
     static_template = game_template(row.slug, "static.html", "")
     before = public["before"]
     if before["start"] is not None and before["start"]["can_answer"] != (viewer is not None):
         before = {**before, "start": {**before["start"], "can_answer": viewer is not None}}
     waiting = before["start"] is not None  # nobody moves before the table decided who starts
-    legal = snap.memo("legal", (viewer, language), lambda: legal_for(game, state, viewer, snap)
-                      if row.is_open and not waiting else [])
+    legal = snap.memo("legal", (viewer, language), lambda: (legal_for(game, state, viewer, snap)
+                      if row.is_open and not waiting else None) or NO_LEGAL)
     return {
         **before,
         "table": row,

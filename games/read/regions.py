@@ -79,9 +79,16 @@ def _shared_digest(c: Mapping[str, Any], name: str, objects: tuple[Any, ...], va
 
 
 def _view_shown(c: Mapping[str, Any]) -> Any:
+    """What a seat's view shows outside the static region, as digestible pieces: a container as the digest of
+    that very object, made once per snapshot (a piece the seat shows alike with the table screen is the
+    screen view's object: :func:`games.read.presenters.share_equal`), anything else as itself."""
     view = c["view"]
+    if not isinstance(view, Mapping):
+        return view
     fixed = static_view_keys(c["table"].slug)
-    return {k: v for k, v in view.items() if k not in fixed} if isinstance(view, Mapping) and fixed else view
+    snap = c.get("snapshot")
+    return [[k, "d", parts_tag.held_digest(snap, "view", (v,))] if isinstance(v, (dict, list, tuple)) else [k, "v", v]
+            for k, v in view.items() if k not in fixed]
 
 
 def _parts(c: Mapping[str, Any]) -> dict[str, str]:

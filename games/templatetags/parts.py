@@ -90,9 +90,26 @@ def assemble(skeleton: str, parts: list[Part]) -> str:
     return html
 
 
-def digest(origin: str, part_id: str, inputs: dict[str, Any]) -> str:
-    """The digest of a part: its template and id, the language, and its inputs (same digest, same HTML)."""
-    return content_digest([origin, part_id, get_language(), inputs])
+def held_digest(snap: Any, name: Any, values: tuple[Any, ...]) -> str:
+    """The :func:`content_digest` of ``[name, *values]``, made once on snapshot ``snap`` for these very objects.
+
+    A seat's view holds the pieces it shows alike with the table screen as the screen view's own objects
+    (:func:`games.read.presenters.share_equal`), so the phones of a table digest the same piece once. The memo
+    keeps the objects (an ``id`` in its key is never reused while it lives); callers never mutate them.
+    ``snap`` ``None``: digested as is.
+    """
+    if snap is None:
+        return content_digest([name, *values])
+    entry = snap.memo("digest", (name, *map(id, values)), lambda: (values, content_digest([name, *values])))
+    if all(a is b for a, b in zip(entry[0], values, strict=True)):
+        return entry[1]
+    return content_digest([name, *values])
+
+
+def digest(origin: str, part_id: str, inputs: dict[str, Any], snap: Any = None) -> str:
+    """The digest of a part: its template and id, the language, and its inputs (same digest, same HTML); made
+    once per snapshot ``snap`` for the same input objects (:func:`held_digest`)."""
+    return held_digest(snap, (origin, part_id, get_language(), *inputs), tuple(inputs.values()))
 
 
 class PartNode(Node):
@@ -100,7 +117,8 @@ class PartNode(Node):
 
     def __init__(self, part_id: str, element: str, inputs: dict[str, FilterExpression], nodelist: NodeList,
                  origin: str) -> None:
-        self.part_id, self.element, self.inputs, self.nodelist, self.origin = part_id, element, inputs, nodelist, origin
+        self.part_id, self.element, self.inputs, self.nodelist = part_id, element, inputs, nodelist
+        self.template_name = origin  # not ``origin``: Django's parser sets that to the template's Origin
 
     def dom_id(self, values: dict[str, Any]) -> str:
         """The part's DOM id for these input values (its id, with the inputs it names in braces filled in)."""
@@ -108,12 +126,12 @@ class PartNode(Node):
 
     def render(self, context: template.Context) -> SafeString:
         values = {name: expr.resolve(context) for name, expr in self.inputs.items()}
-        key = digest(self.origin, self.part_id, values)
+        snap = context.get("snapshot")
+        key = digest(self.template_name, self.part_id, values, snap)
 
         def draw() -> str:
             return self.nodelist.render(context.new(values))
 
-        snap = context.get("snapshot")
         inner = draw() if snap is None else snap.memo("html", ("part", key), draw)
         part_id = self.dom_id(values)
         part = Part(part_id, self.element, key, inner)

@@ -133,7 +133,7 @@ def test_a_part_the_phones_show_alike_is_drawn_once(monkeypatch, slug):
 
     def counting(node, context):
         values = {name: expr.resolve(context) for name, expr in node.inputs.items()}
-        if not snap.memoized("html", ("part", parts.digest(node.origin, node.part_id, values))):
+        if not snap.memoized("html", ("part", parts.digest(node.template_name, node.part_id, values))):
             drawn.append(node.dom_id(values))
         return real(node, context)
 

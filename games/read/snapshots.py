@@ -67,6 +67,19 @@ GENERATIONS = 8
 EXTENDED = ("log",)
 
 
+def _detached(row: Action) -> Action:
+    """``row`` without the objects Django cached on it (the ``Table`` it was read or written with), as a snapshot's
+    window holds it: a row keeps no table alive, and a snapshot pickled for another worker carries one table, not
+    one per row (with its state, they were most of its bytes). Nothing reads a window row's table. A row with
+    nothing cached is returned as is, any other is copied (the caller's row is left as it was)."""
+    if not row._state.fields_cache:
+        return row
+    bare = copy.copy(row)
+    bare._state = copy.copy(row._state)
+    bare._state.fields_cache = {}
+    return bare
+
+
 def token_digest(token: str) -> str:
     """The SHA-256 of a seat secret (hex): what a snapshot keeps instead of the secret itself."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -252,7 +265,7 @@ class Snapshot:
         inherited, and so are this snapshot's values of the kinds a move only
         adds to (:meth:`extended`). Costs no query; keeps no reference to this snapshot.
         """
-        rows = (*self.rows, row)[-LOG_LINES:]
+        rows = (*self.rows, _detached(row))[-LOG_LINES:]
         inherited: dict[Any, tuple[dict[Any, Any], ...]] = dict(self.content_memos())
         for kind in EXTENDED:
             inherited["extended", kind] = (self._memos.setdefault(kind, {}),)
@@ -274,9 +287,9 @@ def _seats(table: Table) -> tuple[dict[str, Any], ...]:
 def _window(table: Table, earlier: Snapshot | None) -> tuple[Action, ...]:
     """The newest log rows of ``table``: one indexed query (only the rows after ``earlier``'s, when given)."""
     if earlier is not None and earlier.rows:
-        newer = list(table.actions.filter(seq__gt=earlier.rows[-1].seq).order_by("seq"))
+        newer = map(_detached, table.actions.filter(seq__gt=earlier.rows[-1].seq).order_by("seq"))
         return (*earlier.rows, *newer)[-LOG_LINES:]
-    rows = list(table.actions.order_by("-seq")[:LOG_LINES])
+    rows = list(map(_detached, table.actions.order_by("-seq")[:LOG_LINES]))
     rows.reverse()
     return tuple(rows)
 

@@ -53,6 +53,26 @@ def test_a_snapshot_sent_to_another_worker_carries_no_derived_value():
     assert seat_context(copy, 0)["view"] == seat_context(snap, 0)["view"]
 
 
+def test_a_snapshots_log_rows_hold_no_table_so_another_worker_gets_one_table_not_one_per_row(
+        django_capture_on_commit_callbacks):
+    table = _table()
+    for _ in range(6):  # moves through the write path: each new snapshot follows the last with the written row
+        snap = snapshots.by_code(table.code)
+        game, state = snap.game, snap.state
+        seat = game.prompt(state).seats[0]
+        with django_capture_on_commit_callbacks(execute=True):  # the write's snapshot, published once committed
+            submit_action(table.code, seat, game.legal_actions(state, seat)[0], snap.table.version)
+    made = snapshots.held(table.code, Table.objects.get(code=table.code).revision)
+    assert made is not None and len(made.rows) >= 6
+    assert all(not row._state.fields_cache for row in made.rows)  # the write's own row and the rows read alike
+    sent = pickle.dumps(made)
+    got = pickle.loads(sent)
+    assert [r.payload for r in got.rows] == [r.payload for r in made.rows]
+    assert seat_context(got, 0)["view"] == seat_context(made, 0)["view"]
+    # One table's state in the bytes (the snapshot's own), not one per row.
+    assert len(sent) < len(pickle.dumps(made.table)) + sum(len(pickle.dumps(r)) for r in made.rows)
+
+
 def test_a_failing_shared_cache_is_a_miss_and_is_left_alone_for_a_while(monkeypatch):
     calls = []
 

@@ -65,7 +65,8 @@ def guessed_seat(code: str, token: str | None) -> int | str:
     return index if index is not None else SYSTEM
 
 
-def _held_by_bearer_in(snap: snapshots.Snapshot, index: int) -> bool:
+def held_by_bearer_in(snap: snapshots.Snapshot, index: int) -> bool:
+    """True when seat ``index`` is held through a bearer token at ``snap``'s revision (its use was logged)."""
     return any(s["index"] == index and s["by_bearer"] for s in snap.seats)
 
 
@@ -95,12 +96,15 @@ def play(code: str, token: str | None, read: Callable[[Table, int], Posted], key
         seat = seat_of(snap, token)
         if seat is None:
             raise NoSeat
-        if by_bearer and not _held_by_bearer_in(snap, seat):
+        if by_bearer and not held_by_bearer_in(snap, seat):
             raise _NotHeldByBearer
         asked.update(table=table, seat=seat)
         posted = read(table, seat)
         snap.game.check_payload(posted.action)  # the kind's schema
-        return replace(request, actor=seat, posted=posted.action, seen_version=posted.version, key=posted.key)
+        # The snapshot of the locked revision is the write's hint: its engine, state and newest log row are
+        # the row's, so the write reads none of them again (the hint play() passed may be a revision behind).
+        return replace(request, actor=seat, posted=posted.action, seen_version=posted.version, key=posted.key,
+                       hint=snap)
 
     for _attempt in range(2):
         guess = guessed_seat(code, token)

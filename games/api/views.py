@@ -41,9 +41,19 @@ from games.api.serializers import (
 from games.api.throttles import ClaimThrottle, CreateTableThrottle, TableThrottle
 from games.engines.base import IllegalAction
 from games.entry import taps
-from games.entry.access import bearer, is_host, join_link, read_signed, seat_cookie, seat_for, seat_index_for
+from games.entry.access import (
+    bearer,
+    held_by_bearer,
+    is_host,
+    join_link,
+    read_signed,
+    seat_cookie,
+    seat_for,
+    seat_index_for,
+)
 from games.entry.refusals import REFUSALS, NoSeat, refusal_for
 from games.models import Seat, Table
+from games.read import snapshots
 from games.read.presenters import ENDED_PROMPT, error_message, legal_for, log_lines, seat_context, stopped_early, tr
 from games.record import setup
 from games.web.inputs import MAX_TAP_BYTES, check_length
@@ -115,9 +125,34 @@ def _load(request: Request, code: str, need_seat: bool = True) -> tuple[Table, S
     return table, seat, None
 
 
-def _prompt_body(table: Table, seat: int | None) -> dict[str, Any]:
-    game = table.game()
-    state = game.decode(table.state)
+def _seat_snapshot(request: Request, code: str) -> tuple[snapshots.Snapshot | None, int | None, Response | None]:
+    """The table's snapshot now and the asker's seat in it, for a seat's read: ``(snap, seat, None)`` or a refusal.
+
+    The seat is found as :func:`games.entry.taps.seat_of` finds a tap's (bearer token, else the seat cookie),
+    in the snapshot of the revision read, which every later read and the next move's write reuse. A bearer
+    token's first use since a phone held the seat is logged first (:func:`games.entry.access.held_by_bearer`,
+    a write of its own), then the snapshot of the revision it made is read.
+    """
+    table = get_object_or_404(Table, code=code.upper())
+    token = bearer(request)
+    snap = snapshots.for_table(table)
+    seat = taps.seat_of(snap, token or read_signed(request.COOKIES, seat_cookie(table.code)))
+    if seat is not None and token and not taps.held_by_bearer_in(snap, seat):
+        held_by_bearer(table.code, token)
+        table.refresh_from_db()
+        snap = snapshots.for_table(table)
+        seat = taps.seat_of(snap, token)
+    if seat is None:
+        return snap, None, _error("no_seat", "Send a valid seat token as 'Authorization: Bearer <token>'.", 403)
+    if _foreign_origin(request):
+        return snap, None, _origin_refused()
+    return snap, seat, None
+
+
+def _prompt_body(table: Table, seat: int | None, snap: snapshots.Snapshot | None = None) -> dict[str, Any]:
+    """The prompt as ``seat`` reads it; with ``snap`` (the snapshot of ``table``'s revision) its engine and state."""
+    game = snap.game if snap is not None else table.game()
+    state = snap.state if snap is not None else game.decode(table.state)
     # A game the host ended asks nobody anything, as the phones show it (games.read.presenters.ENDED_PROMPT).
     prompt = ENDED_PROMPT if stopped_early(table, game.result(state)) else game.prompt(state)
     body = prompt.as_json()
@@ -128,7 +163,7 @@ def _prompt_body(table: Table, seat: int | None) -> dict[str, Any]:
         "version": table.version,
         "status": table.status,
         "prompt": body,
-        "legal": [{"action": item["payload"], "label": item["label"]} for item in legal_for(game, state, seat)]
+        "legal": [{"action": item["payload"], "label": item["label"]} for item in legal_for(game, state, seat, snap)]
         if table.is_open and not waiting else [],
     }
     if waiting:  # the question before the first move, not a move that would be refused start_first
@@ -238,11 +273,11 @@ def my_view(request: Request, code: str) -> Response:
 @api_view(["GET"])
 @throttle_classes([TableThrottle])
 def prompt(request: Request, code: str) -> Response:
-    """Who must act now, and my legal actions as ready-to-post payloads."""
-    table, seat, refused = _load(request, code)
+    """Who must act now, and my legal actions as ready-to-post payloads (read from the table's snapshot)."""
+    snap, seat, refused = _seat_snapshot(request, code)
     if refused:
         return refused
-    return Response(_prompt_body(table, seat.index))
+    return Response(_prompt_body(snap.table, seat, snap))
 
 
 def rendered_in_view(view: Any) -> Any:

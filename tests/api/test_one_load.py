@@ -99,6 +99,25 @@ def test_a_move_reads_the_table_once_and_looks_up_no_key(table, django_capture_o
     assert not any(q.startswith('SELECT "games_action"') for q in sql), "\n".join(q[:150] for q in sql)
 
 
+def test_a_bots_first_move_reads_only_the_table_row_its_prompt_did_not(table, django_capture_on_commit_callbacks):
+    """A bearer token's first read logs its use (a write that moves the revision); the prompt then answers from the
+    snapshot of that revision, with its version, and the move after it finds that snapshot: its write reads the
+    locked row and nothing else (no seats, log window, corrections or newest row)."""
+    alice = _api(_token(table, 0))
+    prompt = alice.get(f"/api/tables/{table.code}/prompt/").json()
+    table.refresh_from_db()
+    assert prompt["version"] == table.version
+    assert snapshots.held(table.code, table.revision) is not None
+    with CaptureQueriesContext(connection) as read:
+        again = alice.get(f"/api/tables/{table.code}/prompt/").json()
+    assert again == prompt and len(read) == 1, [q["sql"][:120] for q in read]  # the table row; the rest is held
+    with CaptureQueriesContext(connection) as captured, django_capture_on_commit_callbacks(execute=True):
+        done = _post(alice, table.code, {"action": prompt["legal"][0]["action"], "version": prompt["version"]})
+    assert done.status_code == 200, done.json()
+    reads = [q["sql"] for q in captured if q["sql"].startswith("SELECT")]
+    assert len(reads) == 1 and 'FROM "games_table"' in reads[0], [q[:120] for q in reads]
+
+
 def test_a_stale_answer_leaves_the_cached_snapshot_as_it_was(table):
     alice = _api(_token(table, 0))
     snapshots.clear()

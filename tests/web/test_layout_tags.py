@@ -271,17 +271,19 @@ def test_the_yellow_yangtze_map_shows_the_view_and_lights_exactly_the_legal_hexe
 
 
 def test_the_yellow_yangtze_map_escapes_what_it_prints_and_tolerates_missing_fields():
-    odd = {"board": {"matrix": "matrix(1 0 0 1 0 0)", "leader_scale": 0.75},
+    odd = {"board": {"leader_scale": 0.75},
            "tiles": [{"q": 1, "r": -2, "colour": "a&b"}, {"q": 0, "colour": None, "token": True}],
            "leaders": [{"colour": "red", "x": 1.5, "y": -2.25, "dynasty": "x<y"}, {"seat": 1, "colour": "black"}],
            "players": [{"seat": 1, "name": "<B>"}, {"name": "nobody"}],
            "pagodas": [{"x": 3, "y": 4, "colour": "green"}]}
     legal = [{"kind": "tile", "payload": {"hex": [1, -2], "colour": "r\"d"}, "json": '{"a":"b\'c"}', "label": "<x>"}]
     with translation.override("az"):
-        html = engines["jinja2"].get_template("yellow_yangtze/map.jinja").render(
-            {"matrix": odd["board"]["matrix"], "leader_scale": odd["board"]["leader_scale"], "tiles": odd["tiles"],
-             "leaders": odd["leaders"], "players": odd["players"], "pagodas": odd["pagodas"],
-             "step": "war_attrition", "legal": legal})
+        # The map's three layers: its tiles, a seat's targets (a step other than the action step), its pieces.
+        html = "".join(engines["jinja2"].get_template(f"yellow_yangtze/{name}.jinja").render(inputs) for name, inputs in (
+            ("map", {"tiles": odd["tiles"]}),
+            ("targets", {"legal": legal}),
+            ("pieces", {"leader_scale": odd["board"]["leader_scale"], "leaders": odd["leaders"],
+                        "players": odd["players"], "pagodas": odd["pagodas"]})))
         tree = parse(html)
         assert [u.attrs["class"] for u in tree.all("use", "t")] == ["t a&b", "t None token"]
         assert tree.one("g", data_leader="1-black").one("title").text == f"<B> — {gettext('black')} {gettext('leader')}"

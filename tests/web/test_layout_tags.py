@@ -31,6 +31,7 @@ from shelf.sorry.board import CELL
 from shelf.sorry.layout import HIT_RADIUS as SORRY_HIT_RADIUS
 from shelf.sorry.layout import destinations as sorry_destinations
 from shelf.yellow_yangtze.layout import hex_picks as yy_hex_picks
+from shelf.yellow_yangtze.layout import other_moves as yy_other_moves
 from shelf.yellow_yangtze.layout import picks as yy_picks
 from tests.conftest import phone_for
 
@@ -153,6 +154,18 @@ def test_yellow_yangtze_picks_are_named_as_the_board_names_them_and_only_with_a_
         {"q": 1, "r": 2, "picks": ["tile-red", "tile-blue"]}, {"q": 3, "r": 2, "picks": ["leader-black"]},
         {"q": 1, "r": 1, "picks": ["peasants-1", "peasants-0"]}], "one target per hex, every pick legal there"
     assert yy_hex_picks([{"kind": "tile", "payload": {"hex": [7]}}, {"kind": "tile", "payload": None}]) == []
+
+
+def test_yellow_yangtze_other_moves_are_the_groups_regroup_makes_without_the_placements():
+    legal = [{"kind": "tile", "n": 1}, {"kind": "withdraw", "n": 2}, {"kind": "withdraw", "n": 3},
+             {"kind": "leader", "n": 4}, {"kind": "swap", "n": 5}, {"kind": "tile", "n": 6}, {"kind": "swap", "n": 7},
+             {"kind": "peasants", "n": 8}, {"kind": "pass", "n": 9}]
+    regrouped = engines["django"].from_string(
+        "{% regroup legal by kind as kinds %}{% for k in kinds %}{{ k.grouper }}:{% for i in k.list %}{{ i.n }}"
+        "{% endfor %} {% endfor %}").render({"legal": legal})
+    assert regrouped == "tile:1 withdraw:23 leader:4 swap:5 tile:6 swap:7 peasants:8 pass:9 "
+    assert [(g["grouper"], [i["n"] for i in g["list"]]) for g in yy_other_moves(legal)] == [
+        ("withdraw", [2, 3]), ("swap", [5]), ("swap", [7]), ("pass", [9])], "regroup's groups, placements left out"
 
 
 def test_the_sorry_board_draws_close_destinations_as_one_target_that_opens_the_pawns_list():

@@ -8,6 +8,7 @@ them (the adapter declares them as template filters, ``web.py``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import groupby
 from typing import Any
 
 
@@ -39,6 +40,22 @@ def picks(legal: Iterable[Mapping[str, Any]]) -> set[str]:
             continue
         out.add(pick_name(kind, payload))
     return out
+
+
+#: The kinds of the action step's placements: picked in the action bar, placed on a lit hex.
+PICK_KINDS = frozenset({"tile", "leader", "peasants"})
+
+
+def other_moves(legal: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The action step's legal items other than placements (withdraw, pagoda, swap, pass), grouped as the action bar
+    lists them: ``[{"grouper": kind, "list": items}]``.
+
+    ``legal`` is the page's list of ``{"kind", "payload", "json", "label"}``. Items are grouped as Django's
+    ``{% regroup legal by kind %}`` groups them (each run of items of one kind is one group, in the order of
+    ``legal``), and the groups of :data:`PICK_KINDS` are left out: the hundreds of placements are the map's.
+    """
+    return [{"grouper": kind, "list": list(items)}
+            for kind, items in groupby(legal, key=lambda item: item.get("kind")) if kind not in PICK_KINDS]
 
 
 def hex_picks(legal: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

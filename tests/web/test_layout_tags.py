@@ -23,7 +23,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from jinja2 import meta
 
-from games.templatetags.companion import shown
+from games.templatetags.companion import equals, shown
 from games.write.moves import submit_action
 from games.write.pregame import create_table
 from shelf.sorry import pawn_words, square_words
@@ -31,6 +31,7 @@ from shelf.sorry.board import CELL
 from shelf.sorry.layout import HIT_RADIUS as SORRY_HIT_RADIUS
 from shelf.sorry.layout import destinations as sorry_destinations
 from shelf.yellow_yangtze.layout import hex_picks as yy_hex_picks
+from shelf.yellow_yangtze.layout import other_moves as yy_other_moves
 from shelf.yellow_yangtze.layout import picks as yy_picks
 from tests.conftest import phone_for
 
@@ -155,6 +156,18 @@ def test_yellow_yangtze_picks_are_named_as_the_board_names_them_and_only_with_a_
     assert yy_hex_picks([{"kind": "tile", "payload": {"hex": [7]}}, {"kind": "tile", "payload": None}]) == []
 
 
+def test_yellow_yangtze_other_moves_are_the_groups_regroup_makes_without_the_placements():
+    legal = [{"kind": "tile", "n": 1}, {"kind": "withdraw", "n": 2}, {"kind": "withdraw", "n": 3},
+             {"kind": "leader", "n": 4}, {"kind": "swap", "n": 5}, {"kind": "tile", "n": 6}, {"kind": "swap", "n": 7},
+             {"kind": "peasants", "n": 8}, {"kind": "pass", "n": 9}]
+    regrouped = engines["django"].from_string(
+        "{% regroup legal by kind as kinds %}{% for k in kinds %}{{ k.grouper }}:{% for i in k.list %}{{ i.n }}"
+        "{% endfor %} {% endfor %}").render({"legal": legal})
+    assert regrouped == "tile:1 withdraw:23 leader:4 swap:5 tile:6 swap:7 peasants:8 pass:9 "
+    assert [(g["grouper"], [i["n"] for i in g["list"]]) for g in yy_other_moves(legal)] == [
+        ("withdraw", [2, 3]), ("swap", [5]), ("swap", [7]), ("pass", [9])], "regroup's groups, placements left out"
+
+
 def test_the_sorry_board_draws_close_destinations_as_one_target_that_opens_the_pawns_list():
     legal = [move("R0", "T10", "R0 to 10"), move("R0", "T11", "R0 to 11"), move("R0", "T20", "R0 to 20")]
     view = {"layout": {"viewbox": "0 0 376 376", "points": POINTS},
@@ -271,17 +284,19 @@ def test_the_yellow_yangtze_map_shows_the_view_and_lights_exactly_the_legal_hexe
 
 
 def test_the_yellow_yangtze_map_escapes_what_it_prints_and_tolerates_missing_fields():
-    odd = {"board": {"matrix": "matrix(1 0 0 1 0 0)", "leader_scale": 0.75},
+    odd = {"board": {"leader_scale": 0.75},
            "tiles": [{"q": 1, "r": -2, "colour": "a&b"}, {"q": 0, "colour": None, "token": True}],
            "leaders": [{"colour": "red", "x": 1.5, "y": -2.25, "dynasty": "x<y"}, {"seat": 1, "colour": "black"}],
            "players": [{"seat": 1, "name": "<B>"}, {"name": "nobody"}],
            "pagodas": [{"x": 3, "y": 4, "colour": "green"}]}
     legal = [{"kind": "tile", "payload": {"hex": [1, -2], "colour": "r\"d"}, "json": '{"a":"b\'c"}', "label": "<x>"}]
     with translation.override("az"):
-        html = engines["jinja2"].get_template("yellow_yangtze/map.jinja").render(
-            {"matrix": odd["board"]["matrix"], "leader_scale": odd["board"]["leader_scale"], "tiles": odd["tiles"],
-             "leaders": odd["leaders"], "players": odd["players"], "pagodas": odd["pagodas"],
-             "step": "war_attrition", "legal": legal})
+        # The map's three layers: its tiles, a seat's targets (a step other than the action step), its pieces.
+        html = "".join(engines["jinja2"].get_template(f"yellow_yangtze/{name}.jinja").render(inputs) for name, inputs in (
+            ("map", {"tiles": odd["tiles"]}),
+            ("targets", {"legal": legal}),
+            ("pieces", {"leader_scale": odd["board"]["leader_scale"], "leaders": odd["leaders"],
+                        "players": odd["players"], "pagodas": odd["pagodas"]})))
         tree = parse(html)
         assert [u.attrs["class"] for u in tree.all("use", "t")] == ["t a&b", "t None token"]
         assert tree.one("g", data_leader="1-black").one("title").text == f"<B> — {gettext('black')} {gettext('leader')}"
@@ -315,3 +330,8 @@ def test_each_jinja_template_reads_only_the_inputs_its_django_includer_passes():
         source = env.loader.get_source(env, name)[0]
         read = meta.find_undeclared_variables(env.parse(source)) - set(env.globals)
         assert read == inputs, (name, read, inputs)
+
+
+def test_equals_gives_a_part_the_fact_and_not_the_values_it_compares():
+    """``you=seat|equals:view.active``: the screen's seat (None) and every other seat are not the active one."""
+    assert equals(2, 2) is True and equals(None, 0) is False and equals(1, 0) is False

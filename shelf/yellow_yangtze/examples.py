@@ -51,6 +51,7 @@ END_CHART = [({}, 3)]
 #: The opening in the log, replayed after switching components: (options, seats).
 OPENINGS = [({}, 3)]
 #: The parts of its board every phone shows alike at the opening, and those each seat shows of its own.
-BOARD_PARTS = {"shared": ("yy-public", "yy-legend", "yy-map", "yy-pieces", "yy-conflict", "yy-final"), "own": ("yy-screen",)}
+BOARD_PARTS = {"shared": ("yy-public", "yy-legend", "yy-map", "yy-pieces", "yy-conflict", "yy-final"),
+               "own": ("yy-screen",)}
 #: The who-starts question its phones answer before the first move.
 WHO_STARTS = "random"

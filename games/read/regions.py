@@ -67,15 +67,9 @@ def _table_meta(c: Mapping[str, Any]) -> list[Any]:
 
 def _shared_digest(c: Mapping[str, Any], name: str, objects: tuple[Any, ...], value: Callable[[], Any]) -> str:
     """The digest of ``value()``, made once per snapshot for these very ``objects`` (pieces the snapshot shares
-    between phones: the public part, a seat's view, its legal taps). A context whose piece was replaced by
-    another object is digested anew. The memo holds the objects, so an id in its key is never reused."""
-    snap = c.get("snapshot")
-    if snap is None:
-        return _digest(value())
-    entry = snap.memo("digest", (name, *map(id, objects)), lambda: (objects, _digest(value())))
-    if all(a is b for a, b in zip(entry[0], objects, strict=True)):
-        return entry[1]
-    return _digest(value())
+    between phones: the public part, a seat's view, its legal taps; :func:`games.templatetags.parts.held_digest`).
+    A context whose piece was replaced by another object is digested anew."""
+    return parts_tag.held_digest(c.get("snapshot"), ("region-input", name), objects, value)
 
 
 def _view_shown(c: Mapping[str, Any]) -> Any:
@@ -87,7 +81,7 @@ def _view_shown(c: Mapping[str, Any]) -> Any:
         return view
     fixed = static_view_keys(c["table"].slug)
     snap = c.get("snapshot")
-    return [[k, "d", parts_tag.held_digest(snap, "view", (v,))] if isinstance(v, (dict, list, tuple)) else [k, "v", v]
+    return [[k, "d", parts_tag.held_digest(snap, "view-piece", (v,))] if isinstance(v, (dict, list, tuple)) else [k, "v", v]
             for k, v in view.items() if k not in fixed]
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,20 +91,22 @@ def assemble(skeleton: str, parts: list[Part]) -> str:
     return html
 
 
-def held_digest(snap: Any, name: Any, values: tuple[Any, ...]) -> str:
-    """The :func:`content_digest` of ``[name, *values]``, made once on snapshot ``snap`` for these very objects.
+def held_digest(snap: Any, name: Any, values: tuple[Any, ...], shown: Callable[[], Any] | None = None) -> str:
+    """The :func:`content_digest` of ``shown()`` (default: ``[name, *values]``), made once on snapshot ``snap``
+    for these very objects ``values`` (what ``shown`` is made from).
 
     A seat's view holds the pieces it shows alike with the table screen as the screen view's own objects
-    (:func:`games.read.presenters.share_equal`), so the phones of a table digest the same piece once. The memo
-    keeps the objects (an ``id`` in its key is never reused while it lives); callers never mutate them.
-    ``snap`` ``None``: digested as is.
+    (:func:`games.read.presenters.share_equal`), and the public part of a context is one object per snapshot,
+    so the phones of a table digest the same piece once. The memo keeps the objects (an ``id`` in its key is
+    never reused while it lives); callers never mutate them. ``snap`` ``None``: digested as is.
     """
+    make = shown or (lambda: [name, *values])
     if snap is None:
-        return content_digest([name, *values])
-    entry = snap.memo("digest", (name, *map(id, values)), lambda: (values, content_digest([name, *values])))
+        return content_digest(make())
+    entry = snap.memo("digest", (name, *map(id, values)), lambda: (values, content_digest(make())))
     if all(a is b for a, b in zip(entry[0], values, strict=True)):
         return entry[1]
-    return content_digest([name, *values])
+    return content_digest(make())
 
 
 def digest(origin: str, part_id: str, inputs: dict[str, Any], snap: Any = None) -> str:

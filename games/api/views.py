@@ -49,7 +49,6 @@ from games.entry.access import (
     read_signed,
     seat_cookie,
     seat_for,
-    seat_index_for,
 )
 from games.entry.refusals import REFUSALS, NoSeat, refusal_for
 from games.models import Seat, Table
@@ -309,15 +308,6 @@ class _Refused(Exception):
     def __init__(self, response: Response) -> None:
         self.response = response
         super().__init__(response.status_code)
-
-
-def _seat_index(request: Request, table: Table) -> int | None:
-    """The seat index the request speaks for at ``table``, or ``None``.
-
-    The bearer token, else the seat cookie, is found in the table's cached
-    snapshot, not by a query (:func:`games.entry.access.seat_index_for`).
-    """
-    return seat_index_for(request, table)
 
 
 @rendered_in_view

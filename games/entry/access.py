@@ -24,7 +24,6 @@ from django.utils.translation import gettext as _
 
 from companion import lan
 from games.models import Seat, Table
-from games.read import snapshots
 from games.write.host import claim_seat
 
 DEVICE_COOKIE = "device"
@@ -203,16 +202,6 @@ def _seats_for_phones(table: Table) -> bool:
     bearer read of a seat no phone holds yet is a read by whoever holds the links (the host), logged at once.
     A table made through the API handed every token to its creator, whose bots hold their seats by them."""
     return bool(table.created_by_device)
-
-
-def seat_index_for(request: HttpRequest, table: Table) -> int | None:
-    """The index of the seat :func:`seat_for` finds, from the table's cached snapshot (no query when cached).
-
-    The snapshot is keyed by the row's revision (games/read/snapshots.py), and a
-    hand-over moves the revision, so an old secret never matches it.
-    """
-    token = bearer(request) or read_signed(request.COOKIES, seat_cookie(table.code))
-    return snapshots.for_table(table).seat_index(token) if token else None
 
 
 def is_host(request: HttpRequest, table: Table) -> bool:

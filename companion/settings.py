@@ -162,25 +162,19 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # One file per test process, so two test runs on one machine never share (and delete) it.
     DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"companion-test-{os.getpid()}.sqlite3")}
 
-# Each socket's consumer waits for its next message with a blocking pop that Redis ends after
-# channels_redis's brpop_timeout (5 s); redis-py 8 reads every answer with a 5 s socket timeout by
-# default, so on a busy worker the empty answer of that pop can arrive "late", the read would raise
-# "Timeout reading from 127.0.0.1:6379" and the consumer (and its phone's socket) would die. The read timeout is therefore well above brpop_timeout; it
-# still ends a read from a frozen Redis. The pool waits for a free connection (companion/channel_layer.py)
-# instead of refusing the 101st command of a reconnect storm.
-REDIS_LAYER_SOCKET_TIMEOUT = 20.0
-# channels_redis keeps every message for the sockets of one worker in ONE Redis key (its process-local
-# "specific.<worker>!" channel, one entry per group message), and a group_send silently drops a message
-# (logged at INFO only) once that key holds ``capacity`` entries. With the default 100, a worker that falls
-# 100 moves behind loses pushes (a lost push waits for the phone's 20 s heartbeat). Entries are ~200 bytes: 20 000 cost ~4 MB of Redis.
-REDIS_LAYER_CAPACITY = env.int("REDIS_LAYER_CAPACITY", default=20000)
+# Scale-out: channels_redis's pub/sub layer. A move is one PUBLISH to its table's group; each worker holds one
+# subscription per group its sockets joined and hands the message to those sockets in memory, so Redis does
+# one thing per move whatever the number of phones. A message published while a worker's subscription is
+# down is not kept for it: its phones catch up on a heartbeat (games/socket/consumers.py HEARTBEAT_CHECK),
+# as after any lost push (DESIGN.md "Pages and sync"). ``socket_timeout`` ends a read from a frozen Redis;
+# a move's broadcast waits for it at most BROADCAST_TIMEOUT (games/write/write_path.py).
+REDIS_LAYER_SOCKET_TIMEOUT = 5.0
 if env("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "companion.channel_layer.WaitingRedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [{"address": env("REDIS_URL"), "socket_timeout": REDIS_LAYER_SOCKET_TIMEOUT,
-                                  "max_connections": 100, "timeout": 20}],
-                       "capacity": REDIS_LAYER_CAPACITY},
+                                  "socket_connect_timeout": REDIS_LAYER_SOCKET_TIMEOUT}]},
         }
     }
 else:
@@ -252,8 +246,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
-    # "N of M channels over capacity in group table_X": a push dropped by the Redis layer (logged at INFO).
-    "loggers": {"channels_redis.core": {"handlers": ["console"], "level": "INFO", "propagate": False}},
 }
 
 # -- Strict input and lesser doors ---------------------------------------

@@ -58,9 +58,8 @@ if not settings.configured:
         SECRET_KEY="bench-only",
         CHANNEL_LAYERS={
             # The app's own layers, configured as companion/settings.py does: a fair floor.
-            "default": {"BACKEND": "companion.channel_layer.WaitingRedisChannelLayer", "CONFIG": {
-                "hosts": [{"address": redis_url, "socket_timeout": 20.0, "max_connections": 100, "timeout": 20}],
-                "capacity": 20000}}
+            "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {
+                "hosts": [{"address": redis_url, "socket_timeout": 5.0, "socket_connect_timeout": 5.0}]}}
             if redis_url else {"BACKEND": "companion.channel_layer.SweepingInMemoryChannelLayer"}
         },
     )

@@ -19,8 +19,9 @@ def in_own_loop(coroutine_function, *args) -> None:
 
 
 def test_the_embedded_default_uses_the_sweeping_layer():
-    expected = "WaitingRedisChannelLayer" if os.environ.get("REDIS_URL") else "SweepingInMemoryChannelLayer"
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == f"companion.channel_layer.{expected}"
+    expected = "channels_redis.pubsub.RedisPubSubChannelLayer" if os.environ.get("REDIS_URL") \
+        else "companion.channel_layer.SweepingInMemoryChannelLayer"
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == expected
 
 
 def test_a_send_to_one_table_does_not_walk_every_socket_of_the_cafe(monkeypatch):

@@ -118,18 +118,49 @@ class LegalItem(dict):  # type: ignore[type-arg]
     a digest encodes) is the same whether or not its label was read: the action names it.
     """
 
-    __slots__ = ("_label", "_made")
+    __slots__ = ("_labels", "_made")
 
-    def __init__(self, payload: Mapping[str, Any], encoded: str, label: Callable[[], str]) -> None:
+    def __init__(self, payload: Mapping[str, Any], encoded: str, labels: _Labels) -> None:
         super().__init__(payload=payload, json=encoded, kind=payload.get("kind", ""))
-        self._label, self._made = label, None
+        self._labels, self._made = labels, None
 
     def __missing__(self, key: str) -> str:
         if key != "label":
             raise KeyError(key)
         if self._made is None:
-            self._made = self._label()
+            self._made = self._labels.label(self["payload"], self["json"])
         return self._made
+
+
+class _Labels:
+    """How the items of one :func:`legal_for` call make their labels: ``game``'s words for ``seat``'s action in
+    ``language``, memoized on the snapshot ``held`` refers to (under the engine's configuration ``config``) when
+    there is one. One per call, shared by its items."""
+
+    __slots__ = ("game", "seat", "language", "held", "config")
+
+    def __init__(self, game: Game, seat: int, language: str | None, snap: Snapshot | None) -> None:
+        self.game, self.seat, self.language = game, seat, language
+        # Items live in the snapshot's memo: they reach it through a weak reference, so a snapshot no longer in
+        # use is freed as soon as it is dropped (a strong one would make a cycle, left to the garbage collector).
+        self.held = weakref.ref(snap) if snap is not None else None
+        self.config = snap.config_key if snap is not None else None
+
+    def _make(self, payload: Mapping[str, Any]) -> str:
+        with override(self.language):  # a label read later, under another language, keeps its own
+            return action_label(self.game, self.seat, payload)
+
+    def label(self, payload: Mapping[str, Any], encoded: str) -> str:
+        """The label of ``payload`` (``encoded``: its :data:`_ENCODE_ACTION` form, which names it)."""
+        snap = self.held() if self.held is not None else None
+        if snap is None:
+            return self._make(payload)
+        return snap.memo("label", (self.config, self.seat, encoded, self.language), lambda: self._make(payload))
+
+
+#: How a legal action is written in a page's ``data-action`` (compact, keys sorted): one encoder for every action,
+#: as ``json.dumps`` with options builds a new one per call (the active Yellow & Yangtze seat has hundreds of actions).
+_ENCODE_ACTION = json.JSONEncoder(separators=(",", ":"), sort_keys=True).encode
 
 
 def legal_for(game: Game, state: Any, seat: int | None, snap: Snapshot | None = None) -> list[LegalItem]:
@@ -141,31 +172,8 @@ def legal_for(game: Game, state: Any, seat: int | None, snap: Snapshot | None = 
     """
     if seat is None or game.result(state) is not None:
         return []
-    language = get_language()
-    # The items live in the snapshot's memo: they reach it through a weak reference, so a snapshot no longer in use
-    # is freed as soon as it is dropped (a strong one would make a cycle, left to the garbage collector).
-    held = weakref.ref(snap) if snap is not None else None
-    config = snap.config_key if snap is not None else None
-    items = []
-    for payload in game.legal_actions(state, seat):
-        encoded = json.dumps(payload, separators=(",", ":"), sort_keys=True)
-        made = functools.partial(_made_in, language, functools.partial(action_label, game, seat, payload))
-        if held is not None:
-            made = functools.partial(_memoized_label, held, (config, seat, encoded, language), made)
-        items.append(LegalItem(payload, encoded, made))
-    return items
-
-
-def _made_in(language: str | None, make: Callable[[], str]) -> str:
-    """``make()`` with ``language`` active (a label read later, under another language, keeps its own)."""
-    with override(language):
-        return make()
-
-
-def _memoized_label(held: weakref.ref[Snapshot], key: tuple[Any, ...], make: Callable[[], str]) -> str:
-    """``make()`` memoized under ``key`` on the snapshot ``held`` refers to (made anew once it is gone)."""
-    snap = held()
-    return make() if snap is None else snap.memo("label", key, make)
+    labels = _Labels(game, seat, get_language(), snap)
+    return [LegalItem(payload, _ENCODE_ACTION(payload), labels) for payload in game.legal_actions(state, seat)]
 
 
 def _mark_corrected(entry: dict[str, Any], game: Game, row: Action, replacement: Any, viewer: int | None,

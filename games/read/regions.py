@@ -81,8 +81,7 @@ def _view_shown(c: Mapping[str, Any]) -> Any:
         return view
     fixed = static_view_keys(c["table"].slug)
     snap = c.get("snapshot")
-    return [[k, "d", parts_tag.held_digest(snap, "view-piece", (v,))] if isinstance(v, (dict, list, tuple)) else [k, "v", v]
-            for k, v in view.items() if k not in fixed]
+    return [[k, *parts_tag.piece_digest(snap, v)] for k, v in view.items() if k not in fixed]
 
 
 def _parts(c: Mapping[str, Any]) -> dict[str, str]:

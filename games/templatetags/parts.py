@@ -109,10 +109,23 @@ def held_digest(snap: Any, name: Any, values: tuple[Any, ...], shown: Callable[[
     return content_digest(make())
 
 
+def piece_digest(snap: Any, value: Any) -> list[Any]:
+    """``value`` as a digest's input: a container as ``["d", digest]``, its content digested once per snapshot
+    ``snap`` for this very object (:func:`held_digest`), anything else as ``["v", value]``. A piece several
+    parts and regions read (a board's islands, a player's counts) is then encoded once per snapshot, not once
+    per reader; the tag keeps a digest apart from a string that reads the same."""
+    if isinstance(value, (dict, list, tuple)):
+        return ["d", held_digest(snap, "piece", (value,))]
+    return ["v", value]
+
+
 def digest(origin: str, part_id: str, inputs: dict[str, Any], snap: Any = None) -> str:
     """The digest of a part: its template and id, the language, and its inputs (same digest, same HTML); made
-    once per snapshot ``snap`` for the same input objects (:func:`held_digest`)."""
-    return held_digest(snap, (origin, part_id, get_language(), *inputs), tuple(inputs.values()))
+    once per snapshot ``snap`` for the same input objects (:func:`held_digest`), each input container's content
+    once per snapshot whatever reads it (:func:`piece_digest`)."""
+    name = (origin, part_id, get_language(), *inputs)
+    return held_digest(snap, name, tuple(inputs.values()),
+                       lambda: [name, [piece_digest(snap, v) for v in inputs.values()]])
 
 
 class PartNode(Node):

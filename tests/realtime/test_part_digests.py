@@ -1,0 +1,56 @@
+"""A part's digest reads each input container once per snapshot, whichever parts read it (games/templatetags/parts.py).
+
+Several parts of a board read the same piece of a view (Catan Junior's islands feed the news, the islands, the Ghost
+Captain and the tap targets): its content is encoded once per snapshot and each part's digest names it by that
+digest. What the digest says must not change by it: equal inputs, equal digest; any change of content, a new one;
+and a piece's digest never reads as a string input that happens to spell the same characters.
+"""
+
+from __future__ import annotations
+
+from games.read import snapshots
+from games.templatetags import parts
+
+
+def _snapshot() -> snapshots.Snapshot:
+    """A bare snapshot: only its memo is used here."""
+    return snapshots.Snapshot(code="T", revision=1, table=None, seats=(), rows=(), corrections=())
+
+
+def test_a_piece_two_parts_read_is_encoded_once_per_snapshot(monkeypatch):
+    islands = [{"id": n, "resource": "wood", "corners": "0,0 1,1 2,2"} for n in range(8)]
+    encoded: list[str] = []
+    stock = parts._ENCODE
+
+    def counted(value):
+        text = stock(value)
+        encoded.append(text)
+        return text
+
+    monkeypatch.setattr(parts, "_ENCODE", counted)
+    snap = _snapshot()
+    first = parts.digest("board.html", "cj-islands", {"islands": islands, "castle": {"x": 1}}, snap)
+    second = parts.digest("board.html", "cj-ghost", {"islands": islands, "castle": {"x": 1}}, snap)
+    assert first != second, "two parts' digests differ by their ids"
+    assert sum('"corners"' in text for text in encoded) == 1, "the islands were encoded once"
+
+
+def test_equal_content_gives_equal_digests_and_any_change_a_new_one():
+    inputs = {"islands": [{"id": 1, "owner": None}], "asking": 1}
+    a = parts.digest("board.html", "cj-news", inputs, _snapshot())
+    b = parts.digest("board.html", "cj-news", {"islands": [{"id": 1, "owner": None}], "asking": 1}, _snapshot())
+    c = parts.digest("board.html", "cj-news", {"islands": [{"id": 1, "owner": 2}], "asking": 1}, _snapshot())
+    d = parts.digest("board.html", "cj-news", {"islands": [{"id": 1, "owner": None}], "asking": 2}, _snapshot())
+    assert a == b == parts.digest("board.html", "cj-news", inputs, None), "same content, same digest, held or not"
+    assert len({a, c, d}) == 3
+
+
+def test_a_pieces_digest_never_reads_as_a_string_input():
+    snap = _snapshot()
+    piece = ["wood", "brick"]
+    tag, inner = parts.piece_digest(snap, piece)
+    assert tag == "d"
+    as_container = parts.digest("t.html", "p", {"x": piece}, snap)
+    as_string = parts.digest("t.html", "p", {"x": inner}, snap)
+    assert parts.piece_digest(snap, inner) == ["v", inner]
+    assert as_container != as_string

@@ -483,6 +483,18 @@
     try { open = sessionStorage.getItem("companion.walkOpen") === "1"; } catch (e) { /* private mode */ }
     if (fold && open && !fold.open) fold.open = true;
   }
+  // A fold a swap brings in already open (Catan Junior's marketplace) fires "toggle" too, a moment after the swap: the
+  // player did not open it, so it must not scroll the bar away from the controls barToControls put in view (a fold low
+  // in the controls would push the first choice out of the bar's top, under the page). Such folds are noted in the
+  // swap's own task, before their toggle; that toggle is skipped, later ones (the player's taps) are answered.
+  var arrivedOpen = new WeakSet();
+  function noteArrivedOpen(event) {
+    var el = event.target;
+    if (!el || !el.querySelectorAll || !el.closest) return;
+    var folds = Array.prototype.slice.call(el.querySelectorAll("details[open]"));
+    if (el.matches("details[open]")) folds.push(el);
+    folds.forEach(function (d) { if (d.closest("#actionbar")) arrivedOpen.add(d); });
+  }
   function afterRender() { walkFold(); highlight(); turnSignal(); soundButtons(); barHandle(); barToControls(); }
   // − / + steppers: each changes its input within min/max and tells the page's own listeners (input event).
   function step(event) {
@@ -499,6 +511,7 @@
     document.body.addEventListener("click", step);
     document.addEventListener("toggle", function (event) {  // a fold opened in the bar: its choices in view
       var d = event.target, bar = d.closest && d.closest("#actionbar");
+      if (arrivedOpen.has(d)) { arrivedOpen.delete(d); if (d.open) return; }
       if (d.id === "walk-fold") {  // the walkthrough opens the bar with it, and stays open across the host's ticks (a reload)
         document.body.classList.toggle("bar-open", d.open);
         try { sessionStorage.setItem("companion.walkOpen", d.open ? "1" : "0"); } catch (e) { /* private mode */ }
@@ -522,10 +535,13 @@
       soundButtons();
       if (soundOn()) beep();
     });
+    document.body.addEventListener("htmx:oobAfterSwap", noteArrivedOpen);  // a push's region, just swapped in
+    document.body.addEventListener("htmx:afterSwap", noteArrivedOpen);     // an answer over HTTP
     document.body.addEventListener("htmx:wsBeforeMessage", remember);
     document.body.addEventListener("htmx:beforeSwap", remember);
     document.body.addEventListener("htmx:wsAfterMessage", afterRender);
     document.body.addEventListener("htmx:afterSettle", afterRender);
+    noteArrivedOpen({ target: document.getElementById("actionbar") });  // the folds the page loads open
     afterRender();
   });
 })();

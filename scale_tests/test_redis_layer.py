@@ -1,8 +1,9 @@
 """The scale-out channel layer (channels_redis's pub/sub layer, companion/settings.py) under a worker's hard moments.
 
 Run by ``make test-scale`` (REDIS_URL set). Each test builds the layer as the settings do, in its own event loop:
-a socket's message arrives across a moment the worker's loop is busy; a reconnect storm of 300 sockets joins and
-leaves a table's group (Redis keeps no subscription behind); a worker that fell 500 moves behind gets every push.
+a socket's message arrives across a moment the worker's loop is busy; a worker whose subscription connection Redis
+dropped hears the next moves again; a reconnect storm of 300 sockets joins and leaves a table's group (Redis keeps
+no subscription behind); a worker that fell 500 moves behind gets every push.
 """
 
 from __future__ import annotations
@@ -22,9 +23,21 @@ def make_layer():
     return import_string(config["BACKEND"])(**config["CONFIG"])
 
 
+def redis_client() -> redis.asyncio.Redis:
+    """A plain client of the layer's Redis (to look at and act on its subscriptions)."""
+    return redis.asyncio.from_url(settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]["address"])
+
+
+async def pubsub_clients(client: redis.asyncio.Redis) -> set[str]:
+    """The ids of the connections Redis holds in subscriber mode now."""
+    listed = await client.execute_command("CLIENT", "LIST", "TYPE", "pubsub")
+    text = listed.decode() if isinstance(listed, bytes) else str(listed)
+    return {field[3:] for line in text.splitlines() for field in line.split() if field.startswith("id=")}
+
+
 async def subscribers(group: str) -> int:
     """How many subscriptions Redis holds for the layer's channel of ``group``."""
-    client = redis.asyncio.from_url(settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]["address"])
+    client = redis_client()
     try:
         counts = dict(await client.pubsub_numsub(f"asgi__group__{group}"))
         return next(iter(counts.values()), 0)
@@ -50,6 +63,38 @@ async def test_a_message_waited_for_across_a_busy_moment_arrives():
         assert message == {"type": "table.version", "version": 7}
     finally:
         await layer.flush()
+
+
+@pytest.mark.asyncio
+async def test_a_worker_whose_subscription_redis_dropped_hears_the_next_moves():
+    """Redis closes the worker's subscriber connection (a restart, a failover, a killed client): the layer opens
+    a new one and subscribes again, so the moves after it reach the table's sockets; those published while it
+    was gone are the phones' to catch up on a heartbeat."""
+    worker, writer, client = make_layer(), make_layer(), redis_client()
+    try:
+        before = await pubsub_clients(client)
+        socket = await worker.new_channel()
+        await worker.group_add("dropped-test", socket)
+        await writer.group_send("dropped-test", {"type": "table.version", "version": 1})
+        assert (await asyncio.wait_for(worker.receive(socket), 5))["version"] == 1
+        ours = await pubsub_clients(client) - before
+        assert ours, "the worker's subscriber connection is listed"
+        for client_id in ours:
+            await client.execute_command("CLIENT", "KILL", "ID", client_id)
+        heard = None
+        for version in range(2, 12):  # a move a second, for up to ten seconds
+            await asyncio.sleep(1.0)
+            await writer.group_send("dropped-test", {"type": "table.version", "version": version})
+            try:
+                heard = await asyncio.wait_for(worker.receive(socket), 1.0)
+                break
+            except TimeoutError:
+                continue
+        assert heard is not None, "no move reached the worker after Redis dropped its subscription"
+    finally:
+        await worker.flush()
+        await writer.flush()
+        await client.aclose()
 
 
 @pytest.mark.asyncio

@@ -1,7 +1,7 @@
 """The Jinja2 environment of the second template backend (``TEMPLATES`` in ``companion/settings.py``).
 
 Jinja2 draws the board parts that change on every move and hold many elements (the Sorry! pieces, the
-Yellow & Yangtze map's tiles, targets, pagodas and leaders): its compiled templates write them several
+Yellow & Yangtze map's tiles, targets, pagodas and leaders, its other part bodies and its controls): its compiled templates write them several
 times faster than Django's template nodes. Those templates are named ``*.jinja`` and live beside the
 Django templates of their game; a Django template includes one with ``{% jinja "name" key=value %}``
 (``games/templatetags/jinja.py``), so each piece of markup has exactly one source.
@@ -25,8 +25,10 @@ What the templates get here, and nothing else:
 
 Numbers print as Python writes them (``377.3``, never localized): the templates draw SVG coordinates.
 Write a translated text as ``{{ _("text") }}`` with the literal inside: ``makemessages -e html,txt,py,jinja``
-collects it (Django's template lexer reads that form in a ``.jinja`` file too); a word translated from a
-variable (``gettext(colour)``) is listed once in ``games/text/colours.py``.
+collects it (Django's template lexer reads that form in a ``.jinja`` file too, and only that form); a text with
+values, a plural or a text in a context is listed once in Python for it, in the game's
+``shelf/<slug>/template_words.py``, and a word translated from a variable (``gettext(colour)``) once in
+``games/text/colours.py``.
 """
 
 from __future__ import annotations

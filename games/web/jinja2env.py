@@ -1,7 +1,7 @@
 """The Jinja2 environment of the second template backend (``TEMPLATES`` in ``companion/settings.py``).
 
 Jinja2 draws the board parts that change on every move and hold many elements (the Sorry! pieces, the
-Yellow & Yangtze map's tiles, targets, pagodas and leaders): its compiled templates write them several
+Yellow & Yangtze map's tiles, targets, pagodas and leaders, its other part bodies and its controls): its compiled templates write them several
 times faster than Django's template nodes. Those templates are named ``*.jinja`` and live beside the
 Django templates of their game; a Django template includes one with ``{% jinja "name" key=value %}``
 (``games/templatetags/jinja.py``), so each piece of markup has exactly one source.
@@ -11,18 +11,24 @@ What the templates get here, and nothing else:
 - autoescaping on: every ``{{ value }}`` is HTML-escaped unless it is already safe markup (MarkupSafe
   writes ``&#34;`` and ``&#39;`` where Django writes ``&quot;`` and ``&#x27;``: the same characters);
 - Django's lookup order: ``item.key`` of a dictionary is its key ``"key"``;
-- translation through Django's own catalogues: ``_("text")`` / ``gettext`` / ``ngettext`` call Django's
-  ``gettext`` in the active language (the ``jinja2.ext.i18n`` extension, new-style: ``%(name)s``
-  placeholders are filled by keyword and escaped, a literal ``%`` is written ``%%``); the translation is
-  escaped as Django's ``{% translate %}`` escapes it;
-- the project's presentation filter ``get`` (``games/templatetags/companion.py``), and every game's own
+- translation through Django's own catalogues, in the active language and escaped as Django's tags escape:
+  ``_("text")`` is ``{% translate "text" %}`` of a literal and ``_("text %(n)s", n=value)`` its
+  ``{% blocktranslate with n=value %}`` (the translation as written, each value escaped, a literal ``%`` written
+  ``%%``); ``ngettext("%(n)s tile", "%(n)s tiles", count, n=count)`` is ``{% blocktranslate count %}``,
+  ``pgettext("dynasty", "Lion")`` ``{% translate "Lion" context "dynasty" %}``, and ``gettext(value)``
+  ``{% translate value %}`` of a variable (the translation escaped); ``{{ sep() }}``, ``{{ list_comma() }}`` and
+  ``{{ list_semicolon() }}`` are the tags of the same names;
+- the project's presentation filters ``get``, ``bdi``, ``bdi_joined`` and ``term``
+  (``games/templatetags/companion.py``), and every game's own
   filters, as its adapter declares them (``WebAdapter.template_filters``; its ``template_words`` are
   shown in the page's language and remembered per language and value).
 
 Numbers print as Python writes them (``377.3``, never localized): the templates draw SVG coordinates.
 Write a translated text as ``{{ _("text") }}`` with the literal inside: ``makemessages -e html,txt,py,jinja``
-collects it (Django's template lexer reads that form in a ``.jinja`` file too); a word translated from a
-variable (``gettext(colour)``) is listed once in ``games/text/colours.py``.
+collects it (Django's template lexer reads that form in a ``.jinja`` file too, and only that form); a text with
+values, a plural or a text in a context is listed once in Python for it, in the game's
+``shelf/<slug>/template_words.py``, and a word translated from a variable (``gettext(colour)``) once in
+``games/text/colours.py``.
 """
 
 from __future__ import annotations
@@ -32,21 +38,36 @@ from functools import lru_cache
 from typing import Any
 
 from django.utils.html import conditional_escape
-from django.utils.safestring import SafeString
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from jinja2 import Environment, Undefined
+from markupsafe import Markup
 
-from games.templatetags.companion import game_filters, get, sep
-
-
-def _gettext(message: object) -> SafeString:
-    """Django's ``gettext`` of ``message`` (a missing value translates to ``""``), HTML-escaped."""
-    return conditional_escape(gettext(str(message)))
+from games.templatetags.companion import bdi, bdi_joined, game_filters, get, list_comma, list_semicolon, sep, term
 
 
-def _ngettext(singular: object, plural: object, number: int) -> SafeString:
-    """Django's ``ngettext`` (the form for ``number``), HTML-escaped."""
-    return conditional_escape(ngettext(str(singular), str(plural), number))
+def _translate(message: str, **variables: Any) -> Markup:
+    """``_("text")``: Django's ``{% translate "text" %}`` of a literal, the catalogue's text as written (a literal is
+    safe to Django, and so is its translation); ``_("text %(n)s", n=value)``: its ``{% blocktranslate with
+    n=value %}``, the same text with each value escaped. A literal ``%`` is written ``%%``."""
+    return Markup(gettext(message)) % variables
+
+
+def _gettext(message: object) -> Markup:
+    """``gettext(value)``: Django's ``{% translate value %}`` of a variable, HTML-escaped (a missing value translates
+    to ``""``)."""
+    return Markup(conditional_escape(gettext(str(message))))
+
+
+def _ngettext(singular: str, plural: str, number: int, **variables: Any) -> Markup:
+    """``ngettext("%(n)s tile", "%(n)s tiles", count, n=count)``: Django's ``{% blocktranslate count n=count %}``, the
+    form for ``number`` as written, each value escaped (``num`` is ``number`` unless given)."""
+    variables.setdefault("num", number)
+    return Markup(ngettext(singular, plural, number)) % variables
+
+
+def _pgettext(context: str, message: str) -> Markup:
+    """``pgettext("dynasty", "Lion")``: Django's ``{% translate "Lion" context "dynasty" %}``, as written."""
+    return Markup(pgettext(context, message))
 
 
 def _per_language(words: Callable[[Any], str]) -> Callable[[Any], str]:
@@ -96,8 +117,12 @@ def environment(**options: Any) -> Environment:
     if "jinja2.ext.i18n" not in extensions:
         extensions.append("jinja2.ext.i18n")
     env = _Environment(extensions=extensions, **options)
-    env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
+    # Not Jinja2's new style: these take their values themselves, to escape a translation as Django's tag would.
+    env.install_gettext_callables(_gettext, _ngettext, newstyle=False, pgettext=_pgettext)  # type: ignore[attr-defined]
+    env.globals["_"] = _translate
     layout, words = game_filters()
     env.globals["sep"] = sep  # {{ sep() }}: the status-line separator of every language (games/text/words.py)
-    env.filters.update({"get": get, **layout, **{name: _per_language(shown) for name, shown in words.items()}})
+    env.globals["list_comma"] = list_comma  # {{ list_comma() }}: Django's {% list_comma %}, ", " or "، "
+    env.globals["list_semicolon"] = list_semicolon  # {{ list_semicolon() }}: Django's {% list_semicolon %}
+    env.filters.update({"get": get, "bdi": bdi, "bdi_joined": bdi_joined, "term": term, **layout, **{name: _per_language(shown) for name, shown in words.items()}})
     return env

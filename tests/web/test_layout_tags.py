@@ -307,12 +307,27 @@ def test_the_yellow_yangtze_map_escapes_what_it_prints_and_tolerates_missing_fie
     assert "<B>" not in html and "x<y" not in html and "a&b" not in html and "b'c" not in html, "escaped"
 
 
-def test_jinja_translations_are_django_catalogue_words_escaped():
+def test_jinja_translations_are_django_catalogue_words_escaped_as_django_tags_escape_them():
+    """``_("literal")`` is ``{% translate "literal" %}`` (as written), ``gettext(value)`` is ``{% translate value %}``
+    (escaped), ``_("... %(n)s", n=...)`` and ``ngettext`` are ``{% blocktranslate %}`` (as written, the values escaped)."""
     env = engines["jinja2"].env
+    django = engines["django"]
+    for language in ("en", "fa"):
+        with translation.override(language):
+            drawn = env.from_string(
+                '{{ _("Yellow & Yangtze board") }}|{{ _("Peasants\' Revolt") }}|{{ gettext(word) }}|'
+                '{{ _("%(name)s\'s turn — %(n)s of 2 actions left", name=name, n=2) }}|'
+                '{{ ngettext("%(n)s tile", "%(n)s tiles", 2, n=2) }}|{{ pgettext("dynasty", "Lion") }}').render(
+                word="a&b", name="<Ann>")
+            expected = django.from_string(
+                '{% load i18n %}{% translate "Yellow & Yangtze board" %}|{% translate "Peasants\' Revolt" %}|'
+                '{% translate word %}|{% blocktranslate with n=2 %}{{ name }}\'s turn — {{ n }} of 2 actions left'
+                '{% endblocktranslate %}|{% blocktranslate count n=2 %}{{ n }} tile{% plural %}{{ n }} tiles'
+                '{% endblocktranslate %}|{% translate "Lion" context "dynasty" %}').render(
+                {"word": "a&b", "name": "<Ann>"})
+            assert drawn.replace("&#39;", "&#x27;") == expected, language
     with translation.override("fa"):
-        drawn = env.from_string('{{ _("Yellow & Yangtze board") }}|{{ gettext(word) }}').render(word="leader")
-        assert drawn == f"{gettext('Yellow & Yangtze board').replace('&', '&amp;')}|{gettext('leader')}"
-        assert gettext("leader") != "leader", "a Persian word, from the Django catalogue"
+        assert gettext("leader") != "leader" and gettext("leader") in env.from_string("{{ _('leader') }}").render()
 
 
 def test_each_jinja_template_reads_only_the_inputs_its_django_includer_passes():
@@ -325,6 +340,12 @@ def test_each_jinja_template_reads_only_the_inputs_its_django_includer_passes():
             passed.setdefault(name, set()).update(re.findall(r"(\w+)=", args))
     env = engines["jinja2"].env
     jinja_templates = {str(p.relative_to(root)) for root in roots for p in root.rglob("*.jinja")}
+    # A Jinja2 template imported or included by another (macros, a shared piece) is drawn from what that one has:
+    # a file of macros reads nothing of its own, a piece also included by Django reads what Django passes it.
+    used = {found for name in jinja_templates
+            for found in meta.find_referenced_templates(env.parse(env.loader.get_source(env, name)[0]))}
+    for name in used - set(passed):
+        passed[name] = set()
     assert jinja_templates == set(passed) and jinja_templates, "every Jinja2 template is included, by its name"
     for name, inputs in passed.items():
         source = env.loader.get_source(env, name)[0]

@@ -384,7 +384,7 @@ def test_war_support_is_picked_side_first_then_a_number_of_red_tiles_and_every_c
             sides = game.view(state, seat)["conflict"]["sides"]
             assert controls.count('<details class="yy-side-pick"') == len(sides)
             for action in legal:
-                assert json.dumps(action, separators=(",", ":"), sort_keys=True).replace('"', "&quot;") in controls
+                assert json.dumps(action, separators=(",", ":"), sort_keys=True) in unescape(controls)
             numbers = re.findall(r'title="[^"]*">(\d+)</button>', controls)
             assert len(numbers) == len(legal) - 1  # every commit is a bare number; "Commit nothing" is the rest
             checked.append(seat)

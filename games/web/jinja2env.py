@@ -15,6 +15,8 @@ What the templates get here, and nothing else:
   ``gettext`` in the active language (the ``jinja2.ext.i18n`` extension, new-style: ``%(name)s``
   placeholders are filled by keyword and escaped, a literal ``%`` is written ``%%``); the translation is
   escaped as Django's ``{% translate %}`` escapes it;
+- Django's own ``truncatechars`` and the project's ``names`` (:func:`django_text_filters`), which write a
+  name exactly as the Django templates do;
 - the project's presentation filter ``get`` (``games/templatetags/companion.py``), and every game's own
   filters, as its adapter declares them (``WebAdapter.template_filters``; its ``template_words`` are
   shown in the page's language and remembered per language and value).
@@ -36,7 +38,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, ngettext
 from jinja2 import Environment, Undefined
 
-from games.templatetags.companion import game_filters, get, sep
+from games.templatetags.companion import game_filters, get, names, sep
 
 
 def _gettext(message: object) -> SafeString:
@@ -47,6 +49,47 @@ def _gettext(message: object) -> SafeString:
 def _ngettext(singular: object, plural: object, number: int) -> SafeString:
     """Django's ``ngettext`` (the form for ``number``), HTML-escaped."""
     return conditional_escape(ngettext(str(singular), str(plural), number))
+
+
+def _remembered(write: Callable[..., Any]) -> Callable[..., Any]:
+    """``write`` (a filter that reads only its arguments and the active language) remembered per (language, arguments).
+
+    A name is truncated, or a hand of cards listed, the same way on every draw of a board; each argument is keyed
+    with its type (a safe string and the same plain text are written differently), a list as a tuple of its items;
+    arguments that cannot be a key are written without the memory.
+    """
+
+    def key(value: Any) -> tuple[Any, Any]:
+        if type(value) is list:  # its items as they are: an item that cannot be a key leaves the memory out
+            return (list, tuple((type(v), v) for v in value))
+        return (type(value), value)
+
+    def value(keyed: tuple[Any, Any]) -> Any:
+        kind, held = keyed
+        return [v for _, v in held] if kind is list else held
+
+    @lru_cache(maxsize=2048)
+    def remembered(language: str | None, *keyed: tuple[Any, Any]) -> Any:
+        return write(*map(value, keyed))
+
+    def written(*args: Any) -> Any:
+        try:
+            return remembered(get_language(), *map(key, args))
+        except TypeError:
+            return write(*args)
+
+    written.__doc__ = write.__doc__
+    return written
+
+
+def django_text_filters() -> dict[str, Callable[..., Any]]:
+    """Django template filters a Jinja2 template uses to write text exactly as a Django template writes it:
+    ``truncatechars`` (Django's, ``{{ name|truncatechars(9) }}``) and ``names`` (``games/templatetags/companion.py``:
+    a list of names for a sentence, each isolated, escaped), each remembered per language and arguments
+    (:func:`_remembered`). Each returns plain text, escaped on output, or safe markup."""
+    from django.template.defaultfilters import truncatechars
+
+    return {"truncatechars": _remembered(truncatechars), "names": _remembered(names)}
 
 
 def _per_language(words: Callable[[Any], str]) -> Callable[[Any], str]:
@@ -99,5 +142,5 @@ def environment(**options: Any) -> Environment:
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
     layout, words = game_filters()
     env.globals["sep"] = sep  # {{ sep() }}: the status-line separator of every language (games/text/words.py)
-    env.filters.update({"get": get, **layout, **{name: _per_language(shown) for name, shown in words.items()}})
+    env.filters.update({"get": get, **django_text_filters(), **layout, **{name: _per_language(shown) for name, shown in words.items()}})
     return env

@@ -18,6 +18,8 @@ What the templates get here, and nothing else:
   ``pgettext("dynasty", "Lion")`` ``{% translate "Lion" context "dynasty" %}``, and ``gettext(value)``
   ``{% translate value %}`` of a variable (the translation escaped); ``{{ sep() }}``, ``{{ list_comma() }}`` and
   ``{{ list_semicolon() }}`` are the tags of the same names;
+- Django's own ``truncatechars`` and the project's ``names`` (:func:`django_text_filters`), which write a
+  name exactly as the Django templates do;
 - the project's presentation filters ``get``, ``bdi``, ``bdi_joined`` and ``term``
   (``games/templatetags/companion.py``), and every game's own
   filters, as its adapter declares them (``WebAdapter.template_filters``; its ``template_words`` are
@@ -42,7 +44,17 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext
 from jinja2 import Environment, Undefined
 from markupsafe import Markup
 
-from games.templatetags.companion import bdi, bdi_joined, game_filters, get, list_comma, list_semicolon, sep, term
+from games.templatetags.companion import (
+    bdi,
+    bdi_joined,
+    game_filters,
+    get,
+    list_comma,
+    list_semicolon,
+    names,
+    sep,
+    term,
+)
 
 
 def _translate(message: str, **variables: Any) -> Markup:
@@ -68,6 +80,47 @@ def _ngettext(singular: str, plural: str, number: int, **variables: Any) -> Mark
 def _pgettext(context: str, message: str) -> Markup:
     """``pgettext("dynasty", "Lion")``: Django's ``{% translate "Lion" context "dynasty" %}``, as written."""
     return Markup(pgettext(context, message))
+
+
+def _remembered(write: Callable[..., Any]) -> Callable[..., Any]:
+    """``write`` (a filter that reads only its arguments and the active language) remembered per (language, arguments).
+
+    A name is truncated, or a hand of cards listed, the same way on every draw of a board; each argument is keyed
+    with its type (a safe string and the same plain text are written differently), a list as a tuple of its items;
+    arguments that cannot be a key are written without the memory.
+    """
+
+    def key(value: Any) -> tuple[Any, Any]:
+        if type(value) is list:  # its items as they are: an item that cannot be a key leaves the memory out
+            return (list, tuple((type(v), v) for v in value))
+        return (type(value), value)
+
+    def value(keyed: tuple[Any, Any]) -> Any:
+        kind, held = keyed
+        return [v for _, v in held] if kind is list else held
+
+    @lru_cache(maxsize=2048)
+    def remembered(language: str | None, *keyed: tuple[Any, Any]) -> Any:
+        return write(*map(value, keyed))
+
+    def written(*args: Any) -> Any:
+        try:
+            return remembered(get_language(), *map(key, args))
+        except TypeError:
+            return write(*args)
+
+    written.__doc__ = write.__doc__
+    return written
+
+
+def django_text_filters() -> dict[str, Callable[..., Any]]:
+    """Django template filters a Jinja2 template uses to write text exactly as a Django template writes it:
+    ``truncatechars`` (Django's, ``{{ name|truncatechars(9) }}``) and ``names`` (``games/templatetags/companion.py``:
+    a list of names for a sentence, each isolated, escaped), each remembered per language and arguments
+    (:func:`_remembered`). Each returns plain text, escaped on output, or safe markup."""
+    from django.template.defaultfilters import truncatechars
+
+    return {"truncatechars": _remembered(truncatechars), "names": _remembered(names)}
 
 
 def _per_language(words: Callable[[Any], str]) -> Callable[[Any], str]:
@@ -124,5 +177,6 @@ def environment(**options: Any) -> Environment:
     env.globals["sep"] = sep  # {{ sep() }}: the status-line separator of every language (games/text/words.py)
     env.globals["list_comma"] = list_comma  # {{ list_comma() }}: Django's {% list_comma %}, ", " or "، "
     env.globals["list_semicolon"] = list_semicolon  # {{ list_semicolon() }}: Django's {% list_semicolon %}
-    env.filters.update({"get": get, "bdi": bdi, "bdi_joined": bdi_joined, "term": term, **layout, **{name: _per_language(shown) for name, shown in words.items()}})
+    env.filters.update({"get": get, "bdi": bdi, "bdi_joined": bdi_joined, "term": term, **django_text_filters(),
+                        **layout, **{name: _per_language(shown) for name, shown in words.items()}})
     return env

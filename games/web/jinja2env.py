@@ -14,15 +14,18 @@ What the templates get here, and nothing else:
 - translation through Django's own catalogues: ``_("text")`` / ``gettext`` / ``ngettext`` call Django's
   ``gettext`` in the active language (the ``jinja2.ext.i18n`` extension, new-style: ``%(name)s``
   placeholders are filled by keyword and escaped, a literal ``%`` is written ``%%``); the translation is
-  escaped as Django's ``{% translate %}`` escapes it;
-- the project's presentation filter ``get`` (``games/templatetags/companion.py``), and every game's own
+  escaped as Django's ``{% translate %}`` escapes it; a call with placeholders (``_("%(name)s rolled %(v)s.",
+  name=..., v=...)``, ``ngettext(singular, plural, n, n=n)``) reads as Django's ``{% blocktranslate %}`` with the
+  same msgid: the values are escaped (unless already safe markup), the translation is not;
+- the project's presentation filters ``get``, ``bdi`` and ``term`` (``games/templatetags/companion.py``), and every game's own
   filters, as its adapter declares them (``WebAdapter.template_filters``; its ``template_words`` are
   shown in the page's language and remembered per language and value).
 
 Numbers print as Python writes them (``377.3``, never localized): the templates draw SVG coordinates.
 Write a translated text as ``{{ _("text") }}`` with the literal inside: ``makemessages -e html,txt,py,jinja``
 collects it (Django's template lexer reads that form in a ``.jinja`` file too); a word translated from a
-variable (``gettext(colour)``) is listed once in ``games/text/colours.py``.
+variable (``gettext(colour)``) is listed once in ``games/text/colours.py``. The lexer does not read a call with
+placeholders: a game lists those msgids once in Python (``gettext_noop``, ``ngettext_lazy``) for makemessages.
 """
 
 from __future__ import annotations
@@ -34,9 +37,11 @@ from typing import Any
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, ngettext
-from jinja2 import Environment, Undefined
+from jinja2 import Environment, Undefined, pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
-from games.templatetags.companion import game_filters, get, sep
+from games.templatetags.companion import bdi, game_filters, get, sep, term
 
 
 def _gettext(message: object) -> SafeString:
@@ -47,6 +52,26 @@ def _gettext(message: object) -> SafeString:
 def _ngettext(singular: object, plural: object, number: int) -> SafeString:
     """Django's ``ngettext`` (the form for ``number``), HTML-escaped."""
     return conditional_escape(ngettext(str(singular), str(plural), number))
+
+
+@pass_context
+def _translate(context: Context, message: object, **values: Any) -> Markup:
+    """``_("text")`` / ``gettext``: Django's ``gettext`` of ``message``, as ``{% translate %}`` writes it (escaped);
+    with ``values``, as ``{% blocktranslate with name=value %}`` writes it: the translation as it stands, its
+    ``%(name)s`` filled with the values escaped (a safe value, ``bdi``'s markup, as it is). ``%%`` is a ``%``."""
+    if not values:
+        return Markup(_gettext(message)) % {}
+    return Markup(gettext(str(message))) % values
+
+
+@pass_context
+def _translate_plural(context: Context, singular: object, plural: object, number: int, **values: Any) -> Markup:
+    """``ngettext``: Django's ``ngettext`` (the form for ``number``); with ``values`` (``n=number``...) as
+    ``{% blocktranslate count n=number %}`` writes it, the translation unescaped and the values escaped, else as
+    the i18n extension writes it (escaped, ``%(num)s`` the number)."""
+    if not values:
+        return Markup(_ngettext(singular, plural, number)) % {"num": number}
+    return Markup(ngettext(str(singular), str(plural), number)) % {"num": number, **values}
 
 
 def _per_language(words: Callable[[Any], str]) -> Callable[[Any], str]:
@@ -97,7 +122,8 @@ def environment(**options: Any) -> Environment:
         extensions.append("jinja2.ext.i18n")
     env = _Environment(extensions=extensions, **options)
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.globals.update({"_": _translate, "gettext": _translate, "ngettext": _translate_plural})
     layout, words = game_filters()
     env.globals["sep"] = sep  # {{ sep() }}: the status-line separator of every language (games/text/words.py)
-    env.filters.update({"get": get, **layout, **{name: _per_language(shown) for name, shown in words.items()}})
+    env.filters.update({"get": get, "bdi": bdi, "term": term, **layout, **{name: _per_language(shown) for name, shown in words.items()}})
     return env

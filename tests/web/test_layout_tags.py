@@ -316,7 +316,8 @@ def test_jinja_translations_are_django_catalogue_words_escaped():
 
 
 def test_each_jinja_template_reads_only_the_inputs_its_django_includer_passes():
-    """A Jinja2 template sees only what ``{% jinja %}`` passes: reading anything else is a bug caught here."""
+    """A Jinja2 template sees only what ``{% jinja %}`` passes: reading anything else is a bug caught here. A
+    library of macros (imported by other Jinja2 templates, never drawn by a Django one) reads nothing at all."""
     # The Jinja2 backend's folders: the platform's templates and each game's (shelf/<slug>/templates/).
     roots = [Path(d) for backend in settings.TEMPLATES if backend["BACKEND"].endswith("Jinja2") for d in backend["DIRS"]]
     passed: dict[str, set[str]] = {}
@@ -325,7 +326,12 @@ def test_each_jinja_template_reads_only_the_inputs_its_django_includer_passes():
             passed.setdefault(name, set()).update(re.findall(r"(\w+)=", args))
     env = engines["jinja2"].env
     jinja_templates = {str(p.relative_to(root)) for root in roots for p in root.rglob("*.jinja")}
-    assert jinja_templates == set(passed) and jinja_templates, "every Jinja2 template is included, by its name"
+    imported = {name for root in roots for p in root.rglob("*.jinja")
+                for name in re.findall(r'{%-?\s*(?:import|from)\s+"([^"]+)"', p.read_text())}
+    for name in imported:
+        source = env.loader.get_source(env, name)[0]
+        assert not meta.find_undeclared_variables(env.parse(source)) - set(env.globals), (name, "a macro library")
+    assert jinja_templates - imported == set(passed) and jinja_templates, "every Jinja2 template is included, by its name"
     for name, inputs in passed.items():
         source = env.loader.get_source(env, name)[0]
         read = meta.find_undeclared_variables(env.parse(source)) - set(env.globals)

@@ -34,7 +34,8 @@ SENTENCES = (
     gettext_noop("%(name)s offers you"),
     gettext_noop("Waiting for %(target)s to answer your offer:"),
     gettext_noop("Waiting for %(target)s to answer %(name)s's offer:"),
-    # dice.jinja, supply.jinja
+    # dice.jinja, supply.jinja, controls.jinja
     ngettext("%(n)s roll so far", "%(n)s rolls so far", "n"),
     ngettext("%(n)s Coco tile left", "%(n)s Coco tiles left", "n"),
+    ngettext("%(n)s left", "%(n)s left", "n"),
 )

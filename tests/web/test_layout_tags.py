@@ -331,7 +331,8 @@ def test_jinja_translations_are_django_catalogue_words_escaped_as_django_tags_es
 
 
 def test_each_jinja_template_reads_only_the_inputs_its_django_includer_passes():
-    """A Jinja2 template sees only what ``{% jinja %}`` passes: reading anything else is a bug caught here."""
+    """A Jinja2 template sees only what ``{% jinja %}`` passes: reading anything else is a bug caught here. A
+    library of macros (imported by other Jinja2 templates, never drawn by a Django one) reads nothing at all."""
     # The Jinja2 backend's folders: the platform's templates and each game's (shelf/<slug>/templates/).
     roots = [Path(d) for backend in settings.TEMPLATES if backend["BACKEND"].endswith("Jinja2") for d in backend["DIRS"]]
     passed: dict[str, set[str]] = {}

@@ -1,4 +1,4 @@
-"""The refusal every engine raises, and the marker for translatable engine strings.
+"""The refusal every engine raises, and the markers for translatable engine strings.
 
 The bottom of ``games/engines/``: imports nothing of the project, so the engine
 contract (:mod:`games.engines.base`) and the payload schemas
@@ -20,6 +20,19 @@ def gettext_noop(message: str) -> str:
     with this function (``makemessages`` collects ``gettext_noop``) and the
     web layer translates them when it renders.
     """
+    return message
+
+
+def ngettext(singular: str, plural: str, count: object) -> tuple[str, str]:
+    """Mark a plural text for translation without translating it: ``makemessages`` reads ``ngettext(singular,
+    plural, n)`` as one plural entry. Returns the pair itself. A game lists this way the plurals its Jinja2
+    templates translate (its ``template_words.py``); ``count`` names the template's number."""
+    return singular, plural
+
+
+def pgettext(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for translation without translating it: ``makemessages`` reads
+    ``pgettext(context, message)`` as one entry in that context. Returns ``message``."""
     return message
 
 

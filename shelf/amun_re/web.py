@@ -163,23 +163,6 @@ def bids(legal: Iterable[Mapping[str, Any]] | None) -> list[Mapping[str, Any]]:
     return [item for item in legal or () if item.get("kind") == "bid"]
 
 
-# The texts with placeholders that the Jinja2 templates (templates/amun_re/*.jinja) translate as
-# ``_("... %(n)s ...", n=...)``: makemessages reads ``_("text")`` in a .jinja file but not a call with values, so
-# they are listed here, each as its msgid, to stay in the catalogues.
-JINJA_TEXTS = (
-    gettext_noop("Keep gold cards worth %(budget)s for this Kingdom (the 0 card is always kept):"),
-    gettext_noop("Your secret offering (%(n)s of %(total)s have offered). Nobody sees it until everyone has offered. "
-                 "Only the total matters: every card left after the offering goes on your Revenue track."),
-    gettext_noop("Kingdom %(k)s of 3 — auction %(a)s of 3"),
-    gettext_noop("%(gold)s gold left after your offering"),
-    gettext_noop("you offered %(gold)s (sealed)"),
-    gettext_noop("%(gold)s gold left"),
-    gettext_noop("farms: %(n)s"),
-    gettext_noop("caravans: %(n)s"),
-    gettext_noop("Kingdom %(n)s"),
-)
-
-
 ADAPTER = WebAdapter(
     sections=SECTIONS,
     refusals=REFUSALS,

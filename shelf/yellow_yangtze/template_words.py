@@ -4,11 +4,12 @@ for makemessages.
 makemessages reads only ``{{ _("text") }}`` of a literal in a ``.jinja`` file: a text with values
 (``_("Side %(n)s", n=...)``), a plural (``ngettext``) and a text in a context (``pgettext``) are listed here
 once, so their catalogue entries stay; the templates look each up by the same msgid. Nothing reads this list.
+Like the engines, it imports nothing of Django: the markers are the engines' (games/engines/errors.py).
 """
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_noop, ngettext_lazy, pgettext_lazy
+from games.engines.errors import gettext_noop, ngettext, pgettext
 
 TEXTS = (
     gettext_noop("Revolt over the %(colour)s leaders"),
@@ -45,13 +46,13 @@ TEXTS = (
 )
 
 PLURALS = (
-    ngettext_lazy("Build a pagoda (%(n)s place)", "Build a pagoda (%(n)s places)", "n"),
-    ngettext_lazy("%(n)s tile", "%(n)s tiles", "n"),
+    ngettext("Build a pagoda (%(n)s place)", "Build a pagoda (%(n)s places)", "n"),
+    ngettext("%(n)s tile", "%(n)s tiles", "n"),
 )
 
 IN_CONTEXT = (
-    pgettext_lazy("dynasty", "Lion"),
-    pgettext_lazy("dynasty", "Bow"),
-    pgettext_lazy("dynasty", "Jar"),
-    pgettext_lazy("dynasty", "Buffalo"),
+    pgettext("dynasty", "Lion"),
+    pgettext("dynasty", "Bow"),
+    pgettext("dynasty", "Jar"),
+    pgettext("dynasty", "Buffalo"),
 )

@@ -1,23 +1,18 @@
-"""The sentences with placeholders that Catan Junior's Jinja2 templates (``templates/catan_junior/*.jinja``) translate.
+"""Words Catan Junior's Jinja2 templates (``templates/catan_junior/*.jinja``) translate with values, listed for
+makemessages.
 
-``makemessages`` reads ``{{ _("text") }}`` in a ``.jinja`` file but not a call that fills placeholders
-(``_("%(name)s rolled %(v)s.", name=..., v=...)``): those msgids are listed here, once, exactly as Django's
-``{% blocktranslate %}`` wrote them when the templates were Django's, so the catalogues keep them and every
-translation still applies. Nothing imports this module; a template that adds such a sentence adds it here. Like
-the engines, it imports nothing of Django: ``gettext_noop`` is the engines' marker, ``ngettext`` the one below.
+makemessages reads only ``{{ _("text") }}`` of a literal in a ``.jinja`` file: a text with values
+(``_("%(name)s rolled %(v)s.", name=..., v=...)``) and a plural (``ngettext``) are listed here once, exactly as
+Django's ``{% blocktranslate %}`` wrote them when the templates were Django's, so their catalogue entries stay;
+the templates look each up by the same msgid. Nothing reads this list. Like the engines, it imports nothing of
+Django: the markers are the engines' (games/engines/errors.py).
 """
+
 from __future__ import annotations
 
-from games.engines.base import gettext_noop
+from games.engines.errors import gettext_noop, ngettext
 
-
-def ngettext(singular: str, plural: str, count: str) -> tuple[str, str]:
-    """A plural sentence marked for ``makemessages`` (xgettext reads ``ngettext(singular, plural, n)`` as one
-    plural entry): the pair itself, translated by nothing here. ``count`` names the template's number."""
-    return singular, plural
-
-
-SENTENCES = (
+TEXTS = (
     # news.jinja
     gettext_noop("%(name)s rolled the Ghost Captain."),
     gettext_noop("The die shows %(v)s"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from html import unescape
 from xml.dom import minidom
 
 from django.template.loader import get_template
@@ -56,7 +57,7 @@ def test_board_lights_the_legal_lair_sites_and_routes_and_the_svg_is_well_formed
     for svg in svgs(board):
         minidom.parseString(svg)
     assert board.count('class="tap legal cj-target"') == 4  # lairs L01, L21; ships R05, R33
-    assert "&quot;site&quot;: &quot;L21&quot;" in board
+    assert '"site": "L21"' in unescape(board)  # the tap's action, written with escaped quotes
     assert controls.count("data-action=") == len(legal)
 
 

@@ -483,10 +483,7 @@
     try { open = sessionStorage.getItem("companion.walkOpen") === "1"; } catch (e) { /* private mode */ }
     if (fold && open && !fold.open) fold.open = true;
   }
-  // A fold a swap brings in already open (Catan Junior's marketplace) fires "toggle" too, a moment after the swap: the
-  // player did not open it, so it must not scroll the bar away from the controls barToControls put in view (a fold low
-  // in the controls would push the first choice out of the bar's top, under the page). Such folds are noted in the
-  // swap's own task, before their toggle; that toggle is skipped, later ones (the player's taps) are answered.
+  // A fold swapped in open fires "toggle" after the swap: that one must not scroll the bar off the step's controls.
   var arrivedOpen = new WeakSet();
   function noteArrivedOpen(event) {
     var el = event.target;

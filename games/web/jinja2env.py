@@ -39,6 +39,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from django.template.defaultfilters import truncatechars
 from django.utils.html import conditional_escape
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 from jinja2 import Environment, Undefined
@@ -85,7 +86,8 @@ def _pgettext(context: str, message: str) -> Markup:
 def _remembered(write: Callable[..., Any]) -> Callable[..., Any]:
     """``write`` (a filter that reads only its arguments and the active language) remembered per (language, arguments).
 
-    A name is truncated, or a hand of cards listed, the same way on every draw of a board; each argument is keyed
+    A name is truncated, a hand of cards listed, a pawn or a square named, the same way on every draw of a board
+    (the games' word filters and :func:`django_text_filters`); each argument is keyed
     with its type (a safe string and the same plain text are written differently), a list as a tuple of its items;
     arguments that cannot be a key are written without the memory.
     """
@@ -118,27 +120,7 @@ def django_text_filters() -> dict[str, Callable[..., Any]]:
     ``truncatechars`` (Django's, ``{{ name|truncatechars(9) }}``) and ``names`` (``games/templatetags/companion.py``:
     a list of names for a sentence, each isolated, escaped), each remembered per language and arguments
     (:func:`_remembered`). Each returns plain text, escaped on output, or safe markup."""
-    from django.template.defaultfilters import truncatechars
-
     return {"truncatechars": _remembered(truncatechars), "names": _remembered(names)}
-
-
-def _per_language(words: Callable[[Any], str]) -> Callable[[Any], str]:
-    """``words`` remembered per (active language, value): names of pieces and places, the same every time.
-
-    ``words`` is a filter that reads only its argument and the active language's catalogue (a pawn's or a
-    square's name); a value that cannot be a key (unhashable) is named without the memory.
-    """
-    remembered = lru_cache(maxsize=2048)(lambda language, value: words(value))
-
-    def named(value: Any) -> str:
-        try:
-            return remembered(get_language(), value)
-        except TypeError:
-            return words(value)
-
-    named.__doc__ = words.__doc__
-    return named
 
 
 class _Environment(Environment):
@@ -178,5 +160,5 @@ def environment(**options: Any) -> Environment:
     env.globals["list_comma"] = list_comma  # {{ list_comma() }}: Django's {% list_comma %}, ", " or "، "
     env.globals["list_semicolon"] = list_semicolon  # {{ list_semicolon() }}: Django's {% list_semicolon %}
     env.filters.update({"get": get, "bdi": bdi, "bdi_joined": bdi_joined, "term": term, **django_text_filters(),
-                        **layout, **{name: _per_language(shown) for name, shown in words.items()}})
+                        **layout, **{name: _remembered(shown) for name, shown in words.items()}})
     return env

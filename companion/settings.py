@@ -204,12 +204,12 @@ TIME_ZONE = "UTC"
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # collectstatic writes a .gz and, with Brotli installed, a .br beside each file.
-    "staticfiles": {"BACKEND": "servestatic.storage.CompressedStaticFilesStorage"},
+    # collectstatic minifies the app's own scripts and style sheets, then writes a .gz and a .br beside each file.
+    "staticfiles": {"BACKEND": "companion.static_files.MinifiedCompressedStaticFilesStorage"},
 }
 # Tests and development serve static files straight from the app folders; `make run` (and the bench)
 # serve the collected copy, which ServeStatic has precompressed (finder files would shadow it).

@@ -48,11 +48,19 @@ def free_port() -> int:
 
 @pytest.fixture(scope="session")
 def live_url(tmp_path_factory):
-    """Start daphne on a free loopback port with a fresh SQLite file; yield its base URL."""
+    """Start daphne on a free loopback port with a fresh SQLite file; yield its base URL.
+
+    It serves the collected static files, as ``make run`` does: the phones run the minified scripts and style
+    sheets that players get. The API schema viewers' bundles (no browser test opens them) are not collected.
+    """
     db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite3"
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "DEBUG": "false", "REDIS_URL": "",
-           "DJANGO_SETTINGS_MODULE": "companion.settings"}
+           "DJANGO_SETTINGS_MODULE": "companion.settings", "STATIC_FROM_FINDERS": "false",
+           "STATIC_ROOT": str(tmp_path_factory.mktemp("e2e-static"))}
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0",
+                    "-i", "drf_spectacular_sidecar", "-i", "rest_framework"], cwd=ROOT, env=env, check=True,
                    capture_output=True)
     port = int(os.environ.get("E2E_PORT") or 0) or free_port()  # a fixed port when the machine's ports are shared out
     log = open(tmp_path_factory.mktemp("e2e-log") / "daphne.log", "w")

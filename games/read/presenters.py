@@ -111,20 +111,25 @@ def action_label(game: Game, seat: int, payload: Mapping[str, Any]) -> str:
 class LegalItem(dict):  # type: ignore[type-arg]
     """One legal action as pages read it: ``{"payload", "json", "kind", "label"}``.
 
-    ``label`` (the engine's words for the action, translated in the language active when the item was made)
-    is made the first time it is read: the active Yellow & Yangtze phone has hundreds of legal placements,
-    and its page names only a few of them (the rest are lit hexes). Read it as ``item["label"]`` (as
-    templates do), not with ``get``. It is kept beside the dictionary, not in it, so the item's content (what
-    a digest encodes) is the same whether or not its label was read: the action names it.
+    ``json`` (the action as a page's ``data-action`` writes it, :data:`_ENCODE_ACTION`) and ``label`` (the
+    engine's words for the action, translated in the language active when the item was made) are made the
+    first time they are read: the active Yellow & Yangtze phone has hundreds of legal placements, and its page
+    writes and names only a few of them (the rest are lit hexes). Read them as ``item["json"]`` and
+    ``item["label"]`` (as templates do), not with ``get``. They are kept beside the dictionary, not in it, so the
+    item's content (what a digest encodes) is the same whether or not they were read: the payload names them.
     """
 
-    __slots__ = ("_labels", "_made")
+    __slots__ = ("_encoded", "_labels", "_made")
 
-    def __init__(self, payload: Mapping[str, Any], encoded: str, labels: _Labels) -> None:
-        super().__init__(payload=payload, json=encoded, kind=payload.get("kind", ""))
-        self._labels, self._made = labels, None
+    def __init__(self, payload: Mapping[str, Any], labels: _Labels) -> None:
+        super().__init__(payload=payload, kind=payload.get("kind", ""))
+        self._labels, self._encoded, self._made = labels, None, None
 
     def __missing__(self, key: str) -> str:
+        if key == "json":
+            if self._encoded is None:
+                self._encoded = _ENCODE_ACTION(self["payload"])
+            return self._encoded
         if key != "label":
             raise KeyError(key)
         if self._made is None:
@@ -159,7 +164,7 @@ class _Labels:
 
 
 #: How a legal action is written in a page's ``data-action`` (compact, keys sorted): one encoder for every action,
-#: as ``json.dumps`` with options builds a new one per call (the active Yellow & Yangtze seat has hundreds of actions).
+#: as ``json.dumps`` with options builds a new one per call.
 _ENCODE_ACTION = json.JSONEncoder(separators=(",", ":"), sort_keys=True).encode
 
 
@@ -173,7 +178,23 @@ def legal_for(game: Game, state: Any, seat: int | None, snap: Snapshot | None = 
     if seat is None or game.result(state) is not None:
         return []
     labels = _Labels(game, seat, get_language(), snap)
-    return [LegalItem(payload, _ENCODE_ACTION(payload), labels) for payload in game.legal_actions(state, seat)]
+    return [LegalItem(payload, labels) for payload in game.legal_actions(state, seat)]
+
+
+#: How :func:`legal_content` writes a list of actions: compact, keys in the engine's order (no sorting).
+_ENCODE_ACTIONS = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+
+
+def legal_content(legal: list[LegalItem] | tuple[LegalItem, ...]) -> str:
+    """The payloads of ``legal`` (a :func:`legal_for` list), in order, as one JSON text: what a digest of a
+    seat's legal taps encodes (equal text, equal actions).
+
+    One encoding of the whole list, its keys left in the engine's order, instead of one sorted text per action:
+    the active Yellow & Yangtze seat has hundreds of actions, and its page writes only a few (``item["json"]``).
+    The same actions written with their keys in another order read as other actions: a digest of them then
+    differs where it could have matched, and the page is drawn again, never wrongly.
+    """
+    return _ENCODE_ACTIONS([item["payload"] for item in legal])
 
 
 def _mark_corrected(entry: dict[str, Any], game: Game, row: Action, replacement: Any, viewer: int | None,

@@ -30,7 +30,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.engines import get_adapter
-from games.read.presenters import line_key, static_view_keys
+from games.read.presenters import legal_content, line_key, static_view_keys
 from games.templatetags import parts as parts_tag
 from games.web import digits
 
@@ -91,11 +91,12 @@ def _parts(c: Mapping[str, Any]) -> dict[str, str]:
         result = (c["result"], c.get("standing"), c["result_steps"], c.get("result_ties"))
         parts = {
             "view": _shared_digest(c, "view", (c["view"],), lambda: _view_shown(c)),
-            # A label is made from its action, the seat, the language and the table's configuration
-            # (games.read.presenters.legal_for): the actions name it, so it is not made to be digested.
+            # A label and a data-action are made from the action, the seat, the language and the table's
+            # configuration (games.read.presenters.legal_for): the actions name them, so they are not made to be
+            # digested.
             "legal": _shared_digest(c, "legal", (c["legal"],), lambda: [
                 c["snapshot"].config_key if c.get("snapshot") is not None else None, c["seat"],
-                [item["json"] for item in c["legal"]]] if c["legal"] else []),
+                legal_content(c["legal"])] if c["legal"] else []),
             "prompt": _shared_digest(c, "prompt", (c["prompt"],), lambda: c["prompt"]),
             "seats": _shared_digest(c, "seats", (c["seats"],), lambda: c["seats"]),
             "result": _shared_digest(c, "result", result, lambda: list(result)),

@@ -80,6 +80,16 @@ def hex_picks(legal: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return list(targets.values())
 
 
+def who(players: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The players as the map's legend and its leaders' titles name them: ``[{"seat", "dynasty", "name"}]``.
+
+    ``players`` is the view's list of players, which also holds what changes every move (the tiles in hand,
+    the treasures): the parts that show only who plays which dynasty are drawn from this, so a move that
+    changes no name and no dynasty neither redraws nor resends them.
+    """
+    return [{"seat": p.get("seat"), "dynasty": p.get("dynasty"), "name": p.get("name")} for p in players]
+
+
 def war_sides(legal: Iterable[Mapping[str, Any]]) -> dict[int, dict[str, bool]]:
     """The war sides this seat can commit to now (rules §5.3), and with what: ``{side: {"tiles", "leader"}}``.
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.engines.adapter import ChanceDevice, Editor, OptionWords, Section, Step, Term, WebAdapter, term
 from games.engines.base import Game, gettext_noop
 from shelf.yellow_yangtze import BAG
-from shelf.yellow_yangtze.layout import hex_picks, other_moves, picks, war_sides
+from shelf.yellow_yangtze.layout import hex_picks, other_moves, picks, war_sides, who
 
 # -- the set-up walkthrough ------------------------------------------------------------------------
 
@@ -217,7 +217,7 @@ ADAPTER = WebAdapter(
         "wars": lambda game, state, seat, action: game.prompt(state).step.startswith("war_"),
     },
     template_filters={"yy_picks": picks, "yy_hex_picks": hex_picks, "yy_other_moves": other_moves,
-                      "yy_war_sides": war_sides},
+                      "yy_war_sides": war_sides, "yy_who": who},
     editors=(Editor("board", "board", ".editor:board_editor",
                    gettext_noop("Yellow & Yangtze: draw a board")),),
 )

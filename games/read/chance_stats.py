@@ -47,7 +47,29 @@ def _outcomes(rows: Iterable[Action], field: str, kind: str) -> Counter[str]:
     return seen
 
 
-def chance_stats(table: Table, game: Any, rows: Iterable[Action] | None = None) -> dict[str, Any] | None:
+def public_draws(table: Table, game: Any) -> bool:
+    """True when ``game`` (of ``table``) has a die, deck or bag whose draws every phone sees as they happen: its
+    statistics count every counted move (no seed check), so a move only adds its own draws to them."""
+    device = get_adapter(table.slug).chance(game)
+    return device is not None and not device.hidden
+
+
+def drawn(table: Table, game: Any, rows: Iterable[Action]) -> Counter[str]:
+    """What the moves ``rows`` drew or rolled, by value, on ``game``'s chance device (empty without one).
+
+    ``rows`` are counted moves (:func:`games.record.audit.effective_actions`): the whole counted log gives the
+    ``seen`` of :func:`chance_stats`; one new move adds its own draws to it."""
+    device = get_adapter(table.slug).chance(game)
+    return Counter() if device is None else _outcomes(rows, device.field, device.kind)
+
+
+def counted_draws(table: Table, game: Any) -> Counter[str]:
+    """:func:`drawn` over the counted moves of ``table``'s whole log (one query)."""
+    return drawn(table, game, effective_actions(table.actions.order_by("seq")))
+
+
+def chance_stats(table: Table, game: Any, rows: Iterable[Action] | None = None,
+                 seen: Counter[str] | None = None) -> dict[str, Any] | None:
     """The statistics the table screen shows, or ``None`` for a game without a die, deck or bag.
 
     Shape: ``{"what": "die"|"cards"|"tiles", "hidden": bool, "total": int, "rows": [{"value", "observed",
@@ -55,7 +77,9 @@ def chance_stats(table: Table, game: Any, rows: Iterable[Action] | None = None) 
     ``hidden`` is true while the game is played and its draws are private: then nothing else is filled in.
     ``entered``: draws of a hidden-hand game left out once it is over because the seed does not give them.
     ``label``: the word of a value players name by a word (the adapter's ``value_words``), else ``""``.
-    ``rows`` is the log in seq order (default: read from the database).
+    ``rows`` is the log in seq order (default: read from the database). ``seen``: the counted draws by value
+    (:func:`counted_draws`), when the caller has them, for a game whose draws are public (:func:`public_draws`):
+    then no log is read.
     """
     adapter = get_adapter(table.slug)
     device = adapter.chance(game)
@@ -66,12 +90,13 @@ def chance_stats(table: Table, game: Any, rows: Iterable[Action] | None = None) 
         return {"what": what, "hidden": True, "total": 0, "rows": [], "chi2": None, "df": 0, "limit": None,
                 "verdict": "few", "entered": 0}
 
-    all_rows = list(rows) if rows is not None else list(table.actions.order_by("seq"))
-    counted = effective_actions(all_rows)
     entered = 0
-    if device.hidden:
-        counted, entered = _derivable(table, all_rows, counted, field, kind)
-    seen = _outcomes(counted, field, kind)
+    if seen is None or device.hidden:
+        all_rows = list(rows) if rows is not None else list(table.actions.order_by("seq"))
+        counted = effective_actions(all_rows)
+        if device.hidden:
+            counted, entered = _derivable(table, all_rows, counted, field, kind)
+        seen = _outcomes(counted, field, kind)
     total = sum(seen.values())
     out_rows = [{"value": value, "label": adapter.value_words.get(value, ""), "observed": seen.get(value, 0),
                  "expected": round(total * share, 1)} for value, share in shares.items()]

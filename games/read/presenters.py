@@ -12,6 +12,7 @@ import functools
 import hashlib
 import json
 import weakref
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -23,7 +24,7 @@ from games.engines import get_adapter
 from games.engines.base import Game, IllegalAction, LogLine, Prompt, gettext_noop
 from games.models import Action, Table
 from games.read import end_chart
-from games.read.chance_stats import chance_stats
+from games.read.chance_stats import chance_stats, counted_draws, drawn, public_draws
 from games.read.snapshots import LOG_LINES, Snapshot, for_table
 from games.record import setup
 from games.text.words import clause_separator, isolate, list_separator, names_list, show
@@ -536,18 +537,47 @@ def _build_public_part(snap: Snapshot) -> dict[str, Any]:
 
 def draws_for(snap: Snapshot, screen: bool) -> dict[str, Any]:
     """The seed commitment, the revealed seed and (the table screen only) the roll/draw tally, once per kind of
-    viewer on ``snap``. The screen's tally reads the whole log (:func:`games.read.chance_stats.chance_stats`): the
-    first build for a snapshot queries the database (:func:`needs_database`)."""
+    viewer on ``snap`` (:func:`games.read.chance_stats.chance_stats`)."""
     row = snap.table
     return snap.memo("draws", screen, lambda: {"commitment": row.seed_commitment, "seed": row.seed_revealed,
-                                               "stats": chance_stats(row, snap.game) if screen else None})
+                                               "stats": _screen_stats(snap) if screen else None})
+
+
+def _screen_stats(snap: Snapshot) -> dict[str, Any] | None:
+    """The table screen's roll/draw tally on ``snap``. Draws every phone saw are counted once per snapshot: a
+    snapshot that is the one before plus a move adds that move's draws to the count before (no query); only a
+    snapshot with no such count before it reads the whole log. A game whose draws are hidden counts them from
+    the log, and only once it is over (:func:`games.read.chance_stats.chance_stats`)."""
+    row, game = snap.table, snap.game
+    if not public_draws(row, game):
+        return chance_stats(row, game)
+
+    def count() -> Counter[str]:
+        before = snap.extended("tally", None)
+        if before is not None and snap.rows:
+            return before + drawn(row, game, snap.rows[-1:])
+        return counted_draws(row, game)
+
+    return chance_stats(row, game, seen=snap.memo("tally", None, count))
+
+
+def _tally_reads_log(snap: Snapshot) -> bool:
+    """True when :func:`_screen_stats` of ``snap`` would read the log (it is not built on ``snap`` yet)."""
+    if snap.memoized("draws", True):
+        return False
+    device = get_adapter(snap.table.slug).chance(snap.game)
+    if device is None or (device.hidden and snap.table.is_open):
+        return False
+    if device.hidden:
+        return True
+    return not snap.memoized("tally", None) and snap.extended("tally", None) is None
 
 
 def needs_database(snap: Snapshot, viewer: int | None) -> bool:
     """True when :func:`seat_context` of ``snap`` for ``viewer`` would read the database (the table screen's
-    draw tally, or a finished game's chart, until it is built on this snapshot); every other piece comes from
-    the snapshot alone."""
-    return ((viewer is None and not snap.memoized("draws", True))
+    draw tally when no count before it extends, or a finished game's chart, until it is built on this snapshot);
+    every other piece comes from the snapshot alone."""
+    return ((viewer is None and _tally_reads_log(snap))
             or (snap.table.status == Table.Status.FINISHED and not snap.memoized("chart_series", None)))
 
 

@@ -63,8 +63,9 @@ CONTENT_KEYED = frozenset({"line", "text", "label", "html"})
 #: built from, and so on): a value whose content recurs a round of moves later is found, not made again.
 GENERATIONS = 8
 #: Memo kinds a snapshot made by :meth:`Snapshot.following` (one more ``game`` row, nothing else changed) may
-#: extend from the one before instead of building anew (:meth:`Snapshot.extended`): the log windows.
-EXTENDED = ("log",)
+#: extend from the one before instead of building anew (:meth:`Snapshot.extended`): the log windows, and the table
+#: screen's count of the draws every phone saw.
+EXTENDED = ("log", "tally")
 
 
 def _detached(row: Action) -> Action:

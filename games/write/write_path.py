@@ -394,11 +394,14 @@ def _q(name: str) -> str:
 def _lock_sql(probe: bool) -> str:
     table = _q(Table._meta.db_table)
     columns = ", ".join(f"{table}.{_q(f.column)}" for f in Table._meta.concrete_fields)
-    if probe:  # whether the key (the first parameter; the second is "") was used, as _keyed asks it
+    if probe:  # whether the key (the parameter) was used, as _keyed asks it
         action = _q(Action._meta.db_table)
         key = f"{action}.{_q('idempotency_key')}"
+        # The partial index's condition is written as it is declared, a literal: SQLite then proves the index
+        # usable when it prepares the statement. Said with a parameter, the plan depends on that parameter's
+        # value, and SQLite prepares the statement again on every move.
         columns += (f", EXISTS (SELECT 1 FROM {action} WHERE {action}.{_q('table_id')} = {table}.{_q('id')}"
-                    f" AND {key} = %s AND NOT ({key} = %s)) AS {_q('key_used')}")
+                    f" AND {key} = %s AND NOT ({key} = '')) AS {_q('key_used')}")
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     return f"SELECT {columns} FROM {table} WHERE {table}.{_q('code')} = %s{lock}"
 
@@ -417,7 +420,7 @@ def _lock_for_write(code: str, probe: str) -> Table:
     sql = _LOCK_SQL.get(shape)
     if sql is None:
         sql = _LOCK_SQL[shape] = _lock_sql(bool(probe))
-    rows = list(Table.objects.raw(sql, [probe, "", code] if probe else [code]))
+    rows = list(Table.objects.raw(sql, [probe, code] if probe else [code]))
     if not rows:
         raise Table.DoesNotExist(f"No table {code!r}.")
     return rows[0]

@@ -4,6 +4,8 @@ that writes nothing, never a 500; cookie writes need this site's Origin; the sch
 from __future__ import annotations
 
 import json
+import time
+from array import array
 
 import pytest
 from django.conf import settings as django_settings
@@ -192,6 +194,22 @@ def test_the_public_endpoints_are_throttled_with_a_json_429(sorry):
         answers = [APIClient().get(f"/api/tables/{sorry.code}/").status_code for _ in range(4)]
         assert answers == [200, 200, 200, 429]
         assert_refused(APIClient().get(f"/api/tables/{sorry.code}/log/"), status=429, code="throttled")
+    throttle_counts.clear()
+
+
+def test_a_window_counted_before_as_a_list_counts_on_as_one_array(sorry):
+    """A window stored as DRF's list (a worker of the version before) goes on counting the same requests."""
+    throttle_counts = caches["throttle"]
+    throttle_counts.clear()
+    key = "throttle_table_127.0.0.1"
+    now = time.time()
+    throttle_counts.set(key, [now - 1, now - 2, now - 120], 60)
+    rates = {"create_table": "2/min", "claim": "2/min", "table": "4/min"}
+    with override_settings(REST_FRAMEWORK={**django_settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}):
+        answers = [APIClient().get(f"/api/tables/{sorry.code}/").status_code for _ in range(3)]
+    assert answers == [200, 200, 429]  # the two within the minute and two more; the old one dropped
+    stored = throttle_counts.get(key)
+    assert isinstance(stored, array) and len(stored) == 4 and list(stored) == sorted(stored, reverse=True)
     throttle_counts.clear()
 
 

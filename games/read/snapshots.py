@@ -585,7 +585,7 @@ def _on_table_written(sender: Any, table: Table, row: Action | None, game: Game 
         earlier = CACHE.get(table.code, before)
         if earlier is not None and earlier.table.id == table.id and earlier.newest_seq == row.seq - 1:
             row.payload = json.loads(json.dumps(row.payload))  # as a phone would read it back from the database
-            snap = earlier.following(copy.copy(table), row, game, state)
+            snap = earlier.following(table, row, game, state)  # the write's own copy of its row
         else:
             snap = build(table)
             if game is not None and state is not None:

@@ -200,7 +200,8 @@ class Outcome:
     revision: int | None = None
 
 
-#: Sent after a write commits, before the broadcast: ``table`` (a copy of the saved row), ``row`` (the
+#: Sent after a write commits, before the broadcast: ``table`` (a copy of the saved row that nothing else holds:
+#: a receiver may keep it as it is), ``row`` (the
 #: ``Action`` appended, or ``None``), ``game`` (the engine), ``state`` (the new state decoded, or ``None``),
 #: ``before`` (the revision the write locked). The read model builds the next snapshot from it.
 table_written = Signal()
@@ -546,7 +547,8 @@ def _apply(request: WriteRequest, table: Table, game: Game, seq: int, change: Ch
             if decoded is None:
                 decoded = game.decode(table.state)
             step = prompt_key(game, decoded)
-        row = Action(table=table, seq=seq, kind=change.kind, seat=change.seat, payload=change.payload,
+        # Named by id, the row holds no table: the read model keeps it in a snapshot's window as it is.
+        row = Action(table_id=table.pk, seq=seq, kind=change.kind, seat=change.seat, payload=change.payload,
                      idempotency_key=key, version=table.version, prompt_step=step)
         _insert(row)
     _update(table, list(dict.fromkeys(names)))

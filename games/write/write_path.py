@@ -383,9 +383,10 @@ def _keyed(table: Any, key: str) -> Any:
 
 # The three statements of every write (lock the table row, append the log row, save the row's new version
 # and state) are said once here instead of through the ORM's query compiler, which costs more CPU than the
-# database does on every move. Values go through each field's own ``pre_save`` and ``get_db_prep_save``
-# and rows come back through ``Manager.raw`` (the fields' own converters), exactly as ``Model.save`` and
-# ``QuerySet.get`` do them, so SQLite and PostgreSQL read and write the same data.
+# database does on every move; each statement's text is made the first time it is needed (:func:`_said_once`).
+# Values go through each field's own ``pre_save`` and ``get_db_prep_save`` and rows come back through
+# ``Manager.raw`` (the fields' own converters), exactly as ``Model.save`` and ``QuerySet.get`` do them, so
+# SQLite and PostgreSQL read and write the same data.
 
 
 def _q(name: str) -> str:
@@ -407,7 +408,16 @@ def _lock_sql(probe: bool) -> str:
     return f"SELECT {columns} FROM {table} WHERE {table}.{_q('code')} = %s{lock}"
 
 
-_LOCK_SQL: dict[tuple[str, bool], str] = {}
+_SQL: dict[tuple[Any, ...], str] = {}
+
+
+def _said_once(shape: tuple[Any, ...], make: Callable[[], str]) -> str:
+    """The statement of ``shape`` for this connection's database, made by ``make()`` the first time only."""
+    key = (connection.vendor, *shape)
+    sql = _SQL.get(key)
+    if sql is None:
+        sql = _SQL[key] = make()
+    return sql
 
 
 def _lock_for_write(code: str, probe: str) -> Table:
@@ -417,10 +427,7 @@ def _lock_for_write(code: str, probe: str) -> Table:
     index's own words (an ORM ``Exists`` would be compiled again on every move).
     Raises ``Table.DoesNotExist``.
     """
-    shape = (connection.vendor, bool(probe))
-    sql = _LOCK_SQL.get(shape)
-    if sql is None:
-        sql = _LOCK_SQL[shape] = _lock_sql(bool(probe))
+    sql = _said_once(("lock", bool(probe)), lambda: _lock_sql(bool(probe)))
     rows = list(Table.objects.raw(sql, [probe, code] if probe else [code]))
     if not rows:
         raise Table.DoesNotExist(f"No table {code!r}.")
@@ -435,8 +442,9 @@ def _insert(row: Action) -> None:
     meta = Action._meta
     fields = [f for f in meta.concrete_fields if f is not meta.pk]
     values = [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
-    sql = (f"INSERT INTO {_q(meta.db_table)} ({', '.join(_q(f.column) for f in fields)}) "
-           f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {_q(meta.pk.column)}")
+    sql = _said_once(("insert",), lambda: (
+        f"INSERT INTO {_q(meta.db_table)} ({', '.join(_q(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {_q(meta.pk.column)}"))
     with connection.cursor() as cursor:
         cursor.execute(sql, values)
         row.pk = cursor.fetchone()[0]
@@ -449,8 +457,9 @@ def _update(table: Table, names: list[str]) -> None:
     meta = Table._meta
     fields = [meta.get_field(name) for name in names]
     values = [f.get_db_prep_save(f.pre_save(table, False), connection) for f in fields]
-    sql = (f"UPDATE {_q(meta.db_table)} SET {', '.join(f'{_q(f.column)} = %s' for f in fields)} "
-           f"WHERE {_q(meta.pk.column)} = %s")
+    sql = _said_once(("update", *names), lambda: (
+        f"UPDATE {_q(meta.db_table)} SET {', '.join(f'{_q(f.column)} = %s' for f in fields)} "
+        f"WHERE {_q(meta.pk.column)} = %s"))
     with connection.cursor() as cursor:
         cursor.execute(sql, [*values, table.pk])
 

@@ -180,14 +180,19 @@ def test_the_write_takes_a_hint_only_at_the_revision_it_locks():
 
 
 @pytest.mark.asyncio
-async def test_the_table_screen_renders_in_a_thread_until_its_draw_tally_is_on_the_snapshot(monkeypatch):
-    """The screen's tally reads the log: decided up front from the snapshot, never by catching Django's refusal."""
+async def test_the_table_screen_renders_in_the_event_loop_when_a_move_extends_its_draw_tally(monkeypatch):
+    """The screen's tally is counted from the log once; a move's snapshot adds the move's draws to it, so the
+    screen renders it in the event loop. A snapshot the write did not make (after an undo) is built, and its
+    tally counted from the log, in the sockets' database thread. Decided up front from the snapshot, never by catching Django's refusal."""
+    from channels.layers import get_channel_layer
+
     from games.socket import consumers
+    from games.write.host import undo_last
 
     table = await sync_to_async(create_table)("sorry", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=3)
     screen = socket_for(table.code, screen=True)
     assert (await screen.connect())[0]
-    await screen.receive_from(timeout=5)
+    await screen.receive_from(timeout=5)  # the whole page: its tally counted from the log
     threaded = []
     real = consumers.TableConsumer._render
 
@@ -199,13 +204,15 @@ async def test_the_table_screen_renders_in_a_thread_until_its_draw_tally_is_on_t
     await sync_to_async(submit_action)(table.code, 0, {"kind": "draw"}, 0)
     assert 'data-version="1"' in await screen.receive_from(timeout=5)
     revision = (await sync_to_async(Table.objects.get)(code=table.code)).revision
-    assert threaded == [revision], "the new snapshot had no tally yet: rendered in a thread"
     snap = snapshots.held(table.code, revision)
-    assert snap is not None and snap.memoized("draws", True)
-    from channels.layers import get_channel_layer
-
+    assert snap is not None and snap.memoized("draws", True) and snap.extended("tally", None) is not None
+    assert threaded == [], "the move's snapshot extended the tally before it: rendered in the event loop"
     await get_channel_layer().group_send(f"table_{table.code}", {"type": "table.revision", "revision": revision,
                                                                  "version": 1})
     assert await screen.receive_nothing(0.3), "nothing changed for the screen"
-    assert threaded == [revision], "with the tally on the snapshot, the screen renders in the event loop"
+
+    await sync_to_async(undo_last)(table.code, 1)  # no move: its snapshot is built from the database
+    assert 'data-version="2"' in await screen.receive_from(timeout=5)
+    undone = (await sync_to_async(Table.objects.get)(code=table.code)).revision
+    assert threaded == [undone], "a snapshot built from the database, its tally with it, in the database thread"
     await screen.disconnect()

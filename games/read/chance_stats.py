@@ -54,6 +54,13 @@ def public_draws(table: Table, game: Any) -> bool:
     return device is not None and not device.hidden
 
 
+def reads_log(table: Table, game: Any) -> bool:
+    """True when :func:`chance_stats` of ``table`` reads its log when no ``seen`` is given: there is a die, deck or
+    bag, and its draws are not a hidden game's while it is played (those show nothing until the end)."""
+    device = get_adapter(table.slug).chance(game)
+    return device is not None and not (device.hidden and table.is_open)
+
+
 def drawn(table: Table, game: Any, rows: Iterable[Action]) -> Counter[str]:
     """What the moves ``rows`` drew or rolled, by value, on ``game``'s chance device (empty without one).
 

@@ -24,7 +24,7 @@ from games.engines import get_adapter
 from games.engines.base import Game, IllegalAction, LogLine, Prompt, gettext_noop
 from games.models import Action, Table
 from games.read import end_chart
-from games.read.chance_stats import chance_stats, counted_draws, drawn, public_draws
+from games.read.chance_stats import chance_stats, counted_draws, drawn, public_draws, reads_log
 from games.read.snapshots import LOG_LINES, Snapshot, for_table
 from games.record import setup
 from games.text.words import clause_separator, isolate, list_separator, names_list, show
@@ -565,12 +565,9 @@ def _tally_reads_log(snap: Snapshot) -> bool:
     """True when :func:`_screen_stats` of ``snap`` would read the log (it is not built on ``snap`` yet)."""
     if snap.memoized("draws", True):
         return False
-    device = get_adapter(snap.table.slug).chance(snap.game)
-    if device is None or (device.hidden and snap.table.is_open):
-        return False
-    if device.hidden:
-        return True
-    return not snap.memoized("tally", None) and snap.extended("tally", None) is None
+    if public_draws(snap.table, snap.game):
+        return not snap.memoized("tally", None) and snap.extended("tally", None) is None
+    return reads_log(snap.table, snap.game)
 
 
 def needs_database(snap: Snapshot, viewer: int | None) -> bool:

@@ -19,12 +19,12 @@ from typing import Any
 
 from django.db.models import F, Q
 from django.http import HttpRequest
-from django.template.loader import render_to_string
 
 from games.engines.base import Game
 from games.entry.access import DEVICE_COOKIE, read_signed, seat_cookie
 from games.models import Action, Seat, Table
-from games.read.presenters import game_template, static_view, tr
+from games.read import regions
+from games.read.presenters import board_template, game_template, static_view, tr
 from games.record.audit import effective_actions, opening_state
 
 DONE = (Table.Status.FINISHED, Table.Status.ENDED)
@@ -104,7 +104,7 @@ def step_context(table: Table, game: Game, state: Any, viewer: int | None) -> di
         "table": table, "game": game, "slug": table.slug, "view": view, "prompt": prompt, "legal": [],
         "result": game.result(state), "seats": seats, "seat": viewer, "me": seats[viewer] if viewer is not None
         else None, "screen": viewer is None, "my_turn": False, "is_host": False, "error": None,
-        "board_template": game_template(table.slug, "board.html", "games/_board.html"),
+        "board_template": board_template(table.slug),
         "static_template": static_template,
         "static_view": static_view(table.slug, view) if static_template else None,
         "version": table.version, "form_key": "", "csrf_token": "",
@@ -119,8 +119,8 @@ def render_step(table: Table, played: Replay, step: int, viewer: int | None) -> 
         move = played.moves[step - 1]
         described = played.game.describe(move.seat, move.payload, viewer)
         line = tr(described.text, described.details)
-    static = render_to_string("games/table.html#r-static", context) if context["static_template"] else ""
-    return {"board": render_to_string("games/table.html#r-board", context), "static": static, "line": line}
+    static = regions.draw_region(regions.STATIC, context) if context["static_template"] else ""
+    return {"board": regions.draw_region(regions.BY_NAME["board"], context), "static": static, "line": line}
 
 
 #: The cookie that keeps, per table (its path is the table's), the newest move this phone's timeline showed.

@@ -17,11 +17,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from django.template.loader import render_to_string
-
 from games.engines import get_adapter, get_game_class
 from games.engines.base import Game, SeatInfo
 from games.pages.history import step_context
+from games.read import regions
 
 #: The seed of the example games, the seats they are played with and the most moves played to find a position.
 SEED = 11
@@ -93,5 +92,5 @@ def picture(slug: str, key: str) -> str:
         return ""
     game, state = found
     context = step_context(_table(slug), game, state, None)  # type: ignore[arg-type]
-    static = render_to_string("games/table.html#r-static", context) if context["static_template"] else ""
-    return static + render_to_string("games/table.html#r-board", context)
+    static = regions.draw_region(regions.STATIC, context) if context["static_template"] else ""
+    return static + regions.draw_region(regions.BY_NAME["board"], context)

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.template import TemplateDoesNotExist
+from django.template import TemplateDoesNotExist, engines
 from django.template.loader import get_template
 from django.utils.translation import get_language, gettext, override
 
@@ -455,13 +455,24 @@ def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
 
 
 @functools.cache
+@functools.lru_cache(maxsize=64)
 def game_template(slug: str, name: str, fallback: str) -> str:
-    """``<slug>/<name>`` if the game ships it (``shelf/<slug>/templates/<slug>/<name>``), else the generic ``fallback``."""
+    """``<slug>/<name>`` if the game ships it (``shelf/<slug>/templates/<slug>/<name>``), else the generic ``fallback``;
+    looked for once per process (the templates a game ships do not change while it runs)."""
     try:
-        get_template(f"{slug}/{name}")
+        if name.endswith(".jinja"):
+            engines["jinja2"].get_template(f"{slug}/{name}")
+        else:
+            get_template(f"{slug}/{name}")
     except TemplateDoesNotExist:
         return fallback
     return f"{slug}/{name}"
+
+
+def board_template(slug: str) -> str:
+    """The template of the game's board (its ``board.jinja``, or a ``board.html`` Django template), else the generic
+    one, which shows the view as text."""
+    return game_template(slug, "board.jinja", "") or game_template(slug, "board.html", "games/_board.jinja")
 
 
 def result_ties(result: Mapping[str, Any] | None) -> list[str]:
@@ -696,8 +707,8 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "table": row,
         "game": game,
         "signature": signature,
-        "board_template": game_template(row.slug, "board.html", "games/_board.html"),
-        "controls_template": game_template(row.slug, "controls.html", "games/_controls.html"),
+        "board_template": board_template(row.slug),
+        "controls_template": game_template(row.slug, "controls.jinja", "games/_controls.jinja"),
         "static_template": static_template,
         "static_view": snap.memo("static_view", viewer, lambda: static_view(row.slug, view)) if static_template else None,
         "slug": row.slug,

@@ -30,9 +30,10 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.engines import get_adapter
+from games.read import rulebook
 from games.read.presenters import legal_content, line_key, static_view_keys
 from games.templatetags import parts as parts_tag
-from games.web import digits
+from games.web import digits, jinja2env
 
 PAGE = "games/table.html"
 GENERIC_CONTROLS = "games/_controls.html"  # the one controls template with plain forms (a CSRF token inside)
@@ -156,22 +157,24 @@ REGIONS: tuple[Region, ...] = (
            _status_inputs),
     Region("corrections", "r-corrections", "r-corrections", ("table", "screen", "corrections", "csrf_token"),
            lambda c: [_table_meta(c), c["corrections"], c.get("csrf_token") if c["corrections"] else None]),
-    Region("board", "r-board", "r-board",
+    Region("board", "r-board", "games/regions/board.jinja",
            ("table", "screen", "seat", "me", "my_turn", "view", "prompt", "seats", "result", "legal", "board_template"),
            _board_inputs),
-    Region("controls", "r-controls", "r-controls",
+    Region("controls", "r-controls", "games/regions/controls.jinja",
            ("table", "screen", "seat", "me", "my_turn", "view", "prompt", "seats", "legal", "version", "form_key",
             "csrf_token", "controls_template", "can_undo_own"),
            _controls_inputs),
     Region("links", "r-links", "r-links", ("table", "screen", "me", "is_host"),
            lambda c: [_table_meta(c), bool(c["me"]), c["is_host"]]),
-    Region("meta", "r-meta", "r-meta", ("version", "signature", "my_turn", "seat"),
+    Region("meta", "r-meta", "games/regions/meta.jinja", ("version", "signature", "my_turn", "seat"),
            lambda c: [_table_meta(c), c["version"], c["signature"], c["my_turn"], c["seat"]]),
 )
 STATIC = Region("static", "r-static", "r-static", ("static_template", "static_view"),
                 lambda c: [c["table"].slug, c["static_template"], c["static_view"]])
 LOG = Region("log", "r-log", "r-log", ("table", "screen", "me", "log"),
              lambda c: [_table_meta(c), bool(c["me"]), [line_key(x) for x in c["log"]]])
+#: Every region by its name: ``BY_NAME["board"]``.
+BY_NAME: dict[str, Region] = {region.name: region for region in (*REGIONS, STATIC, LOG)}
 
 
 def region_digest(region: Region, context: Mapping[str, Any]) -> str:
@@ -195,9 +198,40 @@ class Rendered:
     parts: tuple[parts_tag.Part, ...]
 
 
+def _step_rule(slug: str, prompt: Mapping[str, Any] | None, code: str | None = None) -> str:
+    """``step_rule(table.slug, prompt)`` in a region's template: the "How does this work?" link of the prompt's
+    step, or ``""`` (:func:`games.read.rulebook.step_url`; the game, the prompt and the code are in every region's
+    digest that reads it)."""
+    return rulebook.step_url(slug, prompt, code) or ""
+
+
+def draw_region(region: Region, context: Mapping[str, Any], sink: list[parts_tag.Part] | None = None) -> str:
+    """The HTML of ``region`` drawn for ``context`` by its template: a Jinja2 template (its ``partial`` ends in
+    ``.jinja``) from exactly the keys it declares (:attr:`Region.reads`), the context's snapshot (where its parts
+    are memoized) and ``step_rule``; else the Django partial of ``games/table.html`` of that name.
+
+    With ``sink``, each part it draws stands as a marker and joins ``sink`` (:func:`games.templatetags.parts.marker`);
+    without, parts are drawn in place (a replay step, a rules picture).
+    """
+    if region.partial.endswith(".jinja") and not _django_board(region, context):
+        values = {key: context[key] for key in region.reads if key in context}
+        values.update(snapshot=context.get("snapshot"), step_rule=_step_rule)
+        if sink is not None:
+            values[parts_tag.SINK] = sink
+        return jinja2env.draw(region.partial, values)
+    partial = "r-board" if region.name == "board" else region.partial
+    values = {**context, parts_tag.SINK: sink} if sink is not None else context
+    return render_to_string(f"{PAGE}#{partial}", values)
+
+
+def _django_board(region: Region, context: Mapping[str, Any]) -> bool:
+    """True for a board drawn by a Django template (a game whose board is not a ``.jinja`` template yet)."""
+    return region.name == "board" and not str(context.get("board_template", "")).endswith(".jinja")
+
+
 def _draw(region: Region, context: Mapping[str, Any]) -> Rendered:
     sink: list[parts_tag.Part] = []
-    skeleton = render_to_string(f"{PAGE}#{region.partial}", {**context, parts_tag.SINK: sink})
+    skeleton = draw_region(region, context, sink)
     if not sink:
         return Rendered(skeleton, "", ())
     return Rendered(parts_tag.assemble(skeleton, sink), _digest(skeleton), tuple(sink))

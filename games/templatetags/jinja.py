@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.template import engines
 from django.utils.safestring import SafeString, mark_safe
+
+from games.web.jinja2env import draw
 
 register = template.Library()
 
@@ -21,4 +22,4 @@ def jinja(name: str, **inputs: Any) -> SafeString:
 
     Raises ``django.template.TemplateDoesNotExist`` when the Jinja2 backend has no template ``name``.
     """
-    return mark_safe(engines["jinja2"].get_template(name).render(inputs))  # noqa: S308 - autoescaped by Jinja2
+    return mark_safe(draw(name, inputs))  # noqa: S308 - autoescaped by Jinja2

@@ -128,6 +128,25 @@ def digest(origin: str, part_id: str, inputs: dict[str, Any], snap: Any = None) 
                        lambda: [name, [piece_digest(snap, v) for v in inputs.values()]])
 
 
+def made(snap: Any, origin: str, part_id: str, dom_id: str, element: str, inputs: dict[str, Any],
+         draw: Callable[[], str]) -> Part:
+    """The part ``part_id`` of template ``origin`` drawn from ``inputs`` (by ``draw()``, once per :func:`digest` on
+    snapshot ``snap``; every time without one), as DOM element ``element`` with id ``dom_id`` (escaped). The one
+    way a part is made, whichever template engine draws its region."""
+    key = digest(origin, part_id, inputs, snap)
+    inner = draw() if snap is None else snap.memo("html", ("part", key), draw)
+    return Part(dom_id, element, key, inner)
+
+
+def placed(part: Part, sink: list[Part] | None) -> SafeString:
+    """What a region's template writes for ``part``: its :func:`marker`, the part joining ``sink`` (a region drawn
+    for a push), or the part itself without a sink (a whole page, a region drawn for a test)."""
+    if sink is None:
+        return mark_safe(part.html())  # noqa: S308 - the body was escaped by its own template
+    sink.append(part)
+    return mark_safe(marker(part.id))  # noqa: S308 - an id made of the part's inputs, escaped
+
+
 class PartNode(Node):
     """The node of ``{% part %}``: see the module's docstring."""
 
@@ -142,20 +161,9 @@ class PartNode(Node):
 
     def render(self, context: template.Context) -> SafeString:
         values = {name: expr.resolve(context) for name, expr in self.inputs.items()}
-        snap = context.get("snapshot")
-        key = digest(self.template_name, self.part_id, values, snap)
-
-        def draw() -> str:
-            return self.nodelist.render(context.new(values))
-
-        inner = draw() if snap is None else snap.memo("html", ("part", key), draw)
-        part_id = self.dom_id(values)
-        part = Part(part_id, self.element, key, inner)
-        sink = context.get(SINK)
-        if sink is None:
-            return mark_safe(part.html())  # noqa: S308 - the body was escaped by its own template
-        sink.append(part)
-        return mark_safe(marker(part_id))  # noqa: S308 - an id made of the part's inputs, escaped
+        drawn = made(context.get("snapshot"), self.template_name, self.part_id, self.dom_id(values), self.element,
+                     values, lambda: self.nodelist.render(context.new(values)))
+        return placed(drawn, context.get(SINK))
 
 
 @register.tag("part")

@@ -35,24 +35,30 @@ values, a plural or a text in a context is listed once in Python for it, in the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from django.template import engines
 from django.template.defaultfilters import truncatechars
-from django.utils.html import conditional_escape
+from django.urls import reverse
+from django.utils.html import conditional_escape, escape
 from django.utils.translation import get_language, gettext, ngettext, pgettext
-from jinja2 import Environment, Undefined
+from jinja2 import ChainableUndefined, Environment, Template, pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup
 
+from games.templatetags import parts as parts_tag
 from games.templatetags.companion import (
     bdi,
     bdi_joined,
+    bdi_list,
     game_filters,
     get,
     list_comma,
     list_semicolon,
     names,
+    seat_names,
     sep,
     term,
 )
@@ -123,6 +129,97 @@ def django_text_filters() -> dict[str, Callable[..., Any]]:
     return {"truncatechars": _remembered(truncatechars), "names": _remembered(names)}
 
 
+class Group(tuple):  # noqa: SLOT001 - a named pair as Django's regroup gives it
+    """One group of :func:`regroup`: ``group.grouper`` (the value) and ``group.list`` (its items, in order)."""
+
+    __slots__ = ()
+
+    @property
+    def grouper(self) -> Any:
+        """The value the group's items share."""
+        return self[0]
+
+    @property
+    def list(self) -> list[Any]:
+        """The group's items, in their order."""
+        return self[1]
+
+
+def _lookup(item: Any, path: str) -> Any:
+    for name in path.split("."):
+        if isinstance(item, Mapping):
+            item = item.get(name)
+        else:
+            item = getattr(item, name, None)
+        if item is None:
+            return None
+    return item
+
+
+def regroup(items: Any, path: str) -> list[Group]:
+    """``items | regroup("payload.pawn")``: Django's ``{% regroup items by payload.pawn as groups %}``, each run of
+    consecutive items with the same value at ``path`` (keys or attributes, dot-separated; ``None`` where one is
+    missing) as one :class:`Group`, in order (Jinja2's ``groupby`` sorts first)."""
+    groups: list[Group] = []
+    for item in items or ():
+        value = _lookup(item, path)
+        if groups and groups[-1].grouper == value:
+            groups[-1].list.append(item)
+        else:
+            groups.append(Group((value, [item])))
+    return groups
+
+
+def _url(name: str, *args: Any) -> str:
+    """``url("games:act", code)``: Django's ``{% url "games:act" code %}`` (the path, escaped on output)."""
+    return reverse(name, args=args)
+
+
+def _csrf_input(token: str | None) -> Markup:
+    """``csrf_input(csrf_token)``: Django's ``{% csrf_token %}`` for the phone's own token (nothing without one)."""
+    if not token or token == "NOTPROVIDED":
+        return Markup("")
+    return Markup('<input type="hidden" name="csrfmiddlewaretoken" value="%s">') % token
+
+
+@lru_cache(maxsize=512)
+def _globals(template: Template) -> dict[str, Any]:
+    """The globals ``template`` sees, as one dictionary (Jinja2 merges its chain of them on every render)."""
+    return dict(template.globals)
+
+
+def draw(name: str, values: Mapping[str, Any]) -> str:
+    """The Jinja2 template ``name`` drawn from exactly ``values`` (and the environment's globals): HTML, its
+    values escaped. The one way the app draws a Jinja2 template: a region (games/read/regions.py), a part
+    (:func:`part`) and Django's ``{% jinja %}`` tag.
+
+    The same output as ``Template.render(values)``, without its merge of the globals on every call (a
+    region drawn for every phone on every move is a few dozen characters). Raises ``TemplateNotFound`` for a
+    name no template folder holds, and what the template raises.
+    """
+    env = engines["jinja2"].env
+    template = env.get_template(name)
+    context = env.context_class(env, {**_globals(template), **values}, template.name, template.blocks)
+    try:
+        return env.concat(template.root_render_func(context))  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - Jinja2's own render rewrites the traceback to the template's lines
+        return env.handle_exception()
+
+
+@pass_context
+def part(context: Context, part_id: str, element: str, body: str, **inputs: Any) -> Markup:
+    """``{{ part("sorry-card", "g", "sorry/card.jinja", card=view.card) }}``: a part of a region drawn from exactly
+    ``inputs`` by the template ``body`` (games/templatetags/parts.py says what a part is and why).
+
+    Its HTML is made once per digest (``body``, the id, the language, the inputs) on the region's snapshot (the
+    context's ``snapshot``); drawn for a region's sink (the context's ``_parts``), it stands in the region as its
+    marker and the part joins the sink; without a sink it is drawn in place. ``part_id`` is escaped.
+    """
+    drawn = parts_tag.made(context.get("snapshot"), body, part_id, str(escape(part_id)), element, inputs,
+                           lambda: draw(body, inputs))
+    return Markup(parts_tag.placed(drawn, context.get(parts_tag.SINK)))  # noqa: S704 - escaped by placed
+
+
 class _Environment(Environment):
     """Jinja2's environment with Django's lookup order for dictionaries: ``item.key`` is ``item["key"]`` first.
 
@@ -141,13 +238,14 @@ def environment(**options: Any) -> Environment:
     """A Jinja2 :class:`~jinja2.Environment` for Django's ``Jinja2`` backend (its ``OPTIONS["environment"]``).
 
     ``options`` are the backend's (loader, ``auto_reload``...). Autoescaping is forced on, and a missing
-    value prints as nothing in every mode, as in Django templates (the backend's default would print
-    ``{{ name }}`` with ``DEBUG`` on: a page would differ between development and production). Returns the
+    value prints as nothing in every mode, and so does any key of it (``view.private.hand`` of a view without
+    ``private``), as in Django templates (the backend's default would print ``{{ name }}`` with ``DEBUG`` on: a
+    page would differ between development and production). Returns the
     environment with the i18n extension bound to Django's ``gettext`` and ``ngettext`` and the project's
     filters listed in the module docstring.
     """
     options["autoescape"] = True
-    options["undefined"] = Undefined
+    options["undefined"] = ChainableUndefined
     extensions = list(options.pop("extensions", ()))
     if "jinja2.ext.i18n" not in extensions:
         extensions.append("jinja2.ext.i18n")
@@ -159,6 +257,11 @@ def environment(**options: Any) -> Environment:
     env.globals["sep"] = sep  # {{ sep() }}: the status-line separator of every language (games/text/words.py)
     env.globals["list_comma"] = list_comma  # {{ list_comma() }}: Django's {% list_comma %}, ", " or "، "
     env.globals["list_semicolon"] = list_semicolon  # {{ list_semicolon() }}: Django's {% list_semicolon %}
-    env.filters.update({"get": get, "bdi": bdi, "bdi_joined": bdi_joined, "term": term, **django_text_filters(),
+    env.globals["url"] = _url
+    env.globals["csrf_input"] = _csrf_input
+    env.globals["part"] = part
+    env.filters.update({"get": get, "bdi": bdi, "bdi_joined": bdi_joined, "bdi_list": bdi_list, "term": term,
+                        "seat_names": seat_names, "regroup": regroup,
+                        **django_text_filters(),
                         **layout, **{name: _remembered(shown) for name, shown in words.items()}})
     return env

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.engines import get_game_class
@@ -32,7 +31,7 @@ def _seats(slug: str) -> list[dict]:
 
 
 def _draw(region: regions.Region, context: dict) -> str:
-    return render_to_string(f"{regions.PAGE}#{region.partial}", context)
+    return regions.draw_region(region, context)
 
 
 def _only_declared(region: regions.Region, context: dict) -> dict:

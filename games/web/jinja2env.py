@@ -207,16 +207,17 @@ def draw(name: str, values: Mapping[str, Any]) -> str:
 
 
 @pass_context
-def part(context: Context, part_id: str, element: str, body: str, **inputs: Any) -> Markup:
+def part(context: Context, part_id: str, element: str, body: str | None, **inputs: Any) -> Markup:
     """``{{ part("sorry-card", "g", "sorry/card.jinja", card=view.card) }}``: a part of a region drawn from exactly
     ``inputs`` by the template ``body`` (games/templatetags/parts.py says what a part is and why).
 
     Its HTML is made once per digest (``body``, the id, the language, the inputs) on the region's snapshot (the
     context's ``snapshot``); drawn for a region's sink (the context's ``_parts``), it stands in the region as its
-    marker and the part joins the sink; without a sink it is drawn in place. ``part_id`` is escaped.
+    marker and the part joins the sink; without a sink it is drawn in place. ``part_id`` is escaped. ``body``
+    ``None``: an empty part (a place a later push fills).
     """
-    drawn = parts_tag.made(context.get("snapshot"), body, part_id, str(escape(part_id)), element, inputs,
-                           lambda: draw(body, inputs))
+    drawn = parts_tag.made(context.get("snapshot"), body or "", part_id, str(escape(part_id)), element, inputs,
+                           lambda: draw(body, inputs) if body else "")
     return Markup(parts_tag.placed(drawn, context.get(parts_tag.SINK)))  # noqa: S704 - escaped by placed
 
 

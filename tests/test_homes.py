@@ -19,11 +19,12 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.template.loader import get_template
+from django.template import engines
 from django.urls import reverse
 
 from games.engines import REGISTRY, adapters, available_slugs, get_game_class, home, package, packages
 from games.engines.adapter import Section, WebAdapter
+from games.read.presenters import board_template
 from games.read.rulebook import LANGUAGES, rules_file
 from games.templatetags.companion import game_filters
 from tests.registry import GAMES
@@ -99,7 +100,8 @@ def test_every_file_of_a_game_is_in_its_folder(slug):
     """Its templates, rules at hand, stylesheet and editor are found in ``home(slug)``, where Django finds them."""
     folder = home(slug)
     assert package(slug) in settings.INSTALLED_APPS, "the game's folder is an installed app"
-    board = Path(get_template(f"{slug}/board.html").origin.name)
+    name = board_template(slug)
+    board = Path((engines["jinja2"] if name.endswith(".jinja") else engines["django"]).get_template(name).origin.name)
     assert board.is_relative_to(folder / "templates" / slug)
     for lang in LANGUAGES:
         assert rules_file(slug, lang) == folder / "rules_at_hand" / f"{lang}.txt"

@@ -208,7 +208,7 @@ def draw(name: str, values: Mapping[str, Any]) -> str:
 
 @pass_context
 def part(context: Context, part_id: str, element: str, body: str | None, **inputs: Any) -> Markup:
-    """``{{ part("sorry-card", "g", "sorry/card.jinja", card=view.card) }}``: a part of a region drawn from exactly
+    """``{{ part("my-card", "g", "<slug>/card.jinja", card=view.card) }}``: a part of a region drawn from exactly
     ``inputs`` by the template ``body`` (games/templatetags/parts.py says what a part is and why).
 
     Its HTML is made once per digest (``body``, the id, the language, the inputs) on the region's snapshot (the

@@ -18,12 +18,13 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.template import engines
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext
 from jinja2 import meta
 
+from games.read import regions
 from games.templatetags.companion import equals, shown
+from games.web.jinja2env import draw
 from games.write.moves import submit_action
 from games.write.pregame import create_table
 from shelf.sorry import pawn_words, square_words
@@ -34,6 +35,7 @@ from shelf.yellow_yangtze.layout import hex_picks as yy_hex_picks
 from shelf.yellow_yangtze.layout import other_moves as yy_other_moves
 from shelf.yellow_yangtze.layout import picks as yy_picks
 from tests.conftest import phone_for
+from tests.registry import GAMES
 
 sorry_pawn, sorry_square = shown(pawn_words), shown(square_words)
 
@@ -173,7 +175,7 @@ def test_the_sorry_board_draws_close_destinations_as_one_target_that_opens_the_p
     view = {"layout": {"viewbox": "0 0 376 376", "points": POINTS},
             "pawns": [{"id": "R0", "colour": "red", "loc": "T5", "x": 50, "y": 20},
                       {"id": "B1", "colour": "blue", "loc": "START", "x": 80, "y": 90}], "draw_pile": 40}
-    board = parse(render_to_string("sorry/board.html", {"view": view, "legal": legal}))
+    board = parse(draw("sorry/board.jinja", {"view": view, "legal": legal}))
     merged = board.one("g", "merged")
     assert merged.attrs["data-open"] == "moves-R0" and "data-action" not in merged.attrs
     assert merged.one("title").text == "R0 to 10 — R0 to 11", "the merged target names both moves"
@@ -330,28 +332,48 @@ def test_jinja_translations_are_django_catalogue_words_escaped_as_django_tags_es
         assert gettext("leader") != "leader" and gettext("leader") in env.from_string("{{ _('leader') }}").render()
 
 
-def test_each_jinja_template_reads_only_the_inputs_its_django_includer_passes():
-    """A Jinja2 template sees only what ``{% jinja %}`` passes: reading anything else is a bug caught here. A
-    library of macros (imported by other Jinja2 templates, never drawn by a Django one) reads nothing at all."""
+#: A part drawn by a Jinja2 template: ``part(ID, "ELEMENT", "body.jinja", name=value, ...)``; its body is the template.
+PART_CALL = re.compile(r'part\((?:[^(),]|\([^()]*\))+,\s*"[^"]+",\s*"([^"]+)"((?:[^()]|\([^()]*\))*)\)')
+
+
+def test_each_jinja_template_reads_only_the_inputs_its_includer_passes():
+    """A Jinja2 template sees only what it is drawn from, and reading anything else is a bug caught here: a part's
+    body exactly the inputs its ``part(...)`` call names, a template Django draws with ``{% jinja %}`` exactly what
+    the tag passes, a region's template (games/read/regions.py) and the board and controls templates it includes at
+    most the region's declared keys. A library of macros (imported by other Jinja2 templates) reads nothing at all."""
     # The Jinja2 backend's folders: the platform's templates and each game's (shelf/<slug>/templates/).
     roots = [Path(d) for backend in settings.TEMPLATES if backend["BACKEND"].endswith("Jinja2") for d in backend["DIRS"]]
-    passed: dict[str, set[str]] = {}
-    for path in (p for root in roots for p in root.rglob("*.html")):
-        for name, args in re.findall(r'{%\s*jinja\s+"([^"]+)"([^%]*)%}', path.read_text()):
-            passed.setdefault(name, set()).update(re.findall(r"(\w+)=", args))
     env = engines["jinja2"].env
     jinja_templates = {str(p.relative_to(root)) for root in roots for p in root.rglob("*.jinja")}
-    # A Jinja2 template imported or included by another (macros, a shared piece) is drawn from what that one has:
-    # a file of macros reads nothing of its own, a piece also included by Django reads what Django passes it.
+    exactly: dict[str, set[str]] = {}
+    for path in (p for root in roots for p in root.rglob("*.html")):
+        for name, args in re.findall(r'{%\s*jinja\s+"([^"]+)"([^%]*)%}', path.read_text()):
+            exactly.setdefault(name, set()).update(re.findall(r"(\w+)=", args))
+    for name in jinja_templates:
+        for body, args in PART_CALL.findall(env.loader.get_source(env, name)[0]):
+            exactly.setdefault(body, set()).update(re.findall(r"(\w+)=", args))
+    helpers = {"snapshot", "step_rule", "_parts"}
+    at_most = {region.partial: set(region.reads) | helpers for region in regions.BY_NAME.values()
+               if region.partial.endswith(".jinja")}
+    included = {"board": {"games/_board.jinja"} | {f"{slug}/board.jinja" for slug in GAMES},
+                "controls": {"games/_controls.jinja"} | {f"{slug}/controls.jinja" for slug in GAMES}}
+    for name, templates in included.items():
+        for template in templates & jinja_templates:
+            at_most[template] = set(regions.BY_NAME[name].reads) | helpers
+    # A Jinja2 template imported or included by another by its name (macros, a shared piece) is drawn from what
+    # that one has: a file of macros reads nothing of its own.
     used = {found for name in jinja_templates
-            for found in meta.find_referenced_templates(env.parse(env.loader.get_source(env, name)[0]))}
-    for name in used - set(passed):
-        passed[name] = set()
-    assert jinja_templates == set(passed) and jinja_templates, "every Jinja2 template is included, by its name"
-    for name, inputs in passed.items():
-        source = env.loader.get_source(env, name)[0]
-        read = meta.find_undeclared_variables(env.parse(source)) - set(env.globals)
+            for found in meta.find_referenced_templates(env.parse(env.loader.get_source(env, name)[0]))
+            if found is not None}  # a template named by a value (a region's board) is one of ``included``
+    for name in used - set(exactly) - set(at_most):
+        exactly[name] = set()
+    assert jinja_templates == set(exactly) | set(at_most) and jinja_templates, "every Jinja2 template is drawn, by its name"
+    for name, inputs in exactly.items():
+        read = meta.find_undeclared_variables(env.parse(env.loader.get_source(env, name)[0])) - set(env.globals)
         assert read == inputs, (name, read, inputs)
+    for name, keys in at_most.items():
+        read = meta.find_undeclared_variables(env.parse(env.loader.get_source(env, name)[0])) - set(env.globals)
+        assert read <= keys, (name, read - keys)
 
 
 def test_equals_gives_a_part_the_fact_and_not_the_values_it_compares():

@@ -8,11 +8,11 @@ writes as the box prints it (games/text/glossary.py), so a mixed table reads one
 from __future__ import annotations
 
 import pytest
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.read import presenters
 from games.text import words
+from games.web.jinja2env import draw
 from shelf.sorry import SorryGame, card_name
 
 CARD = {"fa": "\u2068Sorry!\u2069", "az": "Bağışlayın!", "ps": "بخښنه!", "en": "Sorry!"}
@@ -36,6 +36,6 @@ def test_the_board_and_the_hand_name_the_sorry_card_by_the_seed_word(lang):
     view = {"card": "sorry", "pawns": [], "layout": {"viewbox": "0 0 10 10", "points": {}},
             "private": {"hand": ["sorry", "7"]}}
     with translation.override(lang):
-        html = render_to_string("sorry/board.html", {"view": view, "legal": [], "me": None})
+        html = draw("sorry/board.jinja", {"view": view, "legal": [], "me": None})
     assert html.count(CARD[lang]) >= 2, html
     assert not any(word in html for word in DRIFTED)

@@ -108,7 +108,7 @@ LATIN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ɏ]+")
 CODE_LIKE = re.compile(r"[A-Za-z]+[0-9]+[A-Za-z0-9]*|[0-9]+[A-Za-z]+[A-Za-z0-9]*")
 
 
-# Yellow & Yangtze hexes are about 23 px across at 360 px, so the map as a whole is the tap target (_picker.html): a tap
+# Yellow & Yangtze hexes are about 23 px across at 360 px, so the map as a whole is the tap target (picker.jinja): a tap
 # acts on a lit hex when it lands on the hex's core or no other lit hex is within a thumb's reach (22 px beyond its
 # radius), and a tap between close lit hexes zooms the map in. This finds a lit hex above the bar with another lit hex
 # within reach (where a guess would go wrong): the point halfway between their centres, or null when every lit hex

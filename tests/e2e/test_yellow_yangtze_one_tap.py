@@ -1,7 +1,7 @@
 """Yellow & Yangtze on a 360 x 740 phone: where a lit hex stands alone at the map's zoom, one tap places.
 
 At 360 px a hex is about 23 px across, half a thumb, so the picker zooms the map in when a tap falls
-between lit hexes a thumb cannot tell apart (``_picker.html``). A lit hex with no other lit hex within a
+between lit hexes a thumb cannot tell apart (``picker.jinja``). A lit hex with no other lit hex within a
 thumb's reach is not ambiguous: the first tap on it makes the move, with no zoom. The player picks the
 Peasants' Revolt in the action bar (it lights every tile on the map: at the opening, the seven capitals),
 finds a lit hex that stands alone (as the picker measures it) and taps it once; the move lands, the map

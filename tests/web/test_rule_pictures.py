@@ -35,13 +35,12 @@ def test_a_section_that_describes_a_position_shows_one_on_the_board_as_the_table
 
 def test_the_picture_is_the_public_view_of_its_position():
     """The same position drawn for a seat shows that seat's screen (its hidden tiles); the picture does not."""
-    from django.template.loader import render_to_string
-
     from games.pages.history import step_context
+    from games.read import regions
 
     game, state = rule_pictures.position("yellow_yangtze", "wars")
     table = rule_pictures._table("yellow_yangtze")
-    as_seat = render_to_string("games/table.html#r-board", step_context(table, game, state, 0))
+    as_seat = regions.draw_region(regions.BY_NAME["board"], step_context(table, game, state, 0))
     assert PRIVATE_MARKS["yellow_yangtze"] in as_seat
     assert PRIVATE_MARKS["yellow_yangtze"] not in rule_pictures.picture("yellow_yangtze", "wars")
 

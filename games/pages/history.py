@@ -99,7 +99,7 @@ def step_context(table: Table, game: Game, state: Any, viewer: int | None) -> di
              for s in table.seat_infos()]
     prompt = game.prompt(state).as_json()
     view = game.view(state, viewer)
-    static_template = game_template(table.slug, "static.html", "")
+    static_template = game_template(table.slug, "static.jinja", "")
     return {
         "table": table, "game": game, "slug": table.slug, "view": view, "prompt": prompt, "legal": [],
         "result": game.result(state), "seats": seats, "seat": viewer, "me": seats[viewer] if viewer is not None

@@ -8,7 +8,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -16,6 +15,7 @@ from games.engines.base import IllegalAction
 from games.entry.access import device_id, remember_device
 from games.models import Table
 from games.pages import history
+from games.read import regions
 from games.read.chance_stats import chance_stats
 from games.read.presenters import error_message, seat_context
 from games.web.inputs import load_json
@@ -66,7 +66,7 @@ def table_history(request: HttpRequest, code: str) -> HttpResponse:
     get_token(request)
     # The record of the game as it ended: no link to a next game started from it later.
     context.update(is_host=False, error=None, csrf_token=request.META.get("CSRF_COOKIE", ""), next_code="")
-    tally = render_to_string("games/table.html#r-status", context, request=request)
+    tally = regions.draw_region(regions.BY_NAME["status"], context)
     stats = chance_stats(table, context["game"]) if viewer is not None else None  # the screen's tally shows them
     finished = table.status == Table.Status.FINISHED
     return render(request, "games/table_history.html", {

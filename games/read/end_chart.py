@@ -3,7 +3,7 @@
 Each engine says what its own tally counts at a position (``Game.score_track``: honour, lairs, pawns HOME,
 Yellow & Yangtze's lowest colour); :func:`series` replays the counted log (undo and corrections folded in)
 from the recorded opening and asks it after every move, keeping only the moves where a count changed.
-:func:`layout` turns that into what ``games/_end_chart.html`` draws: one step line per seat (``H``/``V``
+:func:`layout` turns that into what ``games/_end_chart.jinja`` draws: one step line per seat (``H``/``V``
 path commands, whole units of a 280 × 140 view box), the two scale marks and a sentence for screen readers,
 with time running in the reading direction (right to left on a Persian or Pashto page).
 

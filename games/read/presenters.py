@@ -695,7 +695,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     # the standing every phone reads counts it; while the table is open, its own view only.
     see = game.ended_view if public["ended"] else game.view
     view = snap.memo("view", viewer, lambda: _seat_view(snap, see, viewer))
-    static_template = game_template(row.slug, "static.html", "")
+    static_template = game_template(row.slug, "static.jinja", "")
     before = public["before"]
     if before["start"] is not None and before["start"]["can_answer"] != (viewer is not None):
         before = {**before, "start": {**before["start"], "can_answer": viewer is not None}}

@@ -1,7 +1,7 @@
 """The phone page as named regions, and the pushes that bring a phone up to date (shared/DESIGN.md "Pages and sync").
 
 The page is a fixed set of :class:`Region` s with stable DOM ids. Each is
-drawn by one template partial of ``games/table.html`` from exactly the
+drawn by one Jinja2 template of ``templates/games/regions/`` from exactly the
 context keys it declares (:attr:`Region.reads`; tests/realtime/test_region_inputs.py
 renders each with only those keys). Its digest is a hash of what it shows
 (:attr:`Region.inputs`, plus the language): same digest, same HTML. A region's
@@ -35,7 +35,8 @@ from games.read.presenters import legal_content, line_key, static_view_keys
 from games.templatetags import parts as parts_tag
 from games.web import digits, jinja2env
 
-PAGE = "games/table.html"
+PAGE = "games/table.html"  # the page shell; its partial r-board draws a board that is still a Django template
+LOG_LINE = "games/regions/log_line.jinja"
 GENERIC_CONTROLS = "games/_controls.html"  # the one controls template with plain forms (a CSRF token inside)
 
 
@@ -45,8 +46,8 @@ class Region:
     """One named region of the phone page.
 
     ``id`` is its stable DOM id (its root element carries it); ``partial``
-    the partial of ``games/table.html`` that draws it; ``reads`` the context
-    keys that partial (and what it includes) may read, nothing else;
+    the Jinja2 template that draws it; ``reads`` the context
+    keys that template (and what it includes) may read, nothing else;
     ``inputs(context)`` what it shows (JSON-able, made from those keys), from
     which its digest is made.
     """
@@ -150,12 +151,13 @@ def _controls_inputs(c: Mapping[str, Any]) -> list[Any]:
 
 
 REGIONS: tuple[Region, ...] = (
-    Region("status", "r-status", "r-status",
+    Region("status", "r-status", "games/regions/status.jinja",
            ("table", "screen", "my_turn", "prompt", "result", "standing", "result_steps", "result_ties", "seats",
             "view", "waiting_names", "draws", "start", "start_again", "walk", "before_play", "next_code", "is_host", "csrf_token",
             "chart"),
            _status_inputs),
-    Region("corrections", "r-corrections", "r-corrections", ("table", "screen", "corrections", "csrf_token"),
+    Region("corrections", "r-corrections", "games/regions/corrections.jinja", ("table", "screen", "corrections",
+                                                                              "csrf_token"),
            lambda c: [_table_meta(c), c["corrections"], c.get("csrf_token") if c["corrections"] else None]),
     Region("board", "r-board", "games/regions/board.jinja",
            ("table", "screen", "seat", "me", "my_turn", "view", "prompt", "seats", "result", "legal", "board_template"),
@@ -164,14 +166,14 @@ REGIONS: tuple[Region, ...] = (
            ("table", "screen", "seat", "me", "my_turn", "view", "prompt", "seats", "legal", "version", "form_key",
             "csrf_token", "controls_template", "can_undo_own"),
            _controls_inputs),
-    Region("links", "r-links", "r-links", ("table", "screen", "me", "is_host"),
+    Region("links", "r-links", "games/regions/links.jinja", ("table", "screen", "me", "is_host"),
            lambda c: [_table_meta(c), bool(c["me"]), c["is_host"]]),
     Region("meta", "r-meta", "games/regions/meta.jinja", ("version", "signature", "my_turn", "seat"),
            lambda c: [_table_meta(c), c["version"], c["signature"], c["my_turn"], c["seat"]]),
 )
-STATIC = Region("static", "r-static", "r-static", ("static_template", "static_view"),
+STATIC = Region("static", "r-static", "games/regions/static.jinja", ("static_template", "static_view"),
                 lambda c: [c["table"].slug, c["static_template"], c["static_view"]])
-LOG = Region("log", "r-log", "r-log", ("table", "screen", "me", "log"),
+LOG = Region("log", "r-log", "games/regions/log.jinja", ("table", "screen", "me", "log"),
              lambda c: [_table_meta(c), bool(c["me"]), [line_key(x) for x in c["log"]]])
 #: Every region by its name: ``BY_NAME["board"]``.
 BY_NAME: dict[str, Region] = {region.name: region for region in (*REGIONS, STATIC, LOG)}
@@ -206,22 +208,21 @@ def _step_rule(slug: str, prompt: Mapping[str, Any] | None, code: str | None = N
 
 
 def draw_region(region: Region, context: Mapping[str, Any], sink: list[parts_tag.Part] | None = None) -> str:
-    """The HTML of ``region`` drawn for ``context`` by its template: a Jinja2 template (its ``partial`` ends in
-    ``.jinja``) from exactly the keys it declares (:attr:`Region.reads`), the context's snapshot (where its parts
-    are memoized) and ``step_rule``; else the Django partial of ``games/table.html`` of that name.
+    """The HTML of ``region`` drawn for ``context`` by its Jinja2 template from exactly the keys it declares
+    (:attr:`Region.reads`), the context's snapshot (where its parts are memoized) and ``step_rule``; a board that is
+    still a Django template (its ``board_template`` ends in ``.html``) by the partial ``r-board`` of ``games/table.html``.
 
     With ``sink``, each part it draws stands as a marker and joins ``sink`` (:func:`games.templatetags.parts.marker`);
     without, parts are drawn in place (a replay step, a rules picture).
     """
-    if region.partial.endswith(".jinja") and not _django_board(region, context):
+    if not _django_board(region, context):
         values = {key: context[key] for key in region.reads if key in context}
         values.update(snapshot=context.get("snapshot"), step_rule=_step_rule)
         if sink is not None:
             values[parts_tag.SINK] = sink
         return jinja2env.draw(region.partial, values)
-    partial = "r-board" if region.name == "board" else region.partial
     values = {**context, parts_tag.SINK: sink} if sink is not None else context
-    return render_to_string(f"{PAGE}#{partial}", values)
+    return render_to_string(f"{PAGE}#r-board", values)
 
 
 def _django_board(region: Region, context: Mapping[str, Any]) -> bool:
@@ -258,9 +259,11 @@ def _line_digest(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[A
 
 
 def render_line(line: Mapping[str, Any], context: Mapping[str, Any]) -> tuple[Any, str]:
-    """``(key, html)`` of one log line ``<li id="log-SEQ">``; the key identifies its content."""
+    """``(key, html)`` of one log line ``<li id="log-SEQ">``, drawn from the line and what its key holds of
+    ``context`` (``me``, ``table``); the key identifies its content."""
     digest = _line_digest(line, context)
-    return digest, _memo(context, digest, lambda: render_to_string(f"{PAGE}#log-line", {**context, "line": line}))
+    return digest, _memo(context, digest, lambda: jinja2env.draw(
+        LOG_LINE, {"line": line, "me": context["me"], "table": context["table"]}))
 
 
 def page_regions(context: Mapping[str, Any]) -> dict[str, tuple[str, str]]:

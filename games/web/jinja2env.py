@@ -1,9 +1,10 @@
 """The Jinja2 environment of the second template backend (``TEMPLATES`` in ``companion/settings.py``).
 
-Jinja2 draws the board parts that change on every move and hold many elements (the Sorry! pieces, the
-Yellow & Yangtze map's tiles, targets, pagodas and leaders, its other part bodies and its controls): its compiled templates write them several
-times faster than Django's template nodes. Those templates are named ``*.jinja`` and live beside the
-Django templates of their game; a Django template includes one with ``{% jinja "name" key=value %}``
+Jinja2 draws what the phones are sent: every region of the phone page (``templates/games/regions/``,
+games/read/regions.py), the games' fixed geometry and the board parts that change on every move (the Sorry! pieces,
+the Yellow & Yangtze map's tiles, targets, pagodas and leaders, its other part bodies and its controls): its compiled
+templates write them several times faster than Django's template nodes. Those templates are named ``*.jinja`` and
+live beside the Django templates; a Django template includes one with ``{% jinja "name" key=value %}``
 (``games/templatetags/jinja.py``), so each piece of markup has exactly one source.
 
 What the templates get here, and nothing else:
@@ -19,18 +20,22 @@ What the templates get here, and nothing else:
   ``{% translate value %}`` of a variable (the translation escaped); ``{{ sep() }}``, ``{{ list_comma() }}`` and
   ``{{ list_semicolon() }}`` are the tags of the same names;
 - Django's own ``truncatechars`` and the project's ``names`` (:func:`django_text_filters`), which write a
-  name exactly as the Django templates do;
+  name exactly as the Django templates do; ``localize`` (Django's ``formats.localize``: a number as a Django template
+  writes it outside ``{% localize off %}``, ``3,5`` in Azerbaijani), ``widthratio`` (``{% widthratio %}``) and
+  ``msgid`` (a catalogue entry named by a value); the globals ``url``, ``csrf_input`` and ``static`` (the tags
+  ``{% url %}``, ``{% csrf_token %}`` and ``{% static %}``);
 - the project's presentation filters ``get``, ``bdi``, ``bdi_joined`` and ``term``
   (``games/templatetags/companion.py``), and every game's own
   filters, as its adapter declares them (``WebAdapter.template_filters``; its ``template_words`` are
   shown in the page's language and remembered per language and value).
 
-Numbers print as Python writes them (``377.3``, never localized): the templates draw SVG coordinates.
+Numbers print as Python writes them (``377.3``, never localized): the templates draw SVG coordinates; a number in
+a sentence that a Django template would localize goes through ``localize``.
 Write a translated text as ``{{ _("text") }}`` with the literal inside: ``makemessages -e html,txt,py,jinja``
 collects it (Django's template lexer reads that form in a ``.jinja`` file too, and only that form); a text with
 values, a plural or a text in a context is listed once in Python for it, in the game's
-``shelf/<slug>/template_words.py``, and a word translated from a variable (``gettext(colour)``) once in
-``games/text/colours.py``.
+``shelf/<slug>/template_words.py`` (the platform's templates: ``games/text/template_words.py``), and a word
+translated from a variable (``gettext(colour)``) once in ``games/text/colours.py``.
 """
 
 from __future__ import annotations
@@ -41,7 +46,9 @@ from typing import Any
 
 from django.template import engines
 from django.template.defaultfilters import truncatechars
+from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.formats import localize
 from django.utils.html import conditional_escape, escape
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 from jinja2 import ChainableUndefined, Environment, Template, pass_context
@@ -57,6 +64,7 @@ from games.templatetags.companion import (
     get,
     list_comma,
     list_semicolon,
+    msgid,
     names,
     seat_names,
     sep,
@@ -170,6 +178,18 @@ def regroup(items: Any, path: str) -> list[Group]:
     return groups
 
 
+def widthratio(value: Any, max_value: float, max_width: int) -> int | str:
+    """``size|widthratio(10, 8)``: Django's ``{% widthratio size 10 8 %}``, ``value / max_value * max_width`` rounded
+    to an integer (half to even, as Django rounds); ``0`` for a ``max_value`` of 0 and ``""`` for a value that is not a
+    number, as Django writes them."""
+    try:
+        return round(float(value) / float(max_value) * int(max_width))
+    except ZeroDivisionError:
+        return 0
+    except (ValueError, TypeError, OverflowError):
+        return ""
+
+
 def _url(name: str, *args: Any) -> str:
     """``url("games:act", code)``: Django's ``{% url "games:act" code %}`` (the path, escaped on output)."""
     return reverse(name, args=args)
@@ -260,9 +280,11 @@ def environment(**options: Any) -> Environment:
     env.globals["list_semicolon"] = list_semicolon  # {{ list_semicolon() }}: Django's {% list_semicolon %}
     env.globals["url"] = _url
     env.globals["csrf_input"] = _csrf_input
+    env.globals["static"] = static  # {{ static("sorry/sorry.css") }}: Django's {% static %}
     env.globals["part"] = part
     env.filters.update({"get": get, "bdi": bdi, "bdi_joined": bdi_joined, "bdi_list": bdi_list, "term": term,
                         "seat_names": seat_names, "regroup": regroup,
+                        "msgid": msgid, "localize": localize, "widthratio": widthratio,
                         **django_text_filters(),
                         **layout, **{name: _remembered(shown) for name, shown in words.items()}})
     return env

@@ -12,4 +12,7 @@ from games.engines.errors import gettext_noop
 
 TEXTS = (
     gettext_noop("%(n)s cards to draw"),
+    # static.jinja
+    gettext_noop("square %(n)s"),
+    gettext_noop("safety square %(n)s"),
 )

@@ -1,15 +1,18 @@
 """Each region is drawn by its template from exactly the context keys it declares (games/read/regions.py ``Region.reads``).
 
 Every region of every game is rendered twice over several positions, for
-every seat and the table screen, in two languages: with the whole seat
-context, and with a context holding only the region's declared keys. A
-template that reads anything else draws something different (Django shows a
-missing variable as nothing), and the test names the region.
+every seat and the table screen, in two languages: from the whole seat
+context (as a region that declared every key), and from its declared keys
+alone (as the app draws it). A template that reads anything else draws
+something different (a missing variable prints as nothing), and the test
+names the region. A log line pushed alone (``regions.render_line``, drawn from
+the keys its digest holds) is the same as in the whole log region.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from django.utils import translation
@@ -32,6 +35,11 @@ def _seats(slug: str) -> list[dict]:
 
 def _draw(region: regions.Region, context: dict) -> str:
     return regions.draw_region(region, context)
+
+
+def _draw_from_everything(region: regions.Region, context: dict) -> str:
+    """``region`` drawn from every key of ``context``: as a region that declared them all."""
+    return regions.draw_region(replace(region, reads=tuple(context)), context)
 
 
 def _only_declared(region: regions.Region, context: dict) -> dict:
@@ -68,9 +76,12 @@ def test_every_region_draws_the_same_from_its_declared_keys_alone(slug, fixture_
                 for region in (*regions.REGIONS, regions.LOG, regions.STATIC):
                     if region is regions.STATIC and not context.get("static_template"):
                         continue
-                    full = _draw(region, dict(context))
+                    full = _draw_from_everything(region, dict(context))
                     assert _draw(region, _only_declared(region, context)) == full, (slug, language, region.name)
                     compared += 1
+                    if region is regions.LOG:
+                        for line in context["log"]:
+                            assert regions.render_line(line, context)[1] in full, (slug, language, line["seq"])
     assert compared >= 2 * 6 * len(regions.REGIONS), compared
 
 

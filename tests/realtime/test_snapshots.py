@@ -159,8 +159,8 @@ def test_a_snapshot_another_worker_made_reuses_what_this_worker_rendered(monkeyp
     shared = pickle.dumps(made)  # what the writing worker put in the shared cache
 
     rendered: list[str] = []
-    real = regions.render_to_string
-    monkeypatch.setattr(regions, "render_to_string", lambda name, context: rendered.append(name) or real(name, context))
+    real = regions.jinja2env.draw  # every region, part and log line is drawn by it
+    monkeypatch.setattr(regions.jinja2env, "draw", lambda name, values: rendered.append(name) or real(name, values))
     monkeypatch.setattr(snapshots, "shared_get", lambda key: pickle.loads(shared))
 
     def renders(adopt: bool) -> int:

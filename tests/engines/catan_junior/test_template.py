@@ -11,6 +11,7 @@ import re
 from html import unescape
 from xml.dom import minidom
 
+from django.template import engines
 from django.template.loader import get_template
 
 from .conftest import ALICE, BOB, in_main, make_game, opening, with_hand
@@ -29,8 +30,8 @@ def render(game, state, seat):
         "result": game.result(state),
         "seats": [],
     }
-    # The picture sprite is drawn once with the page (static.html), the board uses it.
-    board = get_template("catan_junior/static.html").render(context) + get_template(
+    # The picture sprite is drawn once with the page (static.jinja), the board uses it.
+    board = engines["jinja2"].get_template("catan_junior/static.jinja").render(context) + get_template(
         "catan_junior/board.html").render(context)
     controls = get_template("catan_junior/controls.html").render(context)
     return board, controls, legal

@@ -37,7 +37,7 @@ from games.web import digits, jinja2env
 
 PAGE = "games/table.html"  # the page shell; its partial r-board draws a board that is still a Django template
 LOG_LINE = "games/regions/log_line.jinja"
-GENERIC_CONTROLS = "games/_controls.html"  # the one controls template with plain forms (a CSRF token inside)
+GENERIC_CONTROLS = "games/_controls.jinja"  # the one controls template with plain forms (a CSRF token inside)
 
 
 

@@ -102,3 +102,14 @@ def test_the_meta_region_is_its_template_pushed_with_the_phones_digits_as_an_out
         frame = regions.push(context, regions.Sent(), "persian")
     assert f'<div hx-swap-oob="true" id="r-meta" hidden data-version="{row.version}"' in frame
     assert 'data-seat="1"' in frame and 'data-my-turn="0"' in frame
+
+
+def test_the_generic_controls_digest_holds_the_phones_csrf_token(counting_table):
+    """The generic controls (games/_controls.jinja) hold plain forms with the phone's CSRF token: two phones of the
+    same seat with different tokens never share that region's HTML."""
+    context = seat_context(snapshots.for_table(Table.objects.get(code=counting_table.code)), 0)
+    assert context["controls_template"] == regions.GENERIC_CONTROLS and context["legal"]
+    controls = regions.BY_NAME["controls"]
+    digests = {regions.region_digest(controls, {**context, "csrf_token": token, "_parts": None})
+               for token in ("token-one", "token-two")}
+    assert len(digests) == 2

@@ -20,10 +20,10 @@ What the templates get here, and nothing else:
   ``{% translate value %}`` of a variable (the translation escaped); ``{{ sep() }}``, ``{{ list_comma() }}`` and
   ``{{ list_semicolon() }}`` are the tags of the same names;
 - Django's own ``truncatechars`` and the project's ``names`` (:func:`django_text_filters`), which write a
-  name exactly as the Django templates do; ``localize`` (Django's ``formats.localize``: a number as a Django template
-  writes it outside ``{% localize off %}``, ``3,5`` in Azerbaijani), ``widthratio`` (``{% widthratio %}``) and
-  ``msgid`` (a catalogue entry named by a value); the globals ``url``, ``csrf_input`` and ``static`` (the tags
-  ``{% url %}``, ``{% csrf_token %}`` and ``{% static %}``);
+  name exactly as the Django templates do; ``localize`` (Django's ``formats.localize``, remembered per language
+  and value: a number as a Django template writes it outside ``{% localize off %}``, ``3,5`` in Azerbaijani),
+  ``widthratio`` (``{% widthratio %}``) and ``msgid`` (a catalogue entry named by a value); the globals ``url``,
+  ``csrf_input`` and ``static`` (the tags ``{% url %}``, ``{% csrf_token %}`` and ``{% static %}``);
 - the project's presentation filters ``get``, ``bdi``, ``bdi_joined`` and ``term``
   (``games/templatetags/companion.py``), and every game's own
   filters, as its adapter declares them (``WebAdapter.template_filters``; its ``template_words`` are
@@ -284,7 +284,7 @@ def environment(**options: Any) -> Environment:
     env.globals["part"] = part
     env.filters.update({"get": get, "bdi": bdi, "bdi_joined": bdi_joined, "bdi_list": bdi_list, "term": term,
                         "seat_names": seat_names, "regroup": regroup,
-                        "msgid": msgid, "localize": localize, "widthratio": widthratio,
+                        "msgid": msgid, "localize": _remembered(localize), "widthratio": widthratio,
                         **django_text_filters(),
                         **layout, **{name: _remembered(shown) for name, shown in words.items()}})
     return env

@@ -104,7 +104,7 @@ def _add(counts: tuple[int, ...], card: str, n: int = 1) -> tuple[int, ...]:
     return counts[:i] + (counts[i] + n,) + counts[i + 1:]
 
 
-#: The Sorry! card's word for people: the catalogue's "Sorry!" in the context "card" (templates/sorry/board.html).
+#: The Sorry! card's word for people: the catalogue's "Sorry!" in the context "card" (templates/sorry/card.jinja and hand.jinja).
 CARD_WORD = "card\x04Sorry!"
 
 

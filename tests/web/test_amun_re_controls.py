@@ -6,16 +6,15 @@ import json
 import random
 import re
 
-from django.template.loader import render_to_string
-
 from games.read.presenters import legal_for
+from games.web.jinja2env import draw
 from tests.engines.amun_re.conftest import ALICE, auction_with_hands, make_game, play
 
 
 def controls(game, state, seat) -> str:
     seats = [{"index": s.index, "name": s.name, "colour": s.colour, "team": None} for s in game.seats]
-    return render_to_string(
-        "amun_re/controls.html",
+    return draw(
+        "amun_re/controls.jinja",
         {
             "view": game.view(state, seat),
             "seat": seat,

@@ -1,15 +1,14 @@
 """The Amun-Re board says in words what the referee decided (rules 2.4-2.7).
 
-Renders ``amun_re/board.html`` from engine views of hand-made
-positions, the way the phone page and the table screen include it.
+Draws ``amun_re/board.jinja`` from engine views of hand-made
+positions, the way the board region of the phone page and the table screen draws it.
 """
 
 from __future__ import annotations
 
 import re
 
-from django.template.loader import render_to_string
-
+from games.web.jinja2env import draw
 from shelf.amun_re.rules.income import start_income
 from shelf.amun_re.rules.scoring import score_kingdom
 from shelf.amun_re.state import INCOME, Offerings, Player, State
@@ -28,8 +27,8 @@ from tests.engines.amun_re.conftest import (
 def board(game, state, seat=None) -> str:
     seats = [{"index": s.index, "name": s.name, "colour": s.colour, "team": None} for s in game.seats]
     prompt = game.prompt(state).as_json()
-    html = render_to_string(
-        "amun_re/board.html",
+    html = draw(
+        "amun_re/board.jinja",
         {
             "view": game.view(state, seat),
             "seat": seat,

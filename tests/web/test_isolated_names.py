@@ -12,7 +12,6 @@ import random
 import re
 
 import pytest
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.engines import get_game_class
@@ -20,6 +19,7 @@ from games.engines.base import IllegalAction, LogLine, SeatInfo
 from games.read.presenters import error_message, log_lines, start_line
 from games.record import setup
 from games.text.words import FSI, PDI, show
+from games.web.jinja2env import draw
 from games.write import export
 from games.write.moves import submit_action, undo_own
 from tests.web.test_export_import import finished
@@ -109,12 +109,12 @@ def test_a_joined_sentence_part_takes_the_languages_semicolon_and_a_negative_num
 def test_the_amun_re_tied_names_are_isolated_and_joined_with_the_arabic_comma(lang):
     seats = [{"index": i, "name": n} for i, n in enumerate(["Dariush", "Emma", "Gulalai"])]
     with translation.override(lang):
-        html = render_to_string("amun_re/names.html", {"ids": [2, 0, 1], "seats": seats})
+        html = draw("amun_re/names.jinja", {"ids": [2, 0, 1], "seats": seats})
     assert html.count("<bdi>") == 3
     assert "<b><bdi>Gulalai</bdi></b>، <b><bdi>Dariush</bdi></b>" in html
     assert ", " not in html
     with translation.override("en"):
-        html = render_to_string("amun_re/names.html", {"ids": [2, 0, 1], "seats": seats})
+        html = draw("amun_re/names.jinja", {"ids": [2, 0, 1], "seats": seats})
     assert "<b><bdi>Gulalai</bdi></b>, <b><bdi>Dariush</bdi></b> and <b><bdi>Emma</bdi></b>" in html
 
 

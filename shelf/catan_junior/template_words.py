@@ -29,6 +29,8 @@ TEXTS = (
     gettext_noop("%(name)s offers you"),
     gettext_noop("Waiting for %(target)s to answer your offer:"),
     gettext_noop("Waiting for %(target)s to answer %(name)s's offer:"),
+    # result.jinja
+    gettext_noop("%(name)s has 7 lairs and wins!"),
     # dice.jinja, supply.jinja, controls.jinja
     ngettext("%(n)s roll so far", "%(n)s rolls so far", "n"),
     ngettext("%(n)s Coco tile left", "%(n)s Coco tiles left", "n"),

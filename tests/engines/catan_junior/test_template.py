@@ -1,6 +1,7 @@
 """The phone templates render from the engine view and light up exactly the legal targets.
 
-Rendered with Django's template loader (this test, not the engine, uses Django).
+The board and controls are Jinja2 templates, drawn as the app draws them (games.web.jinja2env.draw), their parts in
+place; the picture sprite is the Django template static.html (this test, not the engine, uses Django).
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ import re
 from html import unescape
 from xml.dom import minidom
 
-from django.template import engines
-from django.template.loader import get_template
+from games.web.jinja2env import draw
 
 from .conftest import ALICE, BOB, in_main, make_game, opening, with_hand
 
@@ -31,9 +31,8 @@ def render(game, state, seat):
         "seats": [],
     }
     # The picture sprite is drawn once with the page (static.jinja), the board uses it.
-    board = engines["jinja2"].get_template("catan_junior/static.jinja").render(context) + get_template(
-        "catan_junior/board.html").render(context)
-    controls = get_template("catan_junior/controls.html").render(context)
+    board = draw("catan_junior/static.jinja", context) + draw("catan_junior/board.jinja", context)
+    controls = draw("catan_junior/controls.jinja", context)
     return board, controls, legal
 
 

@@ -131,8 +131,8 @@ TEMPLATES = [
             ],
         },
     },
-    # The board parts redrawn on every move with many elements (a game's templates/<slug>/*.jinja): Jinja2 draws
-    # them several times faster than Django's template nodes. Django templates include them with {% jinja %}.
+    # What phones are sent (the page's regions, each game's templates/<slug>/*.jinja): Jinja2 draws them several
+    # times faster than Django's template nodes (games/web/jinja2env.py). Django pages include them with {% jinja %}.
     # Its folders: the platform's and each game's templates folder (Jinja2 has no app folders of that name).
     {
         "BACKEND": "django.template.backends.jinja2.Jinja2",

@@ -17,7 +17,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.template import TemplateDoesNotExist, engines
-from django.template.loader import get_template
 from django.utils.translation import get_language, gettext, override
 
 from games.engines import get_adapter
@@ -454,25 +453,20 @@ def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
             "before_play": no_move_yet and table.is_open}
 
 
-@functools.cache
 @functools.lru_cache(maxsize=64)
 def game_template(slug: str, name: str, fallback: str) -> str:
-    """``<slug>/<name>`` if the game ships it (``shelf/<slug>/templates/<slug>/<name>``), else the generic ``fallback``;
-    looked for once per process (the templates a game ships do not change while it runs)."""
+    """``<slug>/<name>`` if the game ships that Jinja2 template (``shelf/<slug>/templates/<slug>/<name>``), else the
+    generic ``fallback``; looked for once per process (the templates a game ships do not change while it runs)."""
     try:
-        if name.endswith(".jinja"):
-            engines["jinja2"].get_template(f"{slug}/{name}")
-        else:
-            get_template(f"{slug}/{name}")
+        engines["jinja2"].get_template(f"{slug}/{name}")
     except TemplateDoesNotExist:
         return fallback
     return f"{slug}/{name}"
 
 
 def board_template(slug: str) -> str:
-    """The template of the game's board (its ``board.jinja``, or a ``board.html`` Django template), else the generic
-    one, which shows the view as text."""
-    return game_template(slug, "board.jinja", "") or game_template(slug, "board.html", "games/_board.jinja")
+    """The template of the game's board (its ``board.jinja``), else the generic one, which shows the view as text."""
+    return game_template(slug, "board.jinja", "games/_board.jinja")
 
 
 def result_ties(result: Mapping[str, Any] | None) -> list[str]:
@@ -635,7 +629,7 @@ def _corrections_for(snap: Snapshot, viewer: int | None, seats: list[dict[str, A
 
 
 #: The legal taps of a seat that may tap nothing now: one object for every such seat, so a part that reads them is
-#: digested once per snapshot (:func:`games.templatetags.parts.held_digest`).
+#: digested once per snapshot (:func:`games.web.parts.held_digest`).
 NO_LEGAL: tuple[LegalItem, ...] = ()
 
 
@@ -644,7 +638,7 @@ def share_equal(value: Any, public: Any) -> Any:
 
     ``value`` is a seat's view and ``public`` the table screen's (the view of nobody's seat): what a seat is
     shown alike with the screen (the board, the market, another player's open counts) then is one object per
-    snapshot for every phone, whose digest is made once (:func:`games.templatetags.parts.held_digest`), while
+    snapshot for every phone, whose digest is made once (:func:`games.web.parts.held_digest`), while
     the seat's own pieces (its hand, its screen) stay its own. Pieces are compared with ``==`` (an engine gives
     one field the same type for every viewer); dictionaries by key and lists of equal length item by item, down
     to the first equal piece. ``value`` is not changed: a piece holding a shared one is a new container.

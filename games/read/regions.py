@@ -26,16 +26,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.engines import get_adapter
 from games.read import rulebook
 from games.read.presenters import legal_content, line_key, static_view_keys
-from games.templatetags import parts as parts_tag
 from games.web import digits, jinja2env
+from games.web import parts as parts_tag
 
-PAGE = "games/table.html"  # the page shell; its partial r-board draws a board that is still a Django template
 LOG_LINE = "games/regions/log_line.jinja"
 GENERIC_CONTROLS = "games/_controls.jinja"  # the one controls template with plain forms (a CSRF token inside)
 
@@ -69,7 +67,7 @@ def _table_meta(c: Mapping[str, Any]) -> list[Any]:
 
 def _shared_digest(c: Mapping[str, Any], name: str, objects: tuple[Any, ...], value: Callable[[], Any]) -> str:
     """The digest of ``value()``, made once per snapshot for these very ``objects`` (pieces the snapshot shares
-    between phones: the public part, a seat's view, its legal taps; :func:`games.templatetags.parts.held_digest`).
+    between phones: the public part, a seat's view, its legal taps; :func:`games.web.parts.held_digest`).
     A context whose piece was replaced by another object is digested anew."""
     return parts_tag.held_digest(c.get("snapshot"), ("region-input", name), objects, value)
 
@@ -193,7 +191,7 @@ def _memo(context: Mapping[str, Any], key: Any, build: Callable[[], Any]) -> Any
 @dataclass(frozen=True)
 class Rendered:
     """One region drawn: its HTML, the digest of its skeleton (the HTML with each part replaced by a marker)
-    and the parts it drew (games/templatetags/parts.py), in page order."""
+    and the parts it drew (games/web/parts.py), in page order."""
 
     html: str
     skeleton: str
@@ -209,25 +207,16 @@ def _step_rule(slug: str, prompt: Mapping[str, Any] | None, code: str | None = N
 
 def draw_region(region: Region, context: Mapping[str, Any], sink: list[parts_tag.Part] | None = None) -> str:
     """The HTML of ``region`` drawn for ``context`` by its Jinja2 template from exactly the keys it declares
-    (:attr:`Region.reads`), the context's snapshot (where its parts are memoized) and ``step_rule``; a board that is
-    still a Django template (its ``board_template`` ends in ``.html``) by the partial ``r-board`` of ``games/table.html``.
+    (:attr:`Region.reads`), the context's snapshot (where its parts are memoized) and ``step_rule``.
 
-    With ``sink``, each part it draws stands as a marker and joins ``sink`` (:func:`games.templatetags.parts.marker`);
+    With ``sink``, each part it draws stands as a marker and joins ``sink`` (:func:`games.web.parts.marker`);
     without, parts are drawn in place (a replay step, a rules picture).
     """
-    if not _django_board(region, context):
-        values = {key: context[key] for key in region.reads if key in context}
-        values.update(snapshot=context.get("snapshot"), step_rule=_step_rule)
-        if sink is not None:
-            values[parts_tag.SINK] = sink
-        return jinja2env.draw(region.partial, values)
-    values = {**context, parts_tag.SINK: sink} if sink is not None else context
-    return render_to_string(f"{PAGE}#r-board", values)
-
-
-def _django_board(region: Region, context: Mapping[str, Any]) -> bool:
-    """True for a board drawn by a Django template (a game whose board is not a ``.jinja`` template yet)."""
-    return region.name == "board" and not str(context.get("board_template", "")).endswith(".jinja")
+    values = {key: context[key] for key in region.reads if key in context}
+    values.update(snapshot=context.get("snapshot"), step_rule=_step_rule)
+    if sink is not None:
+        values[parts_tag.SINK] = sink
+    return jinja2env.draw(region.partial, values)
 
 
 def _draw(region: Region, context: Mapping[str, Any]) -> Rendered:

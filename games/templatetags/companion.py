@@ -30,14 +30,6 @@ def get(mapping: Any, key: Any) -> Any:
 
 
 @register.filter
-def equals(value: Any, other: Any) -> bool:
-    """``value == other``, where a tag takes a value rather than a condition:
-    ``{% part ... you=seat|equals:view.active %}`` gives a part the one fact it needs (this phone is the active seat)
-    instead of the seat itself."""
-    return bool(value == other)
-
-
-@register.filter
 def term(value: Any) -> Any:
     """A game term or shipped edition name in the reader's words (``"black"`` -> "مشکی"); anything else as it is."""
     from games.text.words import terms, translated

@@ -1,11 +1,13 @@
 """The Jinja2 environment of the second template backend (``TEMPLATES`` in ``companion/settings.py``).
 
-Jinja2 draws what the phones are sent: every region of the phone page (``templates/games/regions/``,
-games/read/regions.py), the games' fixed geometry and the board parts that change on every move (the Sorry! pieces,
-the Yellow & Yangtze map's tiles, targets, pagodas and leaders, its other part bodies and its controls): its compiled
-templates write them several times faster than Django's template nodes. Those templates are named ``*.jinja`` and
-live beside the Django templates; a Django template includes one with ``{% jinja "name" key=value %}``
-(``games/templatetags/jinja.py``), so each piece of markup has exactly one source.
+Jinja2 draws everything the phones are sent: every region of the phone page (``templates/games/regions/``,
+games/read/regions.py), each game's board, controls and fixed geometry, and the parts of a board
+(``part(...)``, games/web/parts.py). Measured against Django's template nodes, which localize every value they
+print, it draws a one-line region about five times faster and a board part several times faster. Django
+templates draw the pages around the regions (the page shell, the lobby, the host's and the history pages); one
+that shows a piece the phones are also sent includes the same file with ``{% jinja "name" key=value %}``
+(``games/templatetags/jinja.py``), so each piece of markup has exactly one source. :func:`draw` is the one way
+a Jinja2 template is drawn.
 
 What the templates get here, and nothing else:
 
@@ -55,7 +57,6 @@ from jinja2 import ChainableUndefined, Environment, Template, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from games.templatetags import parts as parts_tag
 from games.templatetags.companion import (
     bdi,
     bdi_joined,
@@ -70,6 +71,7 @@ from games.templatetags.companion import (
     sep,
     term,
 )
+from games.web import parts as parts_tag
 
 
 def _translate(message: str, **variables: Any) -> Markup:
@@ -229,7 +231,7 @@ def draw(name: str, values: Mapping[str, Any]) -> str:
 @pass_context
 def part(context: Context, part_id: str, element: str, body: str | None, **inputs: Any) -> Markup:
     """``{{ part("my-card", "g", "<slug>/card.jinja", card=view.card) }}``: a part of a region drawn from exactly
-    ``inputs`` by the template ``body`` (games/templatetags/parts.py says what a part is and why).
+    ``inputs`` by the template ``body`` (games/web/parts.py says what a part is and why).
 
     Its HTML is made once per digest (``body``, the id, the language, the inputs) on the region's snapshot (the
     context's ``snapshot``); drawn for a region's sink (the context's ``_parts``), it stands in the region as its

@@ -150,7 +150,7 @@ VERSION_RE = re.compile(rb'data-version="(\d+)"')
 REGION_RE = re.compile(rb'id="(r-[\w-]+)"')  # a region's root (page and push alike): its part runs to the next one
 TAP_REGIONS = (b"r-controls", b"r-board")  # where a phone's legal taps are drawn
 TAG_RE = re.compile(rb"<(?:button|g|a|div|span)\b[^>]*>", re.S)
-# A board part's push: its contents for the element with its id (games/templatetags/parts.py, Part.swap).
+# A board part's push: its contents for the element with its id (games/web/parts.py, Part.swap).
 PART_SWAP_RE = re.compile(rb'<(\w+)(?: id="([\w-]+)")? hx-swap-oob="innerHTML(?::#([\w-]+))?"')
 ELEMENT_TAG_RE = re.compile(rb"<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
 VOID_ELEMENTS = {b"area", b"base", b"br", b"col", b"embed", b"hr", b"img", b"input", b"link", b"meta", b"source",
@@ -382,7 +382,7 @@ def _inner_span(blob: bytes, start: int) -> tuple[int, int]:
 
 def apply_part_swaps(board: bytes, frame: bytes) -> bytes:
     """``board`` (a phone's ``r-board`` as it shows it) with the part swaps of ``frame`` applied, as htmx applies
-    them: the contents of the element with the part's id replaced (games/templatetags/parts.py)."""
+    them: the contents of the element with the part's id replaced (games/web/parts.py)."""
     for m in PART_SWAP_RE.finditer(frame):
         part_id = m.group(2) or m.group(3)
         start, end = _inner_span(frame, m.start())

@@ -1,4 +1,4 @@
-"""A board drawn in parts (games/templatetags/parts.py): one render per distinct part, pushes of the parts that changed.
+"""A board drawn in parts (games/web/parts.py): one render per distinct part, pushes of the parts that changed.
 
 For each game whose board is drawn in parts, the phones follow a seeded game. Each push is applied the way
 htmx applies it (a whole region replaced, or a part's contents swapped by its
@@ -19,7 +19,7 @@ from games.models import Table
 from games.read import regions, snapshots
 from games.read.presenters import seat_context
 from games.socket.consumers import render_push
-from games.templatetags import parts
+from games.web import parts
 from games.write.moves import submit_action
 from games.write.pregame import create_table
 from tests.registry import SHIPPED, examples

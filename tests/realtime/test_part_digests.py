@@ -1,4 +1,4 @@
-"""A part's digest reads each input container once per snapshot, whichever parts read it (games/templatetags/parts.py).
+"""A part's digest reads each input container once per snapshot, whichever parts read it (games/web/parts.py).
 
 Several parts of a board read the same piece of a view (Catan Junior's islands feed the news, the islands, the Ghost
 Captain and the tap targets): its content is encoded once per snapshot and each part's digest names it by that
@@ -9,7 +9,7 @@ and a piece's digest never reads as a string input that happens to spell the sam
 from __future__ import annotations
 
 from games.read import snapshots
-from games.templatetags import parts
+from games.web import parts
 
 
 def _snapshot() -> snapshots.Snapshot:

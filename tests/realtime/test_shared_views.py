@@ -1,7 +1,7 @@
 """A seat's view shares with the table screen's view the pieces both show alike, and only those.
 
 ``games.read.presenters.share_equal`` replaces each piece of a seat's view that equals the screen's by the
-screen's own object, so the phones of a table digest it once (``games.templatetags.parts.held_digest``).
+screen's own object, so the phones of a table digest it once (``games.web.parts.held_digest``).
 What a phone is shown must not change by it: the shared view has exactly the engine's content for that seat
 (values and their types), and a piece the seat sees differently from the screen (its hand, its screen) stays
 its own object.

@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from jinja2 import meta
 
 from games.read import regions
-from games.templatetags.companion import equals, shown
+from games.templatetags.companion import shown
 from games.web.jinja2env import draw
 from games.write.moves import submit_action
 from games.write.pregame import create_table
@@ -376,6 +376,3 @@ def test_each_jinja_template_reads_only_the_inputs_its_includer_passes():
         assert read <= keys, (name, read - keys)
 
 
-def test_equals_gives_a_part_the_fact_and_not_the_values_it_compares():
-    """``you=seat|equals:view.active``: the screen's seat (None) and every other seat are not the active one."""
-    assert equals(2, 2) is True and equals(None, 0) is False and equals(1, 0) is False

@@ -1,10 +1,10 @@
-"""``{% part "ID" "ELEMENT" name=value ... %} ... {% endpart %}``: a piece of a region drawn from exactly its inputs.
+"""``{{ part("ID", "ELEMENT", "body.jinja", name=value, ...) }}``: a piece of a region drawn from exactly its inputs.
 
-A region (games/read/regions.py) is one template partial drawn per phone; most of
+A region (games/read/regions.py) is one Jinja2 template drawn per phone; most of
 what a board shows is the same on every phone (the map, the public supply),
 and only a little is one seat's own (its screen, its legal taps). A part
-marks such a piece: its body is rendered from the named inputs and nothing
-else of the page's context (as ``{% include ... only %}``), so
+marks such a piece: its body is a template drawn from the named inputs and nothing
+else of the region's values (games/web/jinja2env.py ``part``), so
 
 * its HTML depends on exactly those values: it is made once per distinct
   content (inputs, language) on the table's snapshot and reused by every
@@ -13,9 +13,7 @@ else of the page's context (as ``{% include ... only %}``), so
   already shows it: a push that changes a board's map sends the map part,
   not the whole board (:func:`games.read.regions.push`).
 
-The id may name inputs in braces (``{% part "ar-head-{n}" "g" n=p.seat ... %}``): a part drawn in a loop
-has one id per pass, made from the inputs of that pass.
-
+A part drawn in a loop builds its id from what the pass draws (``part("ar-head-" ~ p.seat, ...)``).
 In the page the part is ``<ELEMENT id="ID" class="part">body</ELEMENT>`` (the class takes no box). ``ELEMENT`` is
 the element that holds the body on the page; an SVG element (``g``) is sent
 in an ``<svg>`` so that the phone parses its body as SVG. Parts do not nest
@@ -30,13 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django import template
-from django.template.base import FilterExpression, Node, NodeList, Parser, Token
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
-
-register = template.Library()
 
 #: The context key under which a region's render collects the parts it drew (a list); without it, a part is drawn
 #: in place (a whole page, a region drawn for a test).
@@ -132,7 +125,7 @@ def made(snap: Any, origin: str, part_id: str, dom_id: str, element: str, inputs
          draw: Callable[[], str]) -> Part:
     """The part ``part_id`` of template ``origin`` drawn from ``inputs`` (by ``draw()``, once per :func:`digest` on
     snapshot ``snap``; every time without one), as DOM element ``element`` with id ``dom_id`` (escaped). The one
-    way a part is made, whichever template engine draws its region."""
+    way a part is made (``part(...)`` of a region's template: games/web/jinja2env.py)."""
     key = digest(origin, part_id, inputs, snap)
     inner = draw() if snap is None else snap.memo("html", ("part", key), draw)
     return Part(dom_id, element, key, inner)
@@ -145,50 +138,3 @@ def placed(part: Part, sink: list[Part] | None) -> SafeString:
         return mark_safe(part.html())  # noqa: S308 - the body was escaped by its own template
     sink.append(part)
     return mark_safe(marker(part.id))  # noqa: S308 - an id made of the part's inputs, escaped
-
-
-class PartNode(Node):
-    """The node of ``{% part %}``: see the module's docstring."""
-
-    def __init__(self, part_id: str, element: str, inputs: dict[str, FilterExpression], nodelist: NodeList,
-                 origin: str) -> None:
-        self.part_id, self.element, self.inputs, self.nodelist = part_id, element, inputs, nodelist
-        self.template_name = origin  # not ``origin``: Django's parser sets that to the template's Origin
-
-    def dom_id(self, values: dict[str, Any]) -> str:
-        """The part's DOM id for these input values (its id, with the inputs it names in braces filled in)."""
-        return escape(self.part_id.format_map(values)) if "{" in self.part_id else self.part_id
-
-    def render(self, context: template.Context) -> SafeString:
-        values = {name: expr.resolve(context) for name, expr in self.inputs.items()}
-        drawn = made(context.get("snapshot"), self.template_name, self.part_id, self.dom_id(values), self.element,
-                     values, lambda: self.nodelist.render(context.new(values)))
-        return placed(drawn, context.get(SINK))
-
-
-@register.tag("part")
-def do_part(parser: Parser, token: Token) -> PartNode:
-    """``{% part "ID" "ELEMENT" name=value ... %}``: parse a part (see the module's docstring).
-
-    Raises ``TemplateSyntaxError`` without an id and element, or with an input that is not ``name=value``.
-    """
-    bits = token.split_contents()
-    if len(bits) < 3:
-        raise template.TemplateSyntaxError('{% part %} takes an id and an element: {% part "ID" "ELEMENT" ... %}')
-    part_id, element = (b.strip("\"'") for b in bits[1:3])
-    inputs: dict[str, FilterExpression] = {}
-    for bit in bits[3:]:
-        name, sep, value = bit.partition("=")
-        if not sep or not name.isidentifier():
-            raise template.TemplateSyntaxError(f"{{% part %}} inputs are name=value, not {bit!r}")
-        inputs[name] = parser.compile_filter(value)
-    nodelist = parser.parse(("endpart",))
-    parser.delete_first_token()
-    origin = getattr(parser.origin, "template_name", None) or str(parser.origin)
-    if "{" in part_id:  # an id made of inputs (escaped once filled in): each name must be an input
-        try:
-            part_id.format_map(dict.fromkeys(inputs, ""))
-        except (AttributeError, KeyError, IndexError, ValueError) as error:
-            raise template.TemplateSyntaxError(f"{{% part %}} id {part_id!r} names no input: {error}") from error
-        return PartNode(part_id, element, inputs, nodelist, origin)
-    return PartNode(escape(part_id), element, inputs, nodelist, origin)

@@ -282,7 +282,7 @@ def environment(**options: Any) -> Environment:
     env.globals["list_semicolon"] = list_semicolon  # {{ list_semicolon() }}: Django's {% list_semicolon %}
     env.globals["url"] = _url
     env.globals["csrf_input"] = _csrf_input
-    env.globals["static"] = static  # {{ static("sorry/sorry.css") }}: Django's {% static %}
+    env.globals["static"] = static  # {{ static("<slug>/<slug>.css") }}: Django's {% static %}
     env.globals["part"] = part
     env.filters.update({"get": get, "bdi": bdi, "bdi_joined": bdi_joined, "bdi_list": bdi_list, "term": term,
                         "seat_names": seat_names, "regroup": regroup,

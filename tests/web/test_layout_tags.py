@@ -20,7 +20,7 @@ from django.conf import settings
 from django.template import engines
 from django.utils import translation
 from django.utils.translation import gettext
-from jinja2 import meta
+from jinja2 import meta, nodes
 
 from games.read import regions
 from games.templatetags.companion import shown
@@ -340,7 +340,7 @@ def test_each_jinja_template_reads_only_the_inputs_its_includer_passes():
     """A Jinja2 template sees only what it is drawn from, and reading anything else is a bug caught here: a part's
     body exactly the inputs its ``part(...)`` call names, a template Django draws with ``{% jinja %}`` exactly what
     the tag passes, a region's template (games/read/regions.py) and the board and controls templates it includes at
-    most the region's declared keys. A library of macros (imported by other Jinja2 templates) reads nothing at all."""
+    most the region's declared keys (a game's static geometry, the static region's). A library of macros (imported by other Jinja2 templates) reads nothing at all."""
     # The Jinja2 backend's folders: the platform's templates and each game's (shelf/<slug>/templates/).
     roots = [Path(d) for backend in settings.TEMPLATES if backend["BACKEND"].endswith("Jinja2") for d in backend["DIRS"]]
     env = engines["jinja2"].env
@@ -352,27 +352,50 @@ def test_each_jinja_template_reads_only_the_inputs_its_includer_passes():
     for name in jinja_templates:
         for body, args in PART_CALL.findall(env.loader.get_source(env, name)[0]):
             exactly.setdefault(body, set()).update(re.findall(r"(\w+)=", args))
+    exactly[regions.LOG_LINE] = {"line", "me", "table"}  # regions.render_line: one line, alone or in the log region
     helpers = {"snapshot", "step_rule", "_parts"}
     at_most = {region.partial: set(region.reads) | helpers for region in regions.BY_NAME.values()
                if region.partial.endswith(".jinja")}
     included = {"board": {"games/_board.jinja"} | {f"{slug}/board.jinja" for slug in GAMES},
-                "controls": {"games/_controls.jinja"} | {f"{slug}/controls.jinja" for slug in GAMES}}
+                "controls": {"games/_controls.jinja"} | {f"{slug}/controls.jinja" for slug in GAMES},
+                "static": {f"{slug}/static.jinja" for slug in GAMES}}
     for name, templates in included.items():
         for template in templates & jinja_templates:
             at_most[template] = set(regions.BY_NAME[name].reads) | helpers
+    assert jinja_templates == set(exactly) | set(at_most) | _pieces(env, jinja_templates) and jinja_templates, (
+        "every Jinja2 template is drawn, by its name")
     # A Jinja2 template imported or included by another by its name (macros, a shared piece) is drawn from what
-    # that one has: a file of macros reads nothing of its own.
-    used = {found for name in jinja_templates
-            for found in meta.find_referenced_templates(env.parse(env.loader.get_source(env, name)[0]))
-            if found is not None}  # a template named by a value (a region's board) is one of ``included``
-    for name in used - set(exactly) - set(at_most):
-        exactly[name] = set()
-    assert jinja_templates == set(exactly) | set(at_most) and jinja_templates, "every Jinja2 template is drawn, by its name"
+    # that one has: at most its includer's inputs and the names its includer sets.
+    for name in _pieces(env, jinja_templates) - set(exactly) - set(at_most):
+        allowed = set()
+        for includer in jinja_templates:
+            if name in _pieces(env, {includer}):
+                read, own = _reads(env, includer)
+                allowed |= exactly.get(includer, at_most.get(includer, read)) | own
+        at_most[name] = allowed
     for name, inputs in exactly.items():
-        read = meta.find_undeclared_variables(env.parse(env.loader.get_source(env, name)[0])) - set(env.globals)
-        assert read == inputs, (name, read, inputs)
+        read, own = _reads(env, name)
+        assert read - (own - inputs) == inputs, (name, read - (own - inputs), inputs)
     for name, keys in at_most.items():
-        read = meta.find_undeclared_variables(env.parse(env.loader.get_source(env, name)[0])) - set(env.globals)
-        assert read <= keys, (name, read - keys)
+        read, own = _reads(env, name)
+        assert read - own <= keys, (name, read - own - keys)
 
 
+def _pieces(env, names) -> set[str]:
+    """The templates ``names`` import or include by their name (a template named by a value, a region's board, is
+    one of the region's)."""
+    return {found for name in names
+            for found in meta.find_referenced_templates(env.parse(env.loader.get_source(env, name)[0]))
+            if found is not None}
+
+
+def _reads(env, name: str) -> tuple[set[str], set[str]]:
+    """The names template ``name`` may read from what it is drawn from (not the environment's globals), and the
+    names it sets itself: Jinja2 counts a name set in one branch of an ``if`` as read, for the other branch, so a
+    name the template sets is an input only where its includer passes it (``{% set pawns = pawns or [] %}``)."""
+    tree = env.parse(env.loader.get_source(env, name)[0])
+    own = {target.name for assign in tree.find_all((nodes.Assign, nodes.AssignBlock))
+           for target in (assign.target, *assign.target.find_all(nodes.Name)) if isinstance(target, nodes.Name)}
+    own |= {target.name for block in tree.find_all(nodes.With) for target in block.targets
+            if isinstance(target, nodes.Name)}  # {% with ids = ... %}{% include ... %}{% endwith %}
+    return meta.find_undeclared_variables(tree) - set(env.globals), own

@@ -43,7 +43,7 @@ GENERIC_CONTROLS = "games/_controls.jinja"  # the one controls template with pla
 class Region:
     """One named region of the phone page.
 
-    ``id`` is its stable DOM id (its root element carries it); ``partial``
+    ``id`` is its stable DOM id (its root element carries it); ``template``
     the Jinja2 template that draws it; ``reads`` the context
     keys that template (and what it includes) may read, nothing else;
     ``inputs(context)`` what it shows (JSON-able, made from those keys), from
@@ -52,7 +52,7 @@ class Region:
 
     name: str
     id: str
-    partial: str
+    template: str
     reads: tuple[str, ...]
     inputs: Callable[[Mapping[str, Any]], Any]
 
@@ -216,7 +216,7 @@ def draw_region(region: Region, context: Mapping[str, Any], sink: list[parts_tag
     values.update(snapshot=context.get("snapshot"), step_rule=_step_rule)
     if sink is not None:
         values[parts_tag.SINK] = sink
-    return jinja2env.draw(region.partial, values)
+    return jinja2env.draw(region.template, values)
 
 
 def _draw(region: Region, context: Mapping[str, Any]) -> Rendered:

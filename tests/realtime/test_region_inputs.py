@@ -90,7 +90,7 @@ def test_a_region_reading_a_key_it_does_not_declare_fails_the_comparison():
     context = seat_context(snapshots.for_table(Table.objects.get(code=table.code)), 0)
     context.update(is_host=True, csrf_token="a-csrf-token")
     links = next(region for region in regions.REGIONS if region.name == "links")
-    narrower = regions.Region(links.name, links.id, links.partial, ("table", "screen", "me"), links.inputs)
+    narrower = regions.Region(links.name, links.id, links.template, ("table", "screen", "me"), links.inputs)
     assert _draw(narrower, _only_declared(narrower, context)) != _draw(links, dict(context))
 
 

@@ -24,7 +24,7 @@ from games.engines.base import Game
 from games.entry.access import DEVICE_COOKIE, read_signed, seat_cookie
 from games.models import Action, Seat, Table
 from games.read import regions
-from games.read.presenters import board_template, game_template, static_view, tr
+from games.read.presenters import board_template, static_template, static_view, tr
 from games.record.audit import effective_actions, opening_state
 
 DONE = (Table.Status.FINISHED, Table.Status.ENDED)
@@ -99,14 +99,14 @@ def step_context(table: Table, game: Game, state: Any, viewer: int | None) -> di
              for s in table.seat_infos()]
     prompt = game.prompt(state).as_json()
     view = game.view(state, viewer)
-    static_template = game_template(table.slug, "static.jinja", "")
+    static = static_template(table.slug)
     return {
         "table": table, "game": game, "slug": table.slug, "view": view, "prompt": prompt, "legal": [],
         "result": game.result(state), "seats": seats, "seat": viewer, "me": seats[viewer] if viewer is not None
         else None, "screen": viewer is None, "my_turn": False, "is_host": False, "error": None,
         "board_template": board_template(table.slug),
-        "static_template": static_template,
-        "static_view": static_view(table.slug, view) if static_template else None,
+        "static_template": static,
+        "static_view": static_view(table.slug, view) if static else None,
         "version": table.version, "form_key": "", "csrf_token": "",
     }
 

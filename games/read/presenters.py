@@ -453,7 +453,11 @@ def pregame_context(snap: Snapshot, game: Game, state: Any, viewer: int | None,
             "before_play": no_move_yet and table.is_open}
 
 
-@functools.lru_cache(maxsize=64)
+#: The generic controls, for a game without its own: plain forms, each with a CSRF token inside.
+GENERIC_CONTROLS = "games/_controls.jinja"
+
+
+@functools.cache
 def game_template(slug: str, name: str, fallback: str) -> str:
     """``<slug>/<name>`` if the game ships that Jinja2 template (``shelf/<slug>/templates/<slug>/<name>``), else the
     generic ``fallback``; looked for once per process (the templates a game ships do not change while it runs)."""
@@ -467,6 +471,11 @@ def game_template(slug: str, name: str, fallback: str) -> str:
 def board_template(slug: str) -> str:
     """The template of the game's board (its ``board.jinja``), else the generic one, which shows the view as text."""
     return game_template(slug, "board.jinja", "games/_board.jinja")
+
+
+def static_template(slug: str) -> str:
+    """The template of the game's fixed geometry, drawn once with the page (its ``static.jinja``), else ``""``."""
+    return game_template(slug, "static.jinja", "")
 
 
 def result_ties(result: Mapping[str, Any] | None) -> list[str]:
@@ -689,7 +698,7 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
     # the standing every phone reads counts it; while the table is open, its own view only.
     see = game.ended_view if public["ended"] else game.view
     view = snap.memo("view", viewer, lambda: _seat_view(snap, see, viewer))
-    static_template = game_template(row.slug, "static.jinja", "")
+    static = static_template(row.slug)
     before = public["before"]
     if before["start"] is not None and before["start"]["can_answer"] != (viewer is not None):
         before = {**before, "start": {**before["start"], "can_answer": viewer is not None}}
@@ -702,9 +711,9 @@ def seat_context(table: Table | Snapshot, viewer: int | None) -> dict[str, Any]:
         "game": game,
         "signature": signature,
         "board_template": board_template(row.slug),
-        "controls_template": game_template(row.slug, "controls.jinja", "games/_controls.jinja"),
-        "static_template": static_template,
-        "static_view": snap.memo("static_view", viewer, lambda: static_view(row.slug, view)) if static_template else None,
+        "controls_template": game_template(row.slug, "controls.jinja", GENERIC_CONTROLS),
+        "static_template": static,
+        "static_view": snap.memo("static_view", viewer, lambda: static_view(row.slug, view)) if static else None,
         "slug": row.slug,
         "view": view,
         "prompt": prompt_json,

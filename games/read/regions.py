@@ -30,12 +30,11 @@ from django.utils import translation
 
 from games.engines import get_adapter
 from games.read import rulebook
-from games.read.presenters import legal_content, line_key, static_view_keys
+from games.read.presenters import GENERIC_CONTROLS, legal_content, line_key, static_view_keys
 from games.web import digits, jinja2env
 from games.web import parts as parts_tag
 
 LOG_LINE = "games/regions/log_line.jinja"
-GENERIC_CONTROLS = "games/_controls.jinja"  # the one controls template with plain forms (a CSRF token inside)
 
 
 

@@ -187,14 +187,24 @@ def _memo(context: Mapping[str, Any], key: Any, build: Callable[[], Any]) -> Any
     return build() if snap is None else snap.memo("html", key, build)
 
 
-@dataclass(frozen=True)
 class Rendered:
-    """One region drawn: its HTML, the digest of its skeleton (the HTML with each part replaced by a marker)
-    and the parts it drew (games/web/parts.py), in page order."""
+    """One region drawn: its ``html``, ``skeleton`` (the digest of the HTML with each part replaced by a marker;
+    ``""`` for a region without parts) and the ``parts`` it drew (games/web/parts.py), in page order.
 
-    html: str
-    skeleton: str
-    parts: tuple[parts_tag.Part, ...]
+    The whole HTML is assembled from the skeleton and the parts the first time it is read: a push whose region kept
+    its skeleton sends only the parts that changed and never reads it. Never changed once made."""
+
+    __slots__ = ("_drawn", "_html", "skeleton", "parts")
+
+    def __init__(self, drawn: str, skeleton: str, parts: tuple[parts_tag.Part, ...]) -> None:
+        self._drawn, self._html, self.skeleton, self.parts = drawn, None if parts else drawn, skeleton, parts
+
+    @property
+    def html(self) -> str:
+        """The region's HTML with its parts in place (made once)."""
+        if self._html is None:
+            self._html = parts_tag.assemble(self._drawn, list(self.parts))
+        return self._html
 
 
 def _step_rule(slug: str, prompt: Mapping[str, Any] | None, code: str | None = None) -> str:
@@ -223,7 +233,7 @@ def _draw(region: Region, context: Mapping[str, Any]) -> Rendered:
     skeleton = draw_region(region, context, sink)
     if not sink:
         return Rendered(skeleton, "", ())
-    return Rendered(parts_tag.assemble(skeleton, sink), _digest(skeleton), tuple(sink))
+    return Rendered(skeleton, parts_tag.text_digest(skeleton), tuple(sink))
 
 
 def rendered_region(region: Region, context: Mapping[str, Any], digest: str | None = None) -> Rendered:

@@ -51,11 +51,12 @@ from django.template.defaultfilters import truncatechars
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.formats import localize
-from django.utils.html import conditional_escape, escape
+from django.utils.html import conditional_escape
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 from jinja2 import ChainableUndefined, Environment, Template, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
+from markupsafe import escape as markup_escape
 
 from games.templatetags.companion import (
     bdi,
@@ -129,6 +130,21 @@ def _remembered(write: Callable[..., Any]) -> Callable[..., Any]:
 
     written.__doc__ = write.__doc__
     return written
+
+
+def _held(layout: Callable[..., Any]) -> Callable[..., Any]:
+    """A game's layout filter (it regroups what its arguments hold, and reads nothing else), made once per snapshot
+    for the same argument objects (:func:`games.web.parts.held`): the seat's legal taps and the view's pieces are
+    objects of the snapshot, so every draw of a phone's region on it gets the same result object back, and a part
+    drawn from that result finds its digest by the object instead of encoding it again. Drawn where the values
+    hold no snapshot (a part's body), it regroups every time."""
+
+    @pass_context
+    def regrouped(context: Context, *args: Any) -> Any:
+        return parts_tag.held(context.get("snapshot"), "layout", layout, args, lambda: layout(*args))
+
+    regrouped.__doc__ = layout.__doc__
+    return regrouped
 
 
 def django_text_filters() -> dict[str, Callable[..., Any]]:
@@ -238,9 +254,9 @@ def part(context: Context, part_id: str, element: str, body: str | None, **input
     marker and the part joins the sink; without a sink it is drawn in place. ``part_id`` is escaped. ``body``
     ``None``: an empty part (a place a later push fills).
     """
-    drawn = parts_tag.made(context.get("snapshot"), body or "", part_id, str(escape(part_id)), element, inputs,
+    drawn = parts_tag.made(context.get("snapshot"), body or "", part_id, str(markup_escape(part_id)), element, inputs,
                            lambda: draw(body, inputs) if body else "")
-    return Markup(parts_tag.placed(drawn, context.get(parts_tag.SINK)))  # noqa: S704 - escaped by placed
+    return Markup(parts_tag.placed(drawn, context.get(parts_tag.SINK)))  # noqa: S704 - the body escaped by its template, the id here
 
 
 class _Environment(Environment):
@@ -288,5 +304,6 @@ def environment(**options: Any) -> Environment:
                         "seat_names": seat_names, "regroup": regroup,
                         "msgid": msgid, "localize": _remembered(localize), "widthratio": widthratio,
                         **django_text_filters(),
-                        **layout, **{name: _remembered(shown) for name, shown in words.items()}})
+                        **{name: _held(regroup_) for name, regroup_ in layout.items()},
+                        **{name: _remembered(shown) for name, shown in words.items()}})
     return env

@@ -28,7 +28,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 #: The context key under which a region's render collects the parts it drew (a list); without it, a part is drawn
@@ -45,6 +44,11 @@ def content_digest(value: Any) -> str:
     """A short hash of ``value`` (JSON-able; anything else by its ``str``): equal content, equal digest. Regions
     (games/read/regions.py) and parts digest what they show with it."""
     return hashlib.sha1(_ENCODE(value).encode()).hexdigest()[:20]
+
+
+def text_digest(text: str) -> str:
+    """A short hash of a string (a region's skeleton): equal text, equal digest."""
+    return hashlib.sha1(text.encode()).hexdigest()[:20]
 
 
 @dataclass(frozen=True)
@@ -84,22 +88,32 @@ def assemble(skeleton: str, parts: list[Part]) -> str:
     return html
 
 
+def held(snap: Any, kind: str, name: Any, values: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+    """``make()`` (made from ``values``, and from nothing else but ``name``), made once on snapshot ``snap`` for these
+    very objects ``values``: a later call with the same objects gets the same value back.
+
+    The memo (``kind``, never one of the content-keyed kinds: an ``id`` names an object only while it lives) keeps
+    the objects, so an ``id`` in its key is never reused while it holds them; callers never mutate them nor what
+    ``make`` returned. ``snap`` ``None``: made each time.
+    """
+    if snap is None:
+        return make()
+    entry = snap.memo(kind, (name, *map(id, values)), lambda: (values, make()))
+    if all(a is b for a, b in zip(entry[0], values, strict=True)):
+        return entry[1]
+    return make()
+
+
 def held_digest(snap: Any, name: Any, values: tuple[Any, ...], shown: Callable[[], Any] | None = None) -> str:
     """The :func:`content_digest` of ``shown()`` (default: ``[name, *values]``), made once on snapshot ``snap``
-    for these very objects ``values`` (what ``shown`` is made from).
+    for these very objects ``values`` (what ``shown`` is made from: :func:`held`).
 
     A seat's view holds the pieces it shows alike with the table screen as the screen view's own objects
     (:func:`games.read.presenters.share_equal`), and the public part of a context is one object per snapshot,
-    so the phones of a table digest the same piece once. The memo keeps the objects (an ``id`` in its key is
-    never reused while it lives); callers never mutate them. ``snap`` ``None``: digested as is.
+    so the phones of a table digest the same piece once. ``snap`` ``None``: digested as is.
     """
     make = shown or (lambda: [name, *values])
-    if snap is None:
-        return content_digest(make())
-    entry = snap.memo("digest", (name, *map(id, values)), lambda: (values, content_digest(make())))
-    if all(a is b for a, b in zip(entry[0], values, strict=True)):
-        return entry[1]
-    return content_digest(make())
+    return held(snap, "digest", name, values, lambda: content_digest(make()))
 
 
 def piece_digest(snap: Any, value: Any) -> list[Any]:
@@ -124,17 +138,26 @@ def digest(origin: str, part_id: str, inputs: dict[str, Any], snap: Any = None) 
 def made(snap: Any, origin: str, part_id: str, dom_id: str, element: str, inputs: dict[str, Any],
          draw: Callable[[], str]) -> Part:
     """The part ``part_id`` of template ``origin`` drawn from ``inputs`` (by ``draw()``, once per :func:`digest` on
-    snapshot ``snap``; every time without one), as DOM element ``element`` with id ``dom_id`` (escaped). The one
-    way a part is made (``part(...)`` of a region's template: games/web/jinja2env.py)."""
-    key = digest(origin, part_id, inputs, snap)
-    inner = draw() if snap is None else snap.memo("html", ("part", key), draw)
-    return Part(dom_id, element, key, inner)
+    snapshot ``snap`` and the snapshots that follow it; every time without one), as DOM element ``element`` with id
+    ``dom_id`` (escaped). The one way a part is made (``part(...)`` of a region's template: games/web/jinja2env.py).
+
+    On ``snap``, the part made from these very input objects is made once: every phone's region that draws it
+    from the same objects (a piece a seat's view shares with the table screen's, the public part) gets that
+    ``Part`` back without digesting its inputs again (as :func:`held_digest` keeps a digest)."""
+
+    def make() -> Part:
+        key = digest(origin, part_id, inputs, snap)
+        inner = draw() if snap is None else snap.memo("html", ("part", key), draw)
+        return Part(dom_id, element, key, inner)
+
+    return held(snap, "part", (origin, part_id, element, get_language(), *inputs), tuple(inputs.values()), make)
 
 
-def placed(part: Part, sink: list[Part] | None) -> SafeString:
-    """What a region's template writes for ``part``: its :func:`marker`, the part joining ``sink`` (a region drawn
-    for a push), or the part itself without a sink (a whole page, a region drawn for a test)."""
+def placed(part: Part, sink: list[Part] | None) -> str:
+    """What a region's template writes for ``part`` (HTML, safe as it is): its :func:`marker`, the part joining
+    ``sink`` (a region drawn for a push), or the part itself without a sink (a whole page, a region drawn for a
+    test)."""
     if sink is None:
-        return mark_safe(part.html())  # noqa: S308 - the body was escaped by its own template
+        return part.html()
     sink.append(part)
-    return mark_safe(marker(part.id))  # noqa: S308 - an id made of the part's inputs, escaped
+    return marker(part.id)

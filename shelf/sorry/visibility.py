@@ -79,7 +79,31 @@ def layout() -> dict[str, Any]:
 
 
 def build_view(game: Table, state: SorryState, seat: int | None) -> dict[str, Any]:
-    """The JSON view of ``state`` for ``seat`` (``None``: table screen), built from public pieces."""
+    """The JSON view of ``state`` for ``seat`` (``None``: table screen): the public view (:func:`public_view`) and, in
+    points mode, the seat's own hand under ``private``.
+
+    A new dictionary per call whose public pieces are the objects :func:`public_view` made once for ``state``:
+    every seat's view shares them (read them, never mutate them)."""
+    public = public_view(game, state)
+    view = dict(public)
+    if game.points and seat is not None and 0 <= seat < len(state.hands):
+        hand = state.hands[seat]
+        view["private"] = {"hand": [card for card, n in zip(CARDS, hand, strict=True) for _ in range(n)]}
+    return view
+
+
+def public_view(game: Table, state: SorryState) -> dict[str, Any]:
+    """What every seat and the table screen see of ``state`` (the board, the pile counts, the number of cards in
+    each hand), made once per state object on ``game`` (the last one asked is kept). Never mutate it."""
+    held = game.__dict__.get("_public_view")
+    if held is not None and held[0] is state:
+        return held[1]
+    view = _build_public(game, state)
+    game.__dict__["_public_view"] = (state, view)
+    return view
+
+
+def _build_public(game: Table, state: SorryState) -> dict[str, Any]:
     pawns = []
     for c, row in enumerate(state.pawns):
         for i, loc in enumerate(row):
@@ -116,7 +140,4 @@ def build_view(game: Table, state: SorryState, seat: int | None) -> dict[str, An
     }
     if game.points:
         view["hand_sizes"] = [sum(hand) for hand in state.hands]
-        if seat is not None and 0 <= seat < len(state.hands):
-            hand = state.hands[seat]
-            view["private"] = {"hand": [card for card, n in zip(CARDS, hand, strict=True) for _ in range(n)]}
     return view

@@ -54,3 +54,52 @@ def test_a_pieces_digest_never_reads_as_a_string_input():
     as_string = parts.digest("t.html", "p", {"x": inner}, snap)
     assert parts.piece_digest(snap, inner) == ["v", inner]
     assert as_container != as_string
+
+
+def test_a_part_drawn_again_from_the_same_objects_is_the_same_part_and_drawn_once():
+    snap = _snapshot()
+    islands = [{"id": 1, "owner": None}]
+    draws: list[int] = []
+
+    def draw():
+        draws.append(1)
+        return "<b>1</b>"
+
+    first = parts.made(snap, "t.jinja", "p", "p", "div", {"islands": islands}, draw)
+    again = parts.made(snap, "t.jinja", "p", "p", "div", {"islands": islands}, draw)
+    assert again is first and len(draws) == 1
+    # An equal copy is another object: found by its content (same digest, same HTML), never by a stale identity.
+    copy = parts.made(snap, "t.jinja", "p", "p", "div", {"islands": [{"id": 1, "owner": None}]}, draw)
+    assert copy.digest == first.digest and copy.inner == first.inner and len(draws) == 1
+    changed = parts.made(snap, "t.jinja", "p", "p", "div", {"islands": [{"id": 1, "owner": 2}]}, lambda: "<b>2</b>")
+    assert changed.digest != first.digest and changed.inner == "<b>2</b>"
+    other_id = parts.made(snap, "t.jinja", "q", "q", "div", {"islands": islands}, draw)
+    assert other_id.id == "q" and other_id.digest != first.digest
+
+
+def test_a_layout_filter_gives_one_result_per_snapshot_for_the_same_argument_objects():
+    from django.template import engines
+
+    env = engines["jinja2"].env
+    calls: list[int] = []
+
+    def grouped(items):
+        calls.append(1)
+        return [item["k"] for item in items]
+
+    from games.web.jinja2env import _held
+
+    env.filters["t_grouped"] = _held(grouped)
+    try:
+        template = env.from_string("{{ items|t_grouped|join(',') }}")
+        snap = _snapshot()
+        items = [{"k": "a"}, {"k": "b"}]
+        assert template.render(items=items, snapshot=snap) == "a,b"
+        assert template.render(items=items, snapshot=snap) == "a,b"
+        assert len(calls) == 1, "the same objects on the same snapshot: regrouped once"
+        assert template.render(items=[{"k": "c"}], snapshot=snap) == "c", "other objects: regrouped again"
+        assert template.render(items=items, snapshot=_snapshot()) == "a,b"
+        assert template.render(items=items) == "a,b", "without a snapshot (a part's body): regrouped every time"
+        assert len(calls) == 4
+    finally:
+        del env.filters["t_grouped"]

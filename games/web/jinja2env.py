@@ -46,13 +46,15 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.template import engines
 from django.template.defaultfilters import truncatechars
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
-from django.utils.translation import get_language, gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, override, pgettext
 from jinja2 import ChainableUndefined, Environment, Template, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -75,29 +77,44 @@ from games.templatetags.companion import (
 from games.web import parts as parts_tag
 
 
+@lru_cache(maxsize=8192)
+def _catalogue(language: str | None, look_up: Callable[..., str], *args: Any) -> str:
+    """``look_up(*args)`` (Django's ``gettext``, ``ngettext`` or ``pgettext``) in ``language``, looked up once per
+    language and arguments: Django walks the language's catalogues and their fallbacks on every call, and a
+    board's templates say the same few dozen words on every draw. Emptied when the catalogues' settings change."""
+    with override(language):
+        return look_up(*args)
+
+
+@receiver(setting_changed)
+def _catalogues_changed(setting: str, **kwargs: Any) -> None:
+    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"):
+        _catalogue.cache_clear()
+
+
 def _translate(message: str, **variables: Any) -> Markup:
     """``_("text")``: Django's ``{% translate "text" %}`` of a literal, the catalogue's text as written (a literal is
     safe to Django, and so is its translation); ``_("text %(n)s", n=value)``: its ``{% blocktranslate with
     n=value %}``, the same text with each value escaped. A literal ``%`` is written ``%%``."""
-    return Markup(gettext(message)) % variables
+    return Markup(_catalogue(get_language(), gettext, message)) % variables
 
 
 def _gettext(message: object) -> Markup:
     """``gettext(value)``: Django's ``{% translate value %}`` of a variable, HTML-escaped (a missing value translates
     to ``""``)."""
-    return Markup(conditional_escape(gettext(str(message))))
+    return Markup(conditional_escape(_catalogue(get_language(), gettext, str(message))))
 
 
 def _ngettext(singular: str, plural: str, number: int, **variables: Any) -> Markup:
     """``ngettext("%(n)s tile", "%(n)s tiles", count, n=count)``: Django's ``{% blocktranslate count n=count %}``, the
     form for ``number`` as written, each value escaped (``num`` is ``number`` unless given)."""
     variables.setdefault("num", number)
-    return Markup(ngettext(singular, plural, number)) % variables
+    return Markup(_catalogue(get_language(), ngettext, singular, plural, number)) % variables
 
 
 def _pgettext(context: str, message: str) -> Markup:
     """``pgettext("dynasty", "Lion")``: Django's ``{% translate "Lion" context "dynasty" %}``, as written."""
-    return Markup(pgettext(context, message))
+    return Markup(_catalogue(get_language(), pgettext, context, message))
 
 
 def _remembered(write: Callable[..., Any]) -> Callable[..., Any]:

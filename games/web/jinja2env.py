@@ -51,7 +51,7 @@ from django.dispatch import receiver
 from django.template import engines
 from django.template.defaultfilters import truncatechars
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.translation import get_language, gettext, ngettext, override, pgettext
@@ -87,9 +87,11 @@ def _catalogue(language: str | None, look_up: Callable[..., str], *args: Any) ->
 
 
 @receiver(setting_changed)
-def _catalogues_changed(setting: str, **kwargs: Any) -> None:
+def _settings_changed(setting: str, **kwargs: Any) -> None:
     if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"):
         _catalogue.cache_clear()
+    if setting == "ROOT_URLCONF":
+        _reversed.cache_clear()
 
 
 def _translate(message: str, **variables: Any) -> Markup:
@@ -226,7 +228,16 @@ def widthratio(value: Any, max_value: float, max_width: int) -> int | str:
 
 
 def _url(name: str, *args: Any) -> str:
-    """``url("games:act", code)``: Django's ``{% url "games:act" code %}`` (the path, escaped on output)."""
+    """``url("games:act", code)``: Django's ``{% url "games:act" code %}`` (the path, escaped on output), reversed
+    once per script prefix, URL configuration, name and arguments."""
+    try:
+        return _reversed(get_script_prefix(), get_urlconf(), name, args)
+    except TypeError:  # an argument that cannot be a key
+        return reverse(name, args=args)
+
+
+@lru_cache(maxsize=4096)
+def _reversed(prefix: str, urlconf: str | None, name: str, args: tuple[Any, ...]) -> str:
     return reverse(name, args=args)
 
 

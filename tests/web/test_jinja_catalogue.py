@@ -1,4 +1,4 @@
-"""Jinja2 templates look each of their words up in Django's catalogues once per language (games/web/jinja2env.py).
+"""Jinja2 templates look each of their words up in Django's catalogues once per language, and each URL up once (games/web/jinja2env.py).
 
 A board's templates say the same few dozen words on every draw; Django walks a language's catalogues and their
 fallbacks on every ``gettext``. What a template writes must not change by it: each language its own words, and a
@@ -42,3 +42,17 @@ def test_a_change_of_the_catalogues_settings_looks_the_words_up_again(settings):
         assert jinja2env._catalogue.cache_info().currsize > 0
         settings.LOCALE_PATHS = [*settings.LOCALE_PATHS]
         assert jinja2env._catalogue.cache_info().currsize == 0
+
+
+def test_a_url_is_reversed_as_django_reverses_it_under_each_script_prefix():
+    from django.urls import reverse, set_script_prefix
+
+    template = engines["jinja2"].env.from_string('{{ url("games:table", "ABCD") }}')
+    plain = template.render()
+    assert plain == reverse("games:table", args=("ABCD",))
+    set_script_prefix("/under/")
+    try:
+        assert template.render() == "/under" + plain
+    finally:
+        set_script_prefix("/")
+    assert template.render() == plain

@@ -50,15 +50,17 @@
     var live = document.getElementById("live");
     if (!live) return;
     // Pick, then place: tapping a piece with data-open="ID" opens the list ID of its moves and
-    // shows the board targets marked data-for="<piece>" (class "dest").
+    // shows the board targets marked data-for="<piece>" (class "dest"). The pick is marked "selected" on the
+    // piece, or on the hit area it names in data-hit (a small target over a larger one).
     document.body.addEventListener("click", function (event) {
       var picker = event.target.closest("[data-open]");
       if (!picker || !live.contains(picker)) return;
       var piece = picker.getAttribute("data-pawn") || picker.getAttribute("data-piece");
+      var picked = (picker.hasAttribute("data-hit") && document.getElementById(picker.getAttribute("data-hit"))) || picker;
       document.querySelectorAll("#table .dest").forEach(function (d) {
         d.classList.toggle("shown", d.getAttribute("data-for") === piece);
       });
-      document.querySelectorAll("#table [data-open]").forEach(function (p) { p.classList.toggle("selected", p === picker); });
+      document.querySelectorAll("#table [data-open]").forEach(function (p) { p.classList.toggle("selected", p === picked); });
       var list = document.getElementById(picker.getAttribute("data-open"));
       if (list) {
         document.querySelectorAll("#table details[data-pawn-moves]").forEach(function (d) { d.open = d === list; });

@@ -62,7 +62,7 @@ def test_two_phones_play_a_physical_deck_game_and_their_boards_agree(table_at):
         watcher = bob if mover is alice else alice
         assert mover.locator("#table.my-turn").count() == 1, "exactly one phone is prompted"
         drawn = mover.locator("#table [data-kind=draw]")
-        pawn_taps = mover.locator("#table .pawn.legal")
+        pawn_taps = mover.locator("#table .pawn-core")
         if drawn.count():
             # Name the card: a 1 or 2 (so pawns leave START) while the real deck still holds one.
             for card in ("1", "2", ""):

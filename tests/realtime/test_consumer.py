@@ -200,9 +200,9 @@ async def test_a_push_after_a_one_pawn_move_carries_only_the_changed_regions():
     pieces = re.findall(r'<(\w+) hx-swap-oob="([^"]+)"(?: id="([^"]+)")?', pushed)
     swaps = sorted(f"{swap}:{rid}" if rid else swap for _, swap, rid in pieces)
     # Ben's own turn starts, so his status line and his buttons (Draw) change too; of the board, only its parts that
-    # changed (the pieces with his Draw button, the card shown); nothing else is sent.
-    assert swaps == ["afterbegin:#loglines", "innerHTML:#sorry-card", "innerHTML:#sorry-pieces", "true:r-controls",
-                     "true:r-meta", "true:r-status"], swaps
+    # changed (the card shown, the pawns, his targets with his Draw button); nothing else is sent.
+    assert swaps == ["afterbegin:#loglines", "innerHTML:#sorry-card", "innerHTML:#sorry-pawns",
+                     "innerHTML:#sorry-targets", "true:r-controls", "true:r-meta", "true:r-status"], swaps
     assert 'id="sorry-geo"' not in pushed and 'id="r-links"' not in pushed, "fixed geometry is never resent"
     assert f'data-version="{version + 1}"' in pushed
     assert len(pushed.encode()) <= 5000, len(pushed.encode())

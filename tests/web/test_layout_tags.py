@@ -184,13 +184,26 @@ def test_the_sorry_board_draws_close_destinations_as_one_target_that_opens_the_p
         ("100", "20"), (str(100 + CELL), "20")], "a dot on each square of the merged target"
     single = [g for g in board.all("g", "dest") if "merged" not in g.classes]
     assert len(single) == 1 and single[0].one("title").text == "R0 to 20", "the far one keeps its one-tap target"
-    assert board.one("circle", "pawn-hit").attrs == {
+    hit = board.one("circle", "pawn-hit")
+    assert hit.attrs == {
         "class": "hit tap pawn-hit", "r": "25", "cx": "50", "cy": "20", "data-piece": "R0", "data-open": "moves-R0",
-        "id": "hit-R0"}, "a 44 px hit area under the movable pawn only"
+        "id": "hit-R0"}, "a 44 px hit area over the movable pawn only"
     red, blue = board.one("g", "pawn", data_pawn="R0"), board.one("g", "pawn", data_pawn="B1")
-    assert {"tap", "legal"} <= red.classes and red.attrs["data-hit"] == "hit-R0"
-    assert not {"tap", "legal"} & blue.classes and "data-open" not in blue.attrs
+    assert hit.one("title").text == red.one("title").text == "red pawn 1 — square 6", (
+        "the hit area covers the pawn: it names the pawn as the pawn does")
+    assert board.one("circle", "pawn-ring").attrs == {"class": "pawn-ring", "r": "7", "cx": "50", "cy": "20"}
+    assert board.one("circle", "pawn-core").attrs == {
+        "class": "hit tap pawn-core", "r": str(CELL // 2), "cx": "50", "cy": "20", "data-piece": "R0",
+        "data-open": "moves-R0", "data-hit": "hit-R0"}, "the pawn's own square picks it, over every hit area"
+    for pawn in (red, blue):  # the pawns are the same on every phone: nothing of the seat's taps
+        assert not {"tap", "legal"} & pawn.classes and not {"data-open", "data-hit"} & set(pawn.attrs)
     assert blue.attrs["transform"] == "translate(80 90)" and blue.one("text").text == "2"
+    svg = board.one("svg")
+    assert [c.attrs["id"] for c in svg.children if c.tag == "g"] == ["sorry-pawns", "sorry-targets", "sorry-card"], (
+        "the targets are drawn over the pawns")
+    targets = [c.attrs.get("class") for c in board.one("g", id="sorry-targets").children][:3]
+    assert targets == ["hit tap pawn-hit", "pawn-ring", "hit tap pawn-core"], (
+        "the ring follows its hit circle (companion.css shows the pick by it), the pawn's own square over both")
 
 
 @pytest.mark.django_db
@@ -213,9 +226,14 @@ def test_the_sorry_board_places_every_pawn_and_lights_exactly_the_legal_moves(la
                 for p in view["pawns"]:
                     g = pawns[p["id"]]
                     assert g.attrs["data-loc"] == p["loc"] and g.attrs["transform"] == f"translate({p['x']} {p['y']})"
-                    assert ({"tap", "legal"} <= g.classes) == (p["id"] in movable)
+                    assert g.classes == {"pawn", p["colour"]} and "data-open" not in g.attrs
                     assert g.one("title").text.translate(LATIN_DIGITS) == f"{sorry_pawn(p['id'])} — {sorry_square(p['loc'])}"
-            assert {c.attrs["id"] for c in board.all("circle", "pawn-hit")} == {f"hit-{p}" for p in movable}
+            hits = {c.attrs["data-piece"]: c for c in board.all("circle", "pawn-hit")}
+            assert {c.attrs["id"] for c in hits.values()} == {f"hit-{p}" for p in movable}
+            assert {c.attrs["data-hit"] for c in board.all("circle", "pawn-core")} == {f"hit-{p}" for p in movable}
+            assert len(board.all("circle", "pawn-ring")) == len(movable)
+            for piece, hit in hits.items():
+                assert hit.one("title").text == pawns[piece].one("title").text
             simple = [a for a in legal if a.get("kind") == "move" and a.get("to") and not a.get("then")]
             shown = [json.loads(g.attrs["data-action"]) for g in board.all("g", "dest") if "merged" not in g.classes]
             merged = sum(int(g.one("text", "merged-n").text) for g in board.all("g", "merged"))

@@ -53,6 +53,6 @@ END_CHART = [({}, 2), ({"points_mode": True}, 3)]
 OPENINGS = [({}, 2), ({"points_mode": True}, 3)]
 #: The parts of its board every phone shows alike at the opening, and those each seat shows of its own (the
 #: standard game: no hand behind a screen).
-BOARD_PARTS = {"shared": ("sorry-card", "sorry-hand"), "own": ()}
+BOARD_PARTS = {"shared": ("sorry-pawns", "sorry-card", "sorry-hand"), "own": ()}
 #: The who-starts question its phones answer before the first move.
 WHO_STARTS = "youngest"

@@ -145,6 +145,41 @@ def test_a_part_the_phones_show_alike_is_drawn_once(monkeypatch, slug):
         assert drawn.count(part_id) == len(names), (part_id, drawn)  # each seat's own (its hand, its points)
 
 
+def test_sorry_draws_the_pawns_once_for_every_phone_and_the_targets_for_the_seat_to_move_only():
+    """The Sorry! pawns are drawn from the pawns alone, so the mover's phone and every other one hold the same part;
+    the targets of a phone without legal taps are empty, one part for all of them that stays as it is from move to
+    move (no push)."""
+    table = create_table("sorry", {}, [{"name": n} for n in _names("sorry")], seed=5)
+    chooser = random.Random(5)
+    idle: set[str] = set()
+    checked = lit = 0
+    for _ in range(60):
+        snap = snapshots.for_table(Table.objects.get(code=table.code))
+        drawn = {seat: {p.id: p for p in regions.rendered_region(BOARD, _context(snap, seat)).parts}
+                 for seat in (*range(len(_names("sorry"))), None)}
+        movers = {seat for seat in drawn if seat is not None and _context(snap, seat)["legal"]}
+        pawns = {(p["sorry-pawns"].digest, p["sorry-pawns"].inner) for p in drawn.values()}
+        assert len(pawns) == 1, "the mover's pawns are every other phone's"
+        assert "data-pawn" in next(iter(pawns))[1] and "data-open" not in next(iter(pawns))[1]
+        for seat, by_id in drawn.items():
+            targets = by_id["sorry-targets"]
+            if seat in movers:
+                movable = {a["payload"].get("pawn") for a in _context(snap, seat)["legal"]} - {None}
+                assert targets.inner.count('class="hit tap pawn-hit"') == len(movable), seat
+                lit += len(movable)
+            else:
+                assert targets.inner == "", (seat, targets.inner)
+                idle.add(targets.digest)
+        checked += bool(movers)
+        game, state = snap.game, snap.state
+        if game.result(state) is not None:
+            break
+        seat = chooser.choice(game.prompt(state).seats)
+        submit_action(table.code, seat, chooser.choice(game.legal_actions(state, seat)), snap.table.version)
+    assert checked >= 40 and lit >= 8, (checked, lit)
+    assert len(idle) == 1, "every phone without taps, at every move, holds one empty targets part"
+
+
 @pytest.mark.parametrize("slug", SHIPPED)
 def test_every_shipped_game_has_a_case_here(slug):
     """Every shipped game is in ``GAMES``: a new game fails here rather than pass unchecked."""

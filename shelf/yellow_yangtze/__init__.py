@@ -411,7 +411,7 @@ class YellowYangtzeGame(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """See :mod:`.visibility`."""
-        return build_view(self.ctx, state, seat, [x.name for x in self.seats])
+        return build_view(self.ctx, state, seat, [x.name for x in self.seats], holder=self)
 
     def result(self, state: State) -> dict[str, Any] | None:
         """``None`` while running; then the §7 scoring with every step (yellow allocation included)."""
@@ -431,7 +431,7 @@ class YellowYangtzeGame(Game):
 
     def ended_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """:meth:`view` with every screen lifted (``view["final"]``), as the end of the game lifts them (§7)."""
-        return build_view(self.ctx, state, seat, [x.name for x in self.seats], lifted=True)
+        return build_view(self.ctx, state, seat, [x.name for x in self.seats], lifted=True, holder=self)
 
     # -- hexes, sides and outcomes as players read them ---------------------------------
 

@@ -7,6 +7,9 @@ of the owner only): the hand's colours and the points behind the screen.
 Never: the bag's colours or order, the box's colours, another seat's hand or
 points. After the game (§7) every screen and hand is open in ``view["final"]``; once the host ended it,
 every screen (points) but no hand: the table's seed stays sealed then, so that the hands stay held.
+
+Everything but ``private`` is the same for every viewer: it is made once per state object
+(:func:`public_view`) and every seat's view holds those very objects: never mutate a view.
 """
 
 from __future__ import annotations
@@ -107,17 +110,54 @@ def actions_left(s: State) -> int:
     return max(0, s.actions_left - 1) if s.phase == "play" and under_way else s.actions_left
 
 
-def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str], lifted: bool = False) -> dict[str, Any]:
-    """``view(state, seat)`` as documented in the module docstring.
+def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str], lifted: bool = False,
+               holder: object | None = None) -> dict[str, Any]:
+    """``view(state, seat)`` as documented in the module docstring: the public view (:func:`public_view`), the
+    seat's own hand and points under ``private``, then ``final`` once the screens are lifted.
 
     ``lifted``: every screen is open although the game did not reach its end (the host ended it: the
-    engine's ``ended_view``); ``view["final"]`` then shows what the end of the game shows (§7)."""
+    engine's ``ended_view``); ``view["final"]`` then shows what the end of the game shows (§7). ``holder``: the
+    object that keeps the public view of the last state asked (the engine); ``None``: it is made for this call.
+
+    A new dictionary per call whose public pieces (and ``final``) are the objects :func:`public_view` made once
+    for ``s``: every seat's view shares them (read them, never mutate them)."""
+    public, final = public_view(ctx, s, names, lifted, holder)
+    view = dict(public)
+    if seat is not None and 0 <= seat < ctx.n:
+        view["private"] = {
+            "hand": as_dict(s.hands[seat]),
+            "hand_tiles": [c for i, c in enumerate(COLOURS) for _ in range(s.hands[seat][i])],
+            "points": as_dict(s.points[seat]),
+        }
+    if final is not None:
+        view["final"] = final
+    return view
+
+
+def public_view(ctx: Ctx, s: State, names: list[str], lifted: bool = False,
+                holder: object | None = None) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+    """What every seat and the table screen see of ``s``: the view without ``private``, and its ``final`` (the
+    screens, and the hands once the game is over; ``None`` while they are closed), which comes after ``private``.
+
+    Made once per state object and kept on ``holder`` (the last one asked), keyed by everything it is made of:
+    ``s`` and ``ctx`` by identity, ``names`` and ``lifted`` by value. Never mutate it."""
+    key = (tuple(names), bool(lifted))
+    held = holder.__dict__.get("_public_view") if holder is not None else None
+    if held is not None and held[0] is s and held[1] is ctx and held[2] == key:
+        return held[3]
+    made = _build_public(ctx, s, names), _final(ctx, s, lifted)
+    if holder is not None:
+        holder.__dict__["_public_view"] = (s, ctx, key, made)
+    return made
+
+
+def _build_public(ctx: Ctx, s: State, names: list[str]) -> dict[str, Any]:
     board = ctx.board
     geo = layout(board)
     tmap = tile_map(s)
     covered = {h: c for c, tri in s.pagodas for h in tri}
     pos = {(h["q"], h["r"]): (h["x"], h["y"]) for h in geo["hexes"]}
-    view: dict[str, Any] = {
+    return {
         "edition": {"name": board.name, "verified": board.verified, "practice": board.practice,
                     "fixture": board.fixture},
         "board": geo,
@@ -148,16 +188,12 @@ def build_view(ctx: Ctx, s: State, seat: int | None, names: list[str], lifted: b
         "last_conflict": outcome_view(ctx, s, names),
         "ended_by": s.ended_by or None,
     }
-    if seat is not None and 0 <= seat < ctx.n:
-        view["private"] = {
-            "hand": as_dict(s.hands[seat]),
-            "hand_tiles": [c for i, c in enumerate(COLOURS) for _ in range(s.hands[seat][i])],
-            "points": as_dict(s.points[seat]),
-        }
+
+
+def _final(ctx: Ctx, s: State, lifted: bool) -> list[dict[str, Any]] | None:
     if s.phase == "over":
-        view["final"] = [{"seat": i, "hand": as_dict(s.hands[i]), "points": as_dict(s.points[i])}
-                         for i in range(ctx.n)]
-    elif lifted:
+        return [{"seat": i, "hand": as_dict(s.hands[i]), "points": as_dict(s.points[i])} for i in range(ctx.n)]
+    if lifted:
         # The host's end lifts the screens only: the hands stay held, as the table's sealed seed keeps them.
-        view["final"] = [{"seat": i, "points": as_dict(s.points[i])} for i in range(ctx.n)]
-    return view
+        return [{"seat": i, "points": as_dict(s.points[i])} for i in range(ctx.n)]
+    return None

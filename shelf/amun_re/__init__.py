@@ -408,7 +408,7 @@ class AmunReGame(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Public table plus, for a seat, its own hand, set-aside cards and sealed offering under ``private``."""
-        return build_view(self.cfg, state, seat)
+        return build_view(self.cfg, state, seat, holder=self)
 
     def result(self, state: State) -> dict[str, Any] | None:
         """``None`` until the third Kingdom is scored; then ranking by honour, pyramids, seat order (2.9)."""

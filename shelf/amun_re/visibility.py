@@ -10,6 +10,9 @@ its own hand again (what the phone's pickers use), the cards it set aside
 this Kingdom, its budget while building, and its sealed offering, the one
 secret of the game (2.5): only the total is posted, so the hand a seat still
 holds says nothing about how much of it was offered.
+
+Everything but ``private`` is the same for every viewer: it is made once per state object
+(:func:`public_view`) and every seat's view holds those very objects: never mutate a view.
 """
 
 from __future__ import annotations
@@ -206,10 +209,42 @@ def kingdom_scores(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def build_view(cfg: Config, state: State, seat: int | None) -> dict[str, Any]:
-    """The JSON view of ``state`` for ``seat`` (``None``: the table screen)."""
+def build_view(cfg: Config, state: State, seat: int | None, holder: object | None = None) -> dict[str, Any]:
+    """The JSON view of ``state`` for ``seat`` (``None``: the table screen): the public view (:func:`public_view`)
+    and, for a seat, its own hand, set-aside cards, sealed offering and budget under ``private``.
+
+    ``holder``: the object that keeps the public view of the last state asked (the engine); ``None``: it is made
+    for this call. A new dictionary per call whose public pieces are the objects :func:`public_view` made once for
+    ``state``: every seat's view shares them (read them, never mutate them)."""
+    view = dict(public_view(cfg, state, holder))
+    if seat is not None:
+        p = state.players[seat]
+        view["private"] = {
+            "seat": seat,
+            # Spent at the reveal like the public hand (2.5 step 7): only the gold left is known.
+            "hand": [] if state.offerings is not None else list(p.hand),
+            "set_aside": list(p.set_aside),
+            "offering": p.offering,
+            "budget": budget(state, seat) if state.phase == BUILD and not p.built else None,
+        }
+    return view
+
+
+def public_view(cfg: Config, state: State, holder: object | None = None) -> dict[str, Any]:
+    """What every seat and the table screen see of ``state`` (the view without ``private``), made once per state
+    object and kept on ``holder`` (the last one asked; ``state`` and ``cfg`` compared by identity). Never mutate it."""
+    held = holder.__dict__.get("_public_view") if holder is not None else None
+    if held is not None and held[0] is state and held[1] is cfg:
+        return held[2]
+    view = _build_public(cfg, state)
+    if holder is not None:
+        holder.__dict__["_public_view"] = (state, cfg, view)
+    return view
+
+
+def _build_public(cfg: Config, state: State) -> dict[str, Any]:
     used = sum(c.pyramids for p in state.players for col in p.columns for c in col)
-    view: dict[str, Any] = {
+    return {
         "edition": {"name": cfg.edition.name, "verified": cfg.edition.verified},
         "kingdom": state.kingdom,
         "auction": state.auction,
@@ -257,14 +292,3 @@ def build_view(cfg: Config, state: State, seat: int | None) -> dict[str, Any]:
             "warning": used >= cfg.pyramid_supply,
         },
     }
-    if seat is not None:
-        p = state.players[seat]
-        view["private"] = {
-            "seat": seat,
-            # Spent at the reveal like the public hand (2.5 step 7): only the gold left is known.
-            "hand": [] if state.offerings is not None else list(p.hand),
-            "set_aside": list(p.set_aside),
-            "offering": p.offering,
-            "budget": budget(state, seat) if state.phase == BUILD and not p.built else None,
-        }
-    return view

@@ -4,7 +4,9 @@ Everything in this game is public: tokens lie open in front of each player,
 bought Coco tiles are face up, and the Coco stack is a multiset (only the
 counts left are shown, which anyone can work out from the face-up tiles).
 So every seat sees the same public view; there is no ``"private"`` key. The
-view is still built here from named pieces, never by dumping the state.
+view is still built here from named pieces, never by dumping the state. It is
+made once per state object (:func:`public_view`) and every viewer's view holds
+its very pieces, only ``viewer`` set apart: never mutate a view.
 
 Drawing data: ``board.islands``/``sites``/``routes`` carry pixel positions
 ``px``/``py`` for a circumradius of 40 (2.1: ``x * 0.866 * R``, ``y * 0.5 * R``)
@@ -248,7 +250,27 @@ def build_view(game: Table, state: State, seat: int | None) -> dict[str, Any]:
     type: ``first`` marks the first space holding it, so equal swaps show one
     button), ``dice.bars`` (histogram bars scaled to the highest count) and
     ``coco.kinds`` (effect and tokens of each kind).
+
+    A new dictionary per call: the public view (:func:`public_view`) with ``viewer`` set, whose pieces are the
+    objects made once for ``state``: every seat's view shares them (read them, never mutate them).
     """
+    view = dict(public_view(game, state))
+    view["viewer"] = seat
+    return view
+
+
+def public_view(game: Table, state: State) -> dict[str, Any]:
+    """The view of ``state`` every viewer shares (``viewer`` is ``None`` in it), made once per state object and kept
+    on ``game`` (the last one asked; ``state``, the rules and the seats compared by identity). Never mutate it."""
+    held = game.__dict__.get("_public_view")
+    if held is not None and held[0] is state and held[1] is game.rules and held[2] is game.seats:
+        return held[3]
+    view = _build_public(game, state)
+    game.__dict__["_public_view"] = (state, game.rules, game.seats, view)
+    return view
+
+
+def _build_public(game: Table, state: State) -> dict[str, Any]:
     rs = game.rules
     names = rs.deck.names
     players = []
@@ -274,7 +296,7 @@ def build_view(game: Table, state: State, seat: int | None) -> dict[str, Any]:
     offer = state.offer
     return {
         "edition": {"name": rs.deck.name, "verified": rs.deck.verified, "colours": list(rs.colours)},
-        "viewer": seat,
+        "viewer": None,
         "phase": state.phase,
         "active": state.active,
         "turn": state.turn,

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -158,6 +158,25 @@ COMPONENTS = OptionSpec(
     ("digital", "physical"),
     gettext_noop("digital: the server draws and rolls; physical: you enter what the real deck, bag or die gave"),
 )
+
+
+def kept_view[T](holder: object | None, same: tuple[Any, ...], equal: tuple[Any, ...], make: Callable[[], T]) -> T:
+    """``make()`` (what every viewer of a state sees), kept on ``holder`` (the engine) for the last state asked.
+
+    The platform asks the view of every seat and of the table screen on each move; an engine builds their common
+    part once and gives each viewer a new dictionary over its very pieces. Kept while the objects ``same`` (the
+    state, and what else it is made of) are the very ones asked before and the values ``equal`` are equal; one
+    slot per engine (the newest asked). ``holder`` ``None``: made for this call. Never mutate what it returns.
+    """
+    if holder is None:
+        return make()
+    held = holder.__dict__.get("_public_view")
+    if held is not None and len(held[0]) == len(same) and all(a is b for a, b in zip(held[0], same, strict=True)) \
+            and held[1] == equal:
+        return held[2]
+    made = make()
+    holder.__dict__["_public_view"] = (same, equal, made)
+    return made
 
 
 class Game:

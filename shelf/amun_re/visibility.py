@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.base import kept_view
 from shelf.amun_re.rules.auction import free_columns, has_live_bid, next_field, visible_ankhs
 from shelf.amun_re.rules.config import Config
 from shelf.amun_re.rules.hand import budget
@@ -233,13 +234,7 @@ def build_view(cfg: Config, state: State, seat: int | None, holder: object | Non
 def public_view(cfg: Config, state: State, holder: object | None = None) -> dict[str, Any]:
     """What every seat and the table screen see of ``state`` (the view without ``private``), made once per state
     object and kept on ``holder`` (the last one asked; ``state`` and ``cfg`` compared by identity). Never mutate it."""
-    held = holder.__dict__.get("_public_view") if holder is not None else None
-    if held is not None and held[0] is state and held[1] is cfg:
-        return held[2]
-    view = _build_public(cfg, state)
-    if holder is not None:
-        holder.__dict__["_public_view"] = (state, cfg, view)
-    return view
+    return kept_view(holder, (state, cfg), (), lambda: _build_public(cfg, state))
 
 
 def _build_public(cfg: Config, state: State) -> dict[str, Any]:

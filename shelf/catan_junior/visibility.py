@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
 
-from games.engines.base import SeatInfo
+from games.engines.base import SeatInfo, kept_view
 from shelf.catan_junior.board import CASTLE, RESOURCES, Board
 from shelf.catan_junior.rules import Ruleset, building, coco
 from shelf.catan_junior.state import State, counts_to_dict, offer_to_json
@@ -262,12 +262,7 @@ def build_view(game: Table, state: State, seat: int | None) -> dict[str, Any]:
 def public_view(game: Table, state: State) -> dict[str, Any]:
     """The view of ``state`` every viewer shares (``viewer`` is ``None`` in it), made once per state object and kept
     on ``game`` (the last one asked; ``state``, the rules and the seats compared by identity). Never mutate it."""
-    held = game.__dict__.get("_public_view")
-    if held is not None and held[0] is state and held[1] is game.rules and held[2] is game.seats:
-        return held[3]
-    view = _build_public(game, state)
-    game.__dict__["_public_view"] = (state, game.rules, game.seats, view)
-    return view
+    return kept_view(game, (state, game.rules, game.seats), (), lambda: _build_public(game, state))
 
 
 def _build_public(game: Table, state: State) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, Protocol
 
+from games.engines.base import kept_view
 from shelf.sorry.board import (
     BASE,
     CELL,
@@ -95,12 +96,7 @@ def build_view(game: Table, state: SorryState, seat: int | None) -> dict[str, An
 def public_view(game: Table, state: SorryState) -> dict[str, Any]:
     """What every seat and the table screen see of ``state`` (the board, the pile counts, the number of cards in
     each hand), made once per state object on ``game`` (the last one asked is kept). Never mutate it."""
-    held = game.__dict__.get("_public_view")
-    if held is not None and held[0] is state:
-        return held[1]
-    view = _build_public(game, state)
-    game.__dict__["_public_view"] = (state, view)
-    return view
+    return kept_view(game, (state,), (), lambda: _build_public(game, state))
 
 
 def _build_public(game: Table, state: SorryState) -> dict[str, Any]:

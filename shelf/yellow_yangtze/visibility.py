@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.base import kept_view
+
 from .board import layout
 from .rules.common import Ctx, leader_map, tile_map
 from .rules.conflicts import black_support, stakes, war_strengths
@@ -141,14 +143,8 @@ def public_view(ctx: Ctx, s: State, names: list[str], lifted: bool = False,
 
     Made once per state object and kept on ``holder`` (the last one asked), keyed by everything it is made of:
     ``s`` and ``ctx`` by identity, ``names`` and ``lifted`` by value. Never mutate it."""
-    key = (tuple(names), bool(lifted))
-    held = holder.__dict__.get("_public_view") if holder is not None else None
-    if held is not None and held[0] is s and held[1] is ctx and held[2] == key:
-        return held[3]
-    made = _build_public(ctx, s, names), _final(ctx, s, lifted)
-    if holder is not None:
-        holder.__dict__["_public_view"] = (s, ctx, key, made)
-    return made
+    return kept_view(holder, (s, ctx), (tuple(names), bool(lifted)),
+                     lambda: (_build_public(ctx, s, names), _final(ctx, s, lifted)))
 
 
 def _build_public(ctx: Ctx, s: State, names: list[str]) -> dict[str, Any]:

@@ -11,26 +11,44 @@ and closing the last one of a write-ahead-log database, which checkpoints
 the log. This thread keeps its own connection for as long as it is usable:
 after a call that met a database error it is tested and closed when broken,
 so the next call opens a new one (a restarted PostgreSQL, a dropped
-connection). Calls keep the caller's context variables (the language) and
-may call back into the event loop with ``async_to_sync``, as
-``sync_to_async`` allows; the broadcasts of the writes they commit are sent
-by :func:`run` on the loop once the call returns.
+connection). Calls keep the caller's context variables and its language; the
+broadcasts of the writes they commit are sent by :func:`run` on the loop
+once the call returns.
+
+On SQLite a call is work for this machine's CPU (a local file, no network
+wait), and the process has one interpreter lock: the socket's event loop
+waits for the call, for :data:`LOOP_WAIT` seconds at most, instead of
+running other sockets' Python beside it. Both threads taking turns at the
+lock for every statement cost more CPU than the call itself. A call that
+takes longer (a lock held by another writer) is then awaited, so a slow
+write never holds every socket of the process for longer than that. On
+PostgreSQL a call waits on the network, and the loop goes on with other
+sockets meanwhile.
 """
 
 from __future__ import annotations
 
-import functools
+import asyncio
+import concurrent.futures
+import contextvars
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import SyncToAsync
 from django.db import connections
+from django.utils import translation
 
 from games.write import write_path
 
 #: The one thread (per process) that runs the sockets' database work.
 EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="socket-db")
+#: Seconds the event loop waits for a call on SQLite before it awaits the rest (and serves other sockets).
+LOOP_WAIT = 0.02
+
+
+def _loop_waits() -> bool:
+    """True when the database is SQLite: a call is CPU work the event loop waits for (see the module's docstring)."""
+    return connections["default"].vendor == "sqlite"
 
 
 def _tidy() -> None:
@@ -47,23 +65,31 @@ def _tidy() -> None:
                 conn.close()
 
 
-def _call[T](fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+def _call[T](language: str | None, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     try:
-        return fn(*args, **kwargs)
+        with translation.override(language):
+            return fn(*args, **kwargs)
     finally:
         _tidy()
 
 
 async def run[T](fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """``fn(*args, **kwargs)`` on the sockets' database thread, awaited; raises what ``fn`` raises.
+    """``fn(*args, **kwargs)`` on the sockets' database thread, in the caller's context variables and language;
+    raises what ``fn`` raises. On SQLite the event loop waits for it up to :data:`LOOP_WAIT` seconds, then awaits it.
 
     The table broadcasts of the writes it commits are sent from here, on the event loop, once it returns
     (:func:`games.write.write_path.broadcasts_deferred`): the thread does not wait on the loop to send them.
     """
     with write_path.broadcasts_deferred() as pending:
         try:
-            return await SyncToAsync(functools.partial(_call, fn, *args, **kwargs), thread_sensitive=False,
-                                     executor=EXECUTOR)()
+            future = EXECUTOR.submit(contextvars.copy_context().run, _call, translation.get_language(), fn, *args,
+                                     **kwargs)
+            if _loop_waits():
+                try:
+                    return future.result(timeout=LOOP_WAIT)
+                except concurrent.futures.TimeoutError:
+                    pass  # still running (or it raised TimeoutError itself, which the await raises again)
+            return await asyncio.wrap_future(future)
         finally:
             await write_path.send_broadcasts(pending)
 

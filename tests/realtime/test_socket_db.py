@@ -1,0 +1,76 @@
+"""The sockets' database thread (games/socket/socket_db.py): one call at a time, the caller's context, a slow call
+never holding the event loop for longer than ``LOOP_WAIT``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import time
+
+import pytest
+from django.db import connection
+from django.utils import translation
+
+from games.socket import socket_db
+
+pytestmark = pytest.mark.asyncio
+
+SEEN: contextvars.ContextVar[str] = contextvars.ContextVar("seen", default="")
+
+
+async def test_a_call_sees_the_callers_language_and_context_variables():
+    SEEN.set("set on the loop")
+    with translation.override("fa"):
+        language, seen = await socket_db.run(lambda: (translation.get_language(), SEEN.get()))
+    assert (language, seen) == ("fa", "set on the loop")
+
+
+async def test_a_call_raises_what_its_function_raises():
+    def fails(exc: BaseException) -> None:
+        raise exc
+
+    with pytest.raises(ValueError, match="no such seat"):
+        await socket_db.run(fails, ValueError("no such seat"))
+    # A TimeoutError of the function's own is raised as such, not taken for the loop's wait running out.
+    with pytest.raises(TimeoutError, match="the function's own"):
+        await socket_db.run(fails, TimeoutError("the function's own"))
+
+
+async def test_a_slow_call_lets_the_event_loop_serve_other_sockets():
+    ticks = 0
+
+    async def other_sockets() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.005)
+            ticks += 1
+
+    beside = asyncio.ensure_future(other_sockets())
+    await asyncio.sleep(0)
+    started = time.monotonic()
+    await socket_db.run(time.sleep, 0.4)
+    took = time.monotonic() - started
+    beside.cancel()
+    assert took >= 0.4
+    # The loop waited LOOP_WAIT at most, then went on: the other coroutine ran through most of the call.
+    assert ticks >= 20, ticks
+
+
+async def test_on_sqlite_the_loop_waits_for_a_quick_call():
+    assert connection.vendor == "sqlite"
+    ticks = 0
+
+    async def other_sockets() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0)
+            ticks += 1
+
+    beside = asyncio.ensure_future(other_sockets())
+    await asyncio.sleep(0)
+    before = ticks
+    await socket_db.run(time.sleep, socket_db.LOOP_WAIT / 4)
+    during = ticks - before
+    beside.cancel()
+    # Waited for on the loop: nothing else ran while the thread worked (an awaited call lets the other run).
+    assert during == 0, during

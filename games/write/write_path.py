@@ -20,7 +20,7 @@ import asyncio
 import copy
 import hashlib
 import logging
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -29,6 +29,8 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Model
+from django.db.models.expressions import Col
 from django.dispatch import Signal
 
 from games.engines.base import Game
@@ -385,8 +387,8 @@ def _keyed(table: Any, key: str) -> Any:
 # and state) are said once here instead of through the ORM's query compiler, which costs more CPU than the
 # database does on every move; each statement's text is made the first time it is needed (:func:`_said_once`).
 # Values go through each field's own ``pre_save`` and ``get_db_prep_save`` and rows come back through
-# ``Manager.raw`` (the fields' own converters), exactly as ``Model.save`` and ``QuerySet.get`` do them, so
-# SQLite and PostgreSQL read and write the same data.
+# the fields' own and the backend's converters into ``Model.from_db`` (:func:`_loaded`), exactly as ``Model.save``
+# and ``QuerySet.get`` do them, so SQLite and PostgreSQL read and write the same data.
 
 
 def _q(name: str) -> str:
@@ -428,10 +430,34 @@ def _lock_for_write(code: str, probe: str) -> Table:
     Raises ``Table.DoesNotExist``.
     """
     sql = _said_once(("lock", bool(probe)), lambda: _lock_sql(bool(probe)))
-    rows = list(Table.objects.raw(sql, [probe, code] if probe else [code]))
-    if not rows:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [probe, code] if probe else [code])
+        values = cursor.fetchone()
+    if values is None:
         raise Table.DoesNotExist(f"No table {code!r}.")
-    return rows[0]
+    table = _loaded(Table, values)
+    table.key_used = bool(values[-1]) if probe else False
+    return table
+
+
+_CONVERTERS: dict[tuple[str, type[Model]], list[tuple[int, Col, list[Callable[..., Any]]]]] = {}
+
+
+def _loaded[M: Model](model: type[M], values: Sequence[Any]) -> M:
+    """The ``model`` instance of ``values``, a row of its concrete fields in order (and maybe more columns after
+    them), each value through the backend's converters and then the field's own, as the ORM's query compiler
+    applies them (the list is made once per database vendor and model); ``Model.from_db`` makes the instance."""
+    fields = model._meta.concrete_fields
+    converters = _CONVERTERS.get((connection.vendor, model))
+    if converters is None:
+        converters = _CONVERTERS[connection.vendor, model] = [
+            (i, col, found) for i, field in enumerate(fields) for col in (field.get_col(model._meta.db_table),)
+            if (found := [*connection.ops.get_db_converters(col), *col.get_db_converters(connection)])]
+    row = list(values[:len(fields)])
+    for i, col, found in converters:
+        for convert in found:
+            row[i] = convert(row[i], col, connection)
+    return model.from_db(connection.alias, [field.attname for field in fields], row)
 
 
 def _insert(row: Action) -> None:

@@ -56,8 +56,7 @@ async def test_a_slow_call_lets_the_event_loop_serve_other_sockets():
     assert ticks >= 20, ticks
 
 
-async def test_on_sqlite_the_loop_waits_for_a_quick_call():
-    assert connection.vendor == "sqlite"
+async def test_on_sqlite_the_loop_waits_for_a_quick_call_and_on_postgresql_it_goes_on():
     ticks = 0
 
     async def other_sockets() -> None:
@@ -72,5 +71,9 @@ async def test_on_sqlite_the_loop_waits_for_a_quick_call():
     await socket_db.run(time.sleep, socket_db.LOOP_WAIT / 4)
     during = ticks - before
     beside.cancel()
-    # Waited for on the loop: nothing else ran while the thread worked (an awaited call lets the other run).
-    assert during == 0, during
+    if connection.vendor == "sqlite":
+        # Waited for on the loop: nothing else ran while the thread worked.
+        assert during == 0, during
+    else:
+        # Awaited: the other coroutine ran while the thread worked (a call waits on the network there).
+        assert during > 0

@@ -259,3 +259,23 @@ def test_too_many_players_is_refused_as_a_seat_count_not_as_colours(db):
     with pytest.raises(IllegalAction) as err:
         create_table("sorry", {}, [{"name": n} for n in "ABCDE"])
     assert err.value.code == "seat_count"
+
+
+def test_the_row_the_write_locks_reads_every_field_as_the_orm_does(counting_table):
+    from django.db import transaction
+
+    from games.write import write_path
+
+    submit_action(counting_table.code, 0, {"kind": "draw"}, 0, "k1")
+    stored = Action.objects.get(table=counting_table, seq=1).idempotency_key  # the key in the seat's own scope
+    with transaction.atomic():
+        locked = write_path._lock_for_write(counting_table.code, stored)
+        unused = write_path._lock_for_write(counting_table.code, "never-used")
+    fresh = Table.objects.get(code=counting_table.code)
+    for f in Table._meta.concrete_fields:  # JSON, dates with their time zone, booleans, as QuerySet.get reads them
+        assert getattr(locked, f.attname) == getattr(fresh, f.attname), f.name
+        assert type(getattr(locked, f.attname)) is type(getattr(fresh, f.attname)), f.name
+    assert (locked.key_used, unused.key_used) == (True, False)
+    assert not locked._state.adding and locked._state.db == fresh._state.db
+    with pytest.raises(Table.DoesNotExist), transaction.atomic():
+        write_path._lock_for_write("NOSUCH", "")

@@ -22,7 +22,6 @@ from collections import OrderedDict
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http.cookie import parse_cookie
@@ -186,19 +185,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._send_frame(first)
         else:
             self.history[""] = self.sent.copy()
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Run the handler of ``message`` (its ``type``, as Channels names it) on the event loop, and nothing else.
-
-        Channels' own dispatch first closes the expired database connections of its shared sync thread, a thread
-        hop per message. This consumer opens none there: its database work runs on the sockets' database thread,
-        which keeps and checks its own connection (games/socket/socket_db.py). Raises ``ValueError`` for a
-        message type it has no handler for, as Channels does.
-        """
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def disconnect(self, close_code: int) -> None:
         if hasattr(self, "code"):

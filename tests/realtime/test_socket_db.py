@@ -4,8 +4,10 @@ never holding the event loop for longer than ``LOOP_WAIT``."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import time
+from collections.abc import AsyncIterator
 
 import pytest
 from django.db import connection
@@ -36,41 +38,40 @@ async def test_a_call_raises_what_its_function_raises():
         await socket_db.run(fails, TimeoutError("the function's own"))
 
 
-async def test_a_slow_call_lets_the_event_loop_serve_other_sockets():
-    ticks = 0
+@contextlib.asynccontextmanager
+async def other_sockets(pause: float) -> AsyncIterator[list[int]]:
+    """A coroutine beside the block that counts its turns on the event loop (one every ``pause`` seconds, at most):
+    ``turns[0]``, from the block's start."""
+    turns = [0]
 
-    async def other_sockets() -> None:
-        nonlocal ticks
+    async def beside() -> None:
         while True:
-            await asyncio.sleep(0.005)
-            ticks += 1
+            await asyncio.sleep(pause)
+            turns[0] += 1
 
-    beside = asyncio.ensure_future(other_sockets())
+    task = asyncio.ensure_future(beside())
     await asyncio.sleep(0)
-    started = time.monotonic()
-    await socket_db.run(time.sleep, 0.4)
-    took = time.monotonic() - started
-    beside.cancel()
+    turns[0] = 0
+    try:
+        yield turns
+    finally:
+        task.cancel()
+
+
+async def test_a_slow_call_lets_the_event_loop_serve_other_sockets():
+    async with other_sockets(0.005) as turns:
+        started = time.monotonic()
+        await socket_db.run(time.sleep, 0.4)
+        took, during = time.monotonic() - started, turns[0]
     assert took >= 0.4
     # The loop waited LOOP_WAIT at most, then went on: the other coroutine ran through most of the call.
-    assert ticks >= 20, ticks
+    assert during >= 20, during
 
 
 async def test_on_sqlite_the_loop_waits_for_a_quick_call_and_on_postgresql_it_goes_on():
-    ticks = 0
-
-    async def other_sockets() -> None:
-        nonlocal ticks
-        while True:
-            await asyncio.sleep(0)
-            ticks += 1
-
-    beside = asyncio.ensure_future(other_sockets())
-    await asyncio.sleep(0)
-    before = ticks
-    await socket_db.run(time.sleep, socket_db.LOOP_WAIT / 4)
-    during = ticks - before
-    beside.cancel()
+    async with other_sockets(0) as turns:
+        await socket_db.run(time.sleep, socket_db.LOOP_WAIT / 4)
+        during = turns[0]
     if connection.vendor == "sqlite":
         # Waited for on the loop: nothing else ran while the thread worked.
         assert during == 0, during

@@ -32,6 +32,10 @@ at the end, and uses Redis databases 13, 14, ... (``--redis-db``)):
         --app before=/work/bench-before:post --app after=/work/main:socket --app after-api=/work/main:post \
         --json /tmp/rt-targets.json 2>&1 | tee /tmp/rt-targets.txt
 
+A run measures the apps of a configuration one after another, and this machine drifts by a fifth or more
+within a run: ``--abba`` measures them again in reverse order after the floors (before, after, floors, after-2,
+before-2) and prints each app's mean over both passes, so the drift weighs on each alike.
+
 ``before`` is a checkout of the main before socket taps (``/work/bench-before``, b7127cf), ``after`` the
 merged work with socket taps, ``after-api`` the same code through the API's POST (the no-regression
 check of the API path). About 20-25 min on 2 cores: per configuration each app and each floor in turn
@@ -1314,6 +1318,28 @@ def markdown_table(results: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
+#: The suffix of an app's label in the second pass of ``--abba``.
+SECOND_PASS = "-2"
+
+
+def abba_table(results: list[dict[str, Any]]) -> str:
+    """Markdown, one row per app, game and configuration of an ``--abba`` run: each pass's CPU ms per move (in the
+    order they ran) and the mean of both passes for CPU, moves/s, p50 and p99."""
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for r in results:
+        if r.get("kind") == "app" and r.get("cpu_ms_per_move") is not None:
+            label = r["name"].removesuffix(SECOND_PASS)
+            groups.setdefault((r["layout"], r["server"], r["tables"], r["mode"], label, r["game"]), []).append(r)
+    out = ["| config | app | game | CPU ms/move, each pass | CPU ms/move | moves/s | p50 ms | p99 ms |",
+           "|---|---|---|---|---:|---:|---:|---:|"]
+    for (layout, server, tables, mode, label, game), rows in groups.items():
+        mean = {k: sum(r[k] for r in rows) / len(rows) for k in ("cpu_ms_per_move", "moves_per_s", "p50_ms", "p99_ms")}
+        each = ", ".join(f"{r['cpu_ms_per_move']:.1f}" for r in rows)
+        out.append(f"| {layout} {server} T={tables} {mode} | {label} | {game} | {each} | {mean['cpu_ms_per_move']:.2f} "
+                   f"| {mean['moves_per_s']:.1f} | {mean['p50_ms']:.1f} | {mean['p99_ms']:.1f} |")
+    return "\n".join(out)
+
+
 def games_table(results: list[dict[str, Any]], first: list[dict[str, Any]]) -> str:
     """Markdown, one row per app, game and configuration: what a move costs and what a phone receives.
 
@@ -1435,6 +1461,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             return {}
         floors = [FLOORS[f] for f in args.floors.split(",") if f]
         subjects = [Subject(a.label, "app", a.taps, a) for a in apps] + floors
+        if args.abba:  # the apps again in reverse order: a drift of the machine over the run weighs on each alike
+            subjects += [Subject(f"{a.label}{SECOND_PASS}", "app", a.taps, a) for a in reversed(apps)]
         print("apps: " + "; ".join(f"{a.label} = {a.root} ({a.git() or 'no git'}), {a.taps} taps" for a in apps)
               + "; floors: " + (", ".join(f.name for f in floors) or "none"), flush=True)
         started = time.perf_counter()
@@ -1459,6 +1487,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             print("\n" + markdown_table(results))
             if any(r.get("kind") == "app" for r in results):
                 print("\n" + games_table(results, first))
+            if args.abba:
+                print("\n" + abba_table(results))
         if first:
             print("\n" + first_load_table(first, [a.label for a in apps]))
         if writes:
@@ -1496,6 +1526,10 @@ def main() -> None:
     p.add_argument("--taps", default="socket", choices=["socket", "post"],
                    help="how phones tap: a message on their own socket (default) or the API's POST; the tap mode"
                         " of every --app that does not name its own")
+    p.add_argument("--abba", action="store_true",
+                   help="after the apps and floors of each configuration, the apps again in reverse order (A B floors"
+                        " B A; the second pass labelled LABEL-2), and a table of each app's mean over both passes:"
+                        " the machine's drift over a run then weighs on before and after alike")
     p.add_argument("--app", "--app-dir", dest="app", action="append", default=[], metavar="[LABEL=]DIR[:TAPS]",
                    help="measure the checkout DIR (its own code, run with this venv), labelled LABEL, with TAPS"
                         " (socket|post; else --taps); repeat to measure several side by side in one run."
@@ -1538,6 +1572,8 @@ def main() -> None:
         p.error(str(exc))
     if len({a.label for a in args.apps}) < len(args.apps):
         p.error("two --app share a label: name them, e.g. --app before=DIR:post --app after=DIR:socket")
+    if args.abba and any(a.label.endswith(SECOND_PASS) for a in args.apps):
+        p.error(f"--abba labels each app's second pass LABEL{SECOND_PASS}: no --app label may end so")
     if args.no_floor:
         args.floors = ""
     floors = [f for f in args.floors.split(",") if f]

@@ -11,9 +11,13 @@ and closing the last one of a write-ahead-log database, which checkpoints
 the log. This thread keeps its own connection for as long as it is usable:
 after a call that met a database error it is tested and closed when broken,
 so the next call opens a new one (a restarted PostgreSQL, a dropped
-connection). Calls keep the caller's context variables and its language; the
-broadcasts of the writes they commit are sent by :func:`run` on the loop
-once the call returns.
+connection). Calls run in the thread's own context, kept from one call to
+the next: Django keeps other per-thread handles there (the cache's Redis
+connection pool, in the context-local storage of ``asgiref.local.Local``),
+and a copy of the caller's context per call would make them anew, a new
+Redis connection per call. What a call needs of its caller is handed over:
+its language, and the list that collects the broadcasts of the writes it
+commits, which :func:`run` sends on the loop once the call returns.
 
 On SQLite a call is work for this machine's CPU (a local file, no network
 wait), and the process has one interpreter lock: the socket's event loop
@@ -30,11 +34,11 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextvars
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from django.core.cache import caches
 from django.db import connections
 from django.utils import translation
 
@@ -65,35 +69,44 @@ def _tidy() -> None:
                 conn.close()
 
 
-def _call[T](language: str | None, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+def _call[T](language: str | None, pending: list[tuple[str, dict[str, Any]]], fn: Callable[..., T],
+              args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
+    """On the database thread, in its own context: ``fn(*args, **kwargs)`` in ``language``, the broadcasts of what
+    it commits collected in ``pending``."""
     try:
-        with translation.override(language):
+        with write_path.broadcasts_deferred(pending), translation.override(language):
             return fn(*args, **kwargs)
     finally:
         _tidy()
 
 
 async def run[T](fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """``fn(*args, **kwargs)`` on the sockets' database thread, in the caller's context variables and language;
-    raises what ``fn`` raises. On SQLite the event loop waits for it up to :data:`LOOP_WAIT` seconds, then awaits it.
+    """``fn(*args, **kwargs)`` on the sockets' database thread, in the caller's language (not the caller's other
+    context variables: the call runs in the thread's own context); raises what ``fn`` raises. On SQLite the event
+    loop waits for it up to :data:`LOOP_WAIT` seconds, then awaits it.
 
     The table broadcasts of the writes it commits are sent from here, on the event loop, once it returns
     (:func:`games.write.write_path.broadcasts_deferred`): the thread does not wait on the loop to send them.
     """
-    with write_path.broadcasts_deferred() as pending:
-        try:
-            future = EXECUTOR.submit(contextvars.copy_context().run, _call, translation.get_language(), fn, *args,
-                                     **kwargs)
-            if _loop_waits():
-                try:
-                    return future.result(timeout=LOOP_WAIT)
-                except concurrent.futures.TimeoutError:
-                    pass  # still running (or it raised TimeoutError itself, which the await raises again)
-            return await asyncio.wrap_future(future)
-        finally:
-            await write_path.send_broadcasts(pending)
+    pending: list[tuple[str, dict[str, Any]]] = []
+    try:
+        future = EXECUTOR.submit(_call, translation.get_language(), pending, fn, args, kwargs)
+        if _loop_waits():
+            try:
+                return future.result(timeout=LOOP_WAIT)
+            except concurrent.futures.TimeoutError:
+                pass  # still running (or it raised TimeoutError itself, which the await raises again)
+        return await asyncio.wrap_future(future)
+    finally:
+        await write_path.send_broadcasts(pending)
+
+
+def _close_all() -> None:
+    connections.close_all()
+    caches.close_all()
 
 
 def close() -> None:
-    """Close the thread's connections (the end of a test: a test database is dropped only without them)."""
-    EXECUTOR.submit(connections.close_all).result(timeout=30)
+    """Close the thread's database connections and cache clients (the end of a test: a test database is dropped
+    only without them)."""
+    EXECUTOR.submit(_close_all).result(timeout=30)

@@ -1184,33 +1184,38 @@ def summarise_raw_profile(path: Path, top: int = 10) -> str:
 
 
 async def profile(envs: Env, logdir: Path, out: Path, tables: int, app: App, server: str = "uvicorn",
-                  game: str = "sorry") -> None:
-    """py-spy ``app`` saturated (embedded, ``tables`` tables of ``game``, its tap mode) into ``out`` and ``out.gil``;
-    prints the top."""
+                  game: str = "sorry", layout: str = "embedded") -> None:
+    """py-spy ``app`` saturated (``layout``, ``tables`` tables of ``game``, its tap mode) into ``out`` and ``out.gil``;
+    prints the top. Scale-out: each of the two workers is recorded, into ``out.1``/``out.1.gil`` for the second."""
     pyspy = BIN / "py-spy"
     if not pyspy.exists():
         print("py-spy is not installed in this venv (pip install py-spy); skipping the profile")
         return
-    servers = Servers("app", server, 1, envs.app_embedded(app.root), logdir, app.root)
+    scaleout = layout == "scaleout"
+    env = envs.app_scaleout(app.root) if scaleout else envs.app_embedded(app.root)
+    servers = Servers("app", server, 2 if scaleout else 1, env, logdir, app.root)
     try:
         await servers.ready()
         recs = []
-
-        gil_out = out.with_name(out.name + ".gil")
+        outs = [out] + ([out.with_name(out.name + ".1")] if scaleout else [])
+        paths = [(path, path.with_name(path.name + ".gil"), proc) for path, proc in zip(outs, servers.procs, strict=False)]
 
         async def start_pyspy() -> None:  # when the measured window starts: tables made, phones connected
-            # two recorders: every thread (time waiting on SQLite included) and only the GIL holder (CPU in Python)
-            for path, extra in ((out, []), (gil_out, ["--gil"])):
-                recs.append(await asyncio.create_subprocess_exec(
-                    str(pyspy), "record", "-d", "15", "-r", "200", "-p", str(servers.procs[0].pid), "-o", str(path),
-                    "--format", "raw", "--nonblocking", *extra, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+            # two recorders per worker: every thread (time waiting on the database included) and only the GIL holder
+            for path, gil_path, proc in paths:
+                for where, extra in ((path, []), (gil_path, ["--gil"])):
+                    recs.append(await asyncio.create_subprocess_exec(
+                        str(pyspy), "record", "-d", "15", "-r", "200", "-p", str(proc.pid), "-o", str(where),
+                        "--format", "raw", "--nonblocking", *extra, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
 
         result = await run_config(servers, tables, "saturated", 20.0, on_window=start_pyspy, taps=app.taps,
                                   tap_check=app.tap_check, game=game)
         errs = [(await asyncio.wait_for(rec.communicate(), 60))[1] for rec in recs]
         print(f"profiled run: {result['moves_per_s']} moves/s, p50 {result['p50_ms']} ms, "
               f"server CPU {result['cpu_ms_per_move']} ms/move")
-        for path, err, title in zip((out, gil_out), errs, ("every thread", "GIL holder only (--gil)"), strict=False):
+        written = [(p, title) for path, gil_path, _ in paths
+                   for p, title in ((path, "every thread"), (gil_path, "GIL holder only (--gil)"))]
+        for (path, title), err in zip(written, errs, strict=False):
             print(f"\n== py-spy, {title}: {path}")
             print(summarise_raw_profile(path) if path.exists() else f"py-spy wrote nothing: {err.decode()[-500:]}")
     finally:
@@ -1457,7 +1462,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     try:
         if args.profile:
             await profile(envs, tmp, Path(args.profile), args.profile_tables, apps[0], args.server,
-                          (args.games or ["sorry"])[0])
+                          (args.games or ["sorry"])[0], args.profile_layout)
             return {}
         floors = [FLOORS[f] for f in args.floors.split(",") if f]
         subjects = [Subject(a.label, "app", a.taps, a) for a in apps] + floors
@@ -1557,6 +1562,8 @@ def main() -> None:
     p.add_argument("--json", help="also write the JSON line to this file")
     p.add_argument("--profile", help="py-spy record a saturated embedded server for 15 s into this file")
     p.add_argument("--profile-tables", type=int, default=10)
+    p.add_argument("--profile-layout", default="embedded", choices=["embedded", "scaleout"],
+                   help="the layout --profile records (scaleout: both workers, PostgreSQL and Redis)")
     p.add_argument("--ports", help="LO-HI: the servers listen on ports of this range only")
     args = p.parse_args()
     if args.ports:

@@ -10,21 +10,48 @@ import time
 from collections.abc import AsyncIterator
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.utils import translation
 
 from games.socket import socket_db
+from games.write import write_path
 
 pytestmark = pytest.mark.asyncio
 
 SEEN: contextvars.ContextVar[str] = contextvars.ContextVar("seen", default="")
 
 
-async def test_a_call_sees_the_callers_language_and_context_variables():
+async def test_a_call_runs_in_the_callers_language_and_the_threads_own_context():
     SEEN.set("set on the loop")
     with translation.override("fa"):
         language, seen = await socket_db.run(lambda: (translation.get_language(), SEEN.get()))
-    assert (language, seen) == ("fa", "set on the loop")
+    # The language is handed over; the caller's other context variables are not (the thread's context is its own).
+    assert (language, seen) == ("fa", "")
+
+
+async def test_the_threads_cache_client_is_kept_from_one_call_to_the_next():
+    # Django keeps its cache clients in context-local storage: a call in a copy of the caller's context would make
+    # a new client, and with Redis a new connection, on every call.
+    first = await socket_db.run(lambda: caches["default"])
+    assert await socket_db.run(lambda: caches["default"]) is first
+    # Closing the thread's connections closes the client's, and keeps the client for the next call.
+    socket_db.close()
+    assert await socket_db.run(lambda: caches["default"]) is first
+
+
+async def test_a_write_committed_in_the_thread_broadcasts_from_the_loop(monkeypatch: pytest.MonkeyPatch):
+    sent: list[tuple[str, dict[str, object]]] = []
+
+    async def collect(pending: list[tuple[str, dict[str, object]]]) -> None:
+        sent.extend(pending)
+
+    def commit_in_thread() -> bool:
+        return write_path.broadcast_revision("ABCD", 7, 3)  # what a committed write calls, here in the thread
+
+    monkeypatch.setattr(write_path, "send_broadcasts", collect)
+    assert await socket_db.run(commit_in_thread) is True
+    assert sent == [("table_ABCD", {"type": "table.revision", "revision": 7, "version": 3})]
 
 
 async def test_a_call_raises_what_its_function_raises():

@@ -13,14 +13,17 @@ made from it are forgotten together.
 can go stale. This process keeps the snapshots it built or read in one
 small LRU (:data:`CACHE`: the newest :data:`REVISIONS_KEPT` of each table,
 :data:`SNAPSHOTS_KEPT` in all); Django's cache (Redis, when ``REDIS_URL`` is set)
-shares them with other workers (:func:`shared_get`, :func:`shared_set`).
+shares the ones built from the database with other workers (:func:`shared_get`,
+:func:`shared_set`).
 
 After a write commits, :func:`_on_table_written` (a receiver of
 ``games.write.write_path.table_written``) builds the new snapshot from the one
-the write locked plus the appended row, without a query. A snapshot made
-that way inherits the previous one's content-keyed memos (log lines,
-sentences, labels, region HTML): a line or a region whose content did not
-change is not built again.
+the write locked plus the appended row, without a query. Another process that
+holds the revision before does the same from the move's ``table.revision``
+group message, which carries the saved fields and the row (:func:`from_move`).
+A snapshot made that way inherits the previous one's content-keyed memos (log
+lines, sentences, labels, region HTML): a line or a region whose content did
+not change is not built again.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from django.dispatch import receiver
 
 from games.engines.base import Game, SeatInfo
 from games.models import Action, Correction, Seat, Table
-from games.write.write_path import table_written
+from games.write.write_path import read_move, table_written
 
 log = logging.getLogger(__name__)
 
@@ -569,15 +572,43 @@ def by_code(code: str, revision: int | None = None) -> Snapshot | None:
     return snap
 
 
+def from_move(code: str, revision: int, move: str) -> Snapshot | None:
+    """The snapshot of ``code`` at ``revision`` made from a ``table.revision`` message's ``move`` (the write's
+    :func:`games.write.write_path.move_message`) and the snapshot of the revision before it held here, as the
+    writing process made its own (:meth:`Snapshot.following`): no database read, no shared cache. Held and
+    returned; the one held already when there is one; ``None`` when this process does not hold the revision before
+    (the caller finds the snapshot as any other). No I/O; never raises (a message it cannot read is a miss)."""
+    snap = CACHE.get(code, revision)
+    if snap is not None:
+        return snap
+    try:
+        before, fields, row = read_move(move)
+        earlier = CACHE.get(code, before)
+        if earlier is None or earlier.newest_seq is None or row.seq != earlier.newest_seq + 1:
+            return None
+        table = copy.copy(earlier.table)
+        table.__dict__.update(fields)
+        if table.revision != revision:
+            return None
+        game = earlier.game if earlier.decoded else None
+        state = game.decode(table.state) if game is not None else None
+        return CACHE.put(earlier.following(table, row, game, state))
+    except Exception:  # noqa: BLE001 - a cache: the socket finds the snapshot as it would without the message
+        log.warning("could not make table %s r%s from its move message", code, revision, exc_info=True)
+        return None
+
+
 @receiver(table_written)
 def _on_table_written(sender: Any, table: Table, row: Action | None, game: Game | None, state: Any,
                       before: int, **kwargs: Any) -> None:
-    """After a move commits: its snapshot, from the one the write locked plus the new row, held and shared.
+    """After a move commits: its snapshot, from the one the write locked plus the new row, held in this process.
 
     Only for a ``game`` row (a move changes no seat and no open correction);
     without the snapshot the write locked, it is built from the database as
     a phone would. Other writes leave the next snapshot to the first phone
-    that reads it. Never raises: the move is saved, its snapshot is a cache.
+    that reads it. Other processes make theirs from the move's group message
+    (:func:`from_move`), so it is not put in the shared cache. Never raises:
+    the move is saved, its snapshot is a cache.
     """
     if row is None or row.kind != Action.Kind.GAME:
         return
@@ -590,7 +621,6 @@ def _on_table_written(sender: Any, table: Table, row: Action | None, game: Game 
             snap = build(table)
             if game is not None and state is not None:
                 snap.__dict__["_decoded"] = (game, state)
-        shared_set(_shared_key(snap.code, snap.revision), snap)
         CACHE.put(snap)
     except Exception:  # noqa: BLE001 - a cache, never the answer: the phones build it themselves
         log.warning("could not publish the snapshot of table %s r%s", table.code, table.revision, exc_info=True)

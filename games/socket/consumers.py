@@ -304,9 +304,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._refresh()
 
     async def table_revision(self, event: dict[str, Any]) -> None:
-        """Group message ``{"type": "table.revision", "revision": R, "version": V}``: push what changed for this phone."""
+        """Group message ``{"type": "table.revision", "revision": R, "version": V}``: push what changed for this phone.
+
+        With ``"move"`` (a move's table fields and log row), a process that holds the table's revision before makes
+        the snapshot of ``R`` from it (:func:`games.read.snapshots.from_move`), so the phone's frame is rendered
+        right here, with no database and no shared cache. The message itself never goes to a phone."""
         revision = event.get("revision")
-        await self._refresh(revision if isinstance(revision, int) else None)
+        if not isinstance(revision, int):
+            revision = None
+        move = event.get("move")
+        if revision is not None and isinstance(move, str):
+            snapshots.from_move(self.code, revision, move)
+        await self._refresh(revision)
 
     async def _send_quietly(self, text: str) -> None:
         """Send one frame that is no push (a refusal, a pong); a socket the phone just closed is not an error."""

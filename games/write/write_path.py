@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import datetime
 import hashlib
+import json
 import logging
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -285,9 +287,46 @@ async def send_broadcasts(pending: list[tuple[str, dict[str, Any]]]) -> None:
                         exc_info=True)
 
 
-def broadcast_revision(code: str, revision: int, version: int) -> bool:
+#: The fields of a move's log row a ``table.revision`` message carries (:func:`move_message`): all of them.
+MOVE_ROW_FIELDS = ("id", "table_id", "seq", "kind", "seat", "payload", "idempotency_key", "version", "prompt_step",
+                   "created_at")
+
+
+def move_message(table: Table, row: Action, before: int, fields: Sequence[str]) -> str:
+    """What a ``table.revision`` message carries of a move, so that another process that holds the table's snapshot
+    of revision ``before`` makes the next one itself, with no database read and no shared cache: the ``fields``
+    the write saved on ``table`` (by name) and the log row it appended, as JSON text. Read it with :func:`read_move`.
+    """
+    return json.dumps({"before": before,
+                       "table": {name: getattr(table, Table._meta.get_field(name).attname) for name in fields},
+                       "row": {name: getattr(row, name) for name in MOVE_ROW_FIELDS}},
+                      default=_moment, separators=(",", ":"))
+
+
+def _moment(value: Any) -> str:
+    """A date and time of a move message, to the microsecond as the database keeps it."""
+    if isinstance(value, datetime.datetime):
+        return value.isoformat()
+    raise TypeError(f"a move message holds no {type(value).__name__}")
+
+
+def read_move(text: str) -> tuple[int, dict[str, Any], Action]:
+    """A :func:`move_message` read back: ``(before, {attname: value} of the table's saved fields, the log row)``,
+    each value as the database gives it back (its field's ``to_python``). Raises ``ValueError``, ``KeyError`` or
+    ``django.core.exceptions.ValidationError`` for a text that is not one."""
+    data = json.loads(text)
+    fields = {}
+    for name, value in data["table"].items():
+        field = Table._meta.get_field(name)
+        fields[field.attname] = field.to_python(value)
+    row = Action(**{name: Action._meta.get_field(name).to_python(value) for name, value in data["row"].items()})
+    return int(data["before"]), fields, row
+
+
+def broadcast_revision(code: str, revision: int, version: int, move: str | None = None) -> bool:
     """Tell every phone of table ``code`` that ``revision`` exists: ``{"type": "table.revision", "revision": R,
-    "version": V}`` to group ``table_<code>`` (each phone pushes what changed for it).
+    "version": V}`` to group ``table_<code>`` (each phone pushes what changed for it); with ``"move"`` (a
+    :func:`move_message`) when the revision is a move's, from which another process makes its snapshot.
 
     Best effort, after commit: the change is already saved, so a channel
     layer that is down (Redis refuses), slow or frozen must never change the
@@ -302,6 +341,8 @@ def broadcast_revision(code: str, revision: int, version: int) -> bool:
     :func:`broadcasts_deferred` the message is handed to its caller instead.
     """
     message: dict[str, Any] = {"type": "table.revision", "revision": revision, "version": version}
+    if move is not None:
+        message["move"] = move
     pending = _DEFERRED.get()
     if pending is not None:
         pending.append((group_name(code), message))
@@ -588,16 +629,20 @@ def _apply(request: WriteRequest, table: Table, game: Game, seq: int, change: Ch
         row = Action(table_id=table.pk, seq=seq, kind=change.kind, seat=change.seat, payload=change.payload,
                      idempotency_key=key, version=table.version, prompt_step=step)
         _insert(row)
-    _update(table, list(dict.fromkeys(names)))
+    fields = list(dict.fromkeys(names))
+    _update(table, fields)
     saved = copy.copy(table)  # the caller's own row may be refreshed later: this moment stays
     code, revision, version = table.code, table.revision, table.version
 
     def after_commit() -> None:
-        try:  # the read model's snapshot, made from what the write holds
+        move = None
+        try:  # the read model's snapshot, made from what the write holds; what other processes make theirs from
             table_written.send(sender=Table, table=saved, row=row, game=game, state=decoded, before=before)
+            if row is not None and row.kind == Action.Kind.GAME:
+                move = move_message(saved, row, before, fields)
         except Exception:  # noqa: BLE001 - a cache, never the answer: the phones build it themselves
             log.warning("a receiver of table %s revision %s failed", code, revision, exc_info=True)
-        broadcast_revision(code, revision, version)
+        broadcast_revision(code, revision, version, move)
 
     transaction.on_commit(after_commit)
     return Outcome(version=version, seq=row.seq if row is not None else None, revision=revision)

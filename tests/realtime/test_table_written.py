@@ -1,5 +1,6 @@
 """Every change a phone may see moves ``Table.revision`` through the one write path, which then sends
-``table_written`` and broadcasts ``{"type": "table.revision", "revision": R, "version": V}`` (COMMON.md
+``table_written`` and broadcasts ``{"type": "table.revision", "revision": R, "version": V}``, with the move's
+fields and row when it is a move (COMMON.md
 interfaces; shared/DESIGN.md "The write path, the read model, the regions")."""
 
 from __future__ import annotations
@@ -49,7 +50,20 @@ def _one_write(events: list[tuple], code: str, before: int) -> dict:
     assert table.revision > before
     assert signal["before"] == before and signal["table"].revision == table.revision
     assert broadcast[1] == f"table_{code}"
-    assert broadcast[2] == {"type": "table.revision", "revision": table.revision, "version": table.version}
+    message = dict(broadcast[2])
+    move = message.pop("move", None)
+    assert message == {"type": "table.revision", "revision": table.revision, "version": table.version}
+    row = signal["row"]
+    # A move's message carries what another process makes the snapshot from: the saved table fields, the new row,
+    # each as the database gives it back. Any other write's message carries none (its snapshot is read anew).
+    assert (move is not None) == (row is not None and row.kind == "game")
+    if move is not None:
+        told_before, fields, told_row = write_path.read_move(move)
+        assert told_before == before and fields["revision"] == table.revision
+        assert all(getattr(table, name) == value for name, value in fields.items()), fields
+        saved = table.actions.get(seq=row.seq)
+        assert {f.attname: getattr(told_row, f.attname) for f in saved._meta.concrete_fields} == \
+            {f.attname: getattr(saved, f.attname) for f in saved._meta.concrete_fields}
     events.clear()
     return signal
 

@@ -157,7 +157,7 @@ def test_a_write_sends_table_written_with_the_saved_row_and_broadcasts_its_revis
     told = heard[0]
     assert told["before"] == table.revision and told["table"].revision == saved.revision == table.revision + 1
     assert told["row"].seq == 1 and told["row"].kind == "game" and told["state"] == told["game"].decode(saved.state)
-    assert sent == [(table.code, saved.revision, saved.version)]
+    assert [args[:3] for args in sent] == [(table.code, saved.revision, saved.version)]
 
 
 def test_the_write_takes_a_hint_only_at_the_revision_it_locks():
@@ -216,3 +216,58 @@ async def test_the_table_screen_renders_in_the_event_loop_when_a_move_extends_it
     undone = (await sync_to_async(Table.objects.get)(code=table.code)).revision
     assert threaded == [undone], "a snapshot built from the database, its tally with it, in the database thread"
     await screen.disconnect()
+
+
+def test_another_process_makes_a_moves_snapshot_from_its_message_with_no_query(monkeypatch):
+    """A worker that did not write a move but holds the revision before makes the move's snapshot from the group
+    message alone (no database, no shared cache), equal to the one the database gives, and renders every phone's
+    frame from it with no query."""
+    from games.write import write_path
+
+    told: list[tuple] = []
+    real_broadcast = write_path.broadcast_revision
+    monkeypatch.setattr(write_path, "broadcast_revision", lambda *args: told.append(args) or real_broadcast(*args))
+    table = create_table("sorry", {}, [{"name": n} for n in ("Ann", "Bob", "Cy", "Di")], seed=4)
+    tokens = [s.token for s in table.seats.order_by("index")]
+    _play(table, 3)
+    table.refresh_from_db()
+    sents = [regions.Sent() for _ in tokens]
+    for _ in range(45):  # past the 40-row log window
+        table.refresh_from_db()
+        other = _built_from_the_database(table)  # what the other worker holds: read from the database, no memo
+        for token, sent in zip(tokens, sents, strict=True):
+            render_push(table.code, token, "en", False, sent, snap=other)
+        told.clear()
+        _play(table, 1)
+        (code, revision, version, move), = told
+        snapshots.clear()  # this process now stands for the other one: it holds the revision before only
+        snapshots.CACHE.put(other)
+        monkeypatch.setattr(snapshots, "shared_get", lambda key: pytest.fail("read the shared cache"))
+        with CaptureQueriesContext(connection) as queries:
+            made = snapshots.from_move(code, revision, move)
+            assert made is not None and made is snapshots.held(code, revision)
+            frames = [render_push(code, t, "en", False, s, revision=revision) for t, s in zip(tokens, sents, strict=True)]
+        assert len(queries) == 0, [q["sql"] for q in queries]
+        assert all(f'data-version="{version}"' in f for f in frames)
+        monkeypatch.undo()
+        monkeypatch.setattr(write_path, "broadcast_revision", lambda *args: told.append(args) or real_broadcast(*args))
+        table.refresh_from_db()
+        assert _shape(made) == _shape(_built_from_the_database(table))
+        assert made.table.state == table.state and made.table.updated_at == table.updated_at
+        assert made.rows[-1].created_at == table.actions.get(seq=made.rows[-1].seq).created_at
+
+
+def test_a_move_message_without_the_revision_before_or_unreadable_is_a_miss(monkeypatch):
+    from games.write import write_path
+
+    told: list[tuple] = []
+    monkeypatch.setattr(write_path, "broadcast_revision", lambda *args: told.append(args) or True)
+    table = create_table("sorry", {}, [{"name": n} for n in ("Ann", "Bob")], seed=4)
+    _play(table, 2)
+    code, revision, _, move = told[-1]
+    snapshots.clear()
+    assert snapshots.from_move(code, revision, move) is None  # the revision before is not held here
+    table.refresh_from_db()
+    snapshots.CACHE.put(_built_from_the_database(table))  # the revision itself: held already, returned as is
+    assert snapshots.from_move(code, revision, move) is snapshots.held(code, revision)
+    assert snapshots.from_move(code, revision + 1, "{not json") is None

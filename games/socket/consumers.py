@@ -161,6 +161,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.history: OrderedDict[str, regions.Sent] = OrderedDict()
         self.acting: set[asyncio.Task] = set()  # taps being written, pongs waiting for them
         self.unanswered = 0  # taps received whose write or refusal is not yet done
+        self.awaiting: list[int] = []  # revisions written by this socket's taps whose push has not gone yet
         self.tap_lock = asyncio.Lock()  # one tap of this socket at a time, in the order they came
         self.checked_at = 0.0  # time.monotonic() of the last heartbeat that read the table's row
         self.resent_at = -FULL_RESEND_GAP  # time.monotonic() of the last whole-page resend a heartbeat asked for
@@ -239,19 +240,37 @@ class TableConsumer(AsyncWebsocketConsumer):
 
         It runs beside the socket's message loop, so the table's group message
         for this very move (this phone's own push) is not held up behind the
-        write. A refusal comes back through this socket's own channel
-        (``tap.refused``), so it is answered in order with the pushes.
+        write. A move is answered by that push: the tap counts as answered once
+        this socket has pushed its revision (:meth:`_settle`). A refusal, and a
+        tap that made no revision, come back through this socket's own channel
+        (``tap.refused``, ``tap.done``), so they are answered in order with the pushes.
         """
         async with self.tap_lock:
             try:
-                refusal = await socket_db.run(socket_taps.act, self.code, self.token, self.screen, tap,
-                                                                        self.language, self.by_bearer)
+                answer = await socket_db.run(socket_taps.act, self.code, self.token, self.screen, tap,
+                                                                       self.language, self.by_bearer)
             except Exception:  # noqa: BLE001 - a fault of the server answers this tap; the socket and later taps go on
                 log.exception("a socket tap at table %s failed", self.code)
-                refusal = refusals.server_error(self.language)
+                answer = refusals.server_error(self.language)
+            if isinstance(answer, socket_taps.Done) and answer.revision is not None:
+                self.awaiting.append(answer.revision)  # its group message was sent before the write returned
+                self._settle()
+                return
             # Queued behind the move's own push, and before the lock is let go: a pong waiting for this tap follows.
-            answer = {"type": "tap.done"} if refusal is None else {"type": "tap.refused", **dataclasses.asdict(refusal)}
-            await self.channel_layer.send(self.channel_name, answer)
+            message = {"type": "tap.done"} if isinstance(answer, socket_taps.Done) else \
+                {"type": "tap.refused", **dataclasses.asdict(answer)}
+            await self.channel_layer.send(self.channel_name, message)
+
+    def _settle(self) -> None:
+        """Count as answered the taps whose revision this socket has pushed (:attr:`Sent.at`): a heartbeat read after
+        this is answered by a pong at once. The message loop pushes one group message at a time and reads the
+        heartbeat after it, so a pong never goes before the push of a tap it answers."""
+        if not self.awaiting:
+            return
+        shown = int(self.sent.at.rpartition(":")[2]) if self.sent.at else -1
+        left = [revision for revision in self.awaiting if revision > shown]
+        self.unanswered -= len(self.awaiting) - len(left)
+        self.awaiting = left
 
     async def tap_done(self, event: dict[str, Any]) -> None:
         """Channel message ``tap.done``: a tap of this socket was applied (its push went before this)."""
@@ -379,3 +398,4 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if frame:
             await self._send_frame(frame)
+        self._settle()

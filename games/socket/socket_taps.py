@@ -14,7 +14,7 @@ handed over acts for nobody; no field of a message names a seat, and a message
 with any field not listed above is refused. A move goes through the one write
 path with the seat's own idempotency key (``write_path.scoped_key``), so a tap
 sent twice is one move. :func:`act` runs in a thread (it reads and writes
-the database) and answers ``None`` when the tap was applied (the push every
+the database) and answers :class:`Done` when the tap was applied (the push every
 phone gets is its answer) or the :class:`Refusal` to send to that socket only.
 """
 
@@ -187,8 +187,17 @@ def _command(code: str, token: str, tap: Tap) -> None:
         corrections.reject_correction(code, tap.args["id"], seat)
 
 
-def act(code: str, token: str | None, screen: bool, tap: Tap, language: str, by_bearer: bool = False) -> Refusal | None:
-    """Apply ``tap`` for the seat whose secret the socket holds; ``None`` when done (or a retried tap), else its refusal.
+@dataclass(frozen=True)
+class Done:
+    """A tap applied (or a retried one): ``revision`` is the table revision its write made, whose push answers it;
+    ``None`` when it made none the socket is told of here (a retried tap, a command)."""
+
+    revision: int | None = None
+
+
+def act(code: str, token: str | None, screen: bool, tap: Tap, language: str, by_bearer: bool = False) -> Refusal | Done:
+    """Apply ``tap`` for the seat whose secret the socket holds: :class:`Done` when done (or a retried tap), else its
+    refusal.
 
     Blocking (database): the consumer calls it through :func:`games.socket.socket_db.run`.
     A move goes through the one tap entry (:func:`games.entry.taps.play`). ``by_bearer``: the socket's secret came
@@ -200,6 +209,7 @@ def act(code: str, token: str | None, screen: bool, tap: Tap, language: str, by_
     """
     table: Table | None = None
     seat: int | None = None
+    revision = None
     try:
         if screen or not token:
             raise NoSeat
@@ -208,6 +218,7 @@ def act(code: str, token: str | None, screen: bool, tap: Tap, language: str, by_
             table, seat = tapped.table, tapped.seat
             if tapped.refused is not None:
                 raise tapped.refused
+            revision = tapped.outcome.revision if tapped.outcome is not None else None
         else:
             if by_bearer:
                 held_by_bearer(code, token)
@@ -216,7 +227,7 @@ def act(code: str, token: str | None, screen: bool, tap: Tap, language: str, by_
         if table is None and isinstance(exc, REFUSALS):
             table = Table.objects.filter(code=code).first()  # the rule's link
         return refusal_for(exc, language, table, seat)
-    return None
+    return Done(revision)
 
 
 def pong(ping: str) -> str:

@@ -89,6 +89,29 @@ async def test_a_move_over_the_socket_is_applied_once_and_every_phone_gets_the_p
         await comm.disconnect()
 
 
+async def test_a_heartbeat_right_after_a_move_is_ponged_after_the_moves_push_with_no_message_of_its_own(
+        monkeypatch):
+    from channels.layers import InMemoryChannelLayer
+
+    told: list[str] = []
+    real_send = InMemoryChannelLayer.send
+
+    async def send_and_note(layer, channel, message):
+        told.append(message["type"])
+        await real_send(layer, channel, message)
+
+    monkeypatch.setattr(InMemoryChannelLayer, "send", send_and_note)
+    table, (alice, *_) = await table_and_phones()
+    a = await open_socket(table.code, cookie_header(alice, table.code))
+    await send(a, {"action": {"kind": "draw"}, "version": 0, "key": "t-now"})
+    answered = await until_pong(a)  # sent at once, while the write may still be going on
+    assert [i for i, f in enumerate(answered) if 'data-version="1"' in f] == [0], answered
+    # The move's own push answers it: no "tap.done" goes through the channel layer (a round trip to Redis when
+    # scaled out); only the group's table.revision, and the pong when it waited for the tap.
+    assert "tap.done" not in told and told.count("table.revision") == 1, told
+    await a.disconnect()
+
+
 async def test_a_resent_tap_is_one_move():
     table, (alice, *_) = await table_and_phones()
     a = await open_socket(table.code, cookie_header(alice, table.code))

@@ -110,9 +110,9 @@ def _socket(t: Table, message: dict) -> str:
     from games.socket import socket_taps  # imported late: its serializers fix the API's game choices when imported
 
     tap = socket_taps.read_message(json.dumps(message))
-    refusal = socket_taps.act(t.code, t.seats.get(index=1).token, False, tap, "en")
+    answer = socket_taps.act(t.code, t.seats.get(index=1).token, False, tap, "en")
     after = Table.objects.get(code=t.code)
-    said = f"{refusal.code} {refusal.message} {refusal.status}" if refusal is not None else "done"
+    said = "done" if isinstance(answer, socket_taps.Done) else f"{answer.code} {answer.message} {answer.status}"
     return f"{said} v{after.version} {after.status}".replace(t.code, "C")
 
 

@@ -584,7 +584,8 @@ def from_move(code: str, revision: int, move: str) -> Snapshot | None:
     try:
         before, fields, row = read_move(move)
         earlier = CACHE.get(code, before)
-        if earlier is None or earlier.newest_seq is None or row.seq != earlier.newest_seq + 1:
+        if earlier is None or earlier.newest_seq is None or row.seq != earlier.newest_seq + 1 \
+                or row.table_id != earlier.table.id:
             return None
         table = copy.copy(earlier.table)
         table.__dict__.update(fields)

@@ -271,3 +271,14 @@ def test_a_move_message_without_the_revision_before_or_unreadable_is_a_miss(monk
     snapshots.CACHE.put(_built_from_the_database(table))  # the revision itself: held already, returned as is
     assert snapshots.from_move(code, revision, move) is snapshots.held(code, revision)
     assert snapshots.from_move(code, revision + 1, "{not json") is None
+    # A message naming another table's row (a code used again) is no move of the table held under this code.
+    table.refresh_from_db()
+    held = _built_from_the_database(table)
+    _play(table, 1)
+    code, revision, _, move = told[-1]
+    data = json.loads(move)
+    data["row"]["table_id"] += 1
+    snapshots.clear()
+    snapshots.CACHE.put(held)
+    assert snapshots.from_move(code, revision, json.dumps(data)) is None
+    assert snapshots.from_move(code, revision, move) is not None  # the message as it was sent makes the snapshot

@@ -91,16 +91,18 @@ async def test_a_move_over_the_socket_is_applied_once_and_every_phone_gets_the_p
 
 async def test_a_heartbeat_right_after_a_move_is_ponged_after_the_moves_push_with_no_message_of_its_own(
         monkeypatch):
-    from channels.layers import InMemoryChannelLayer
+    from channels.layers import get_channel_layer
 
     told: list[str] = []
-    real_send = InMemoryChannelLayer.send
+    layer = get_channel_layer()  # the sockets' own (in memory, or Redis's pub/sub layer in make test-scale)
+    for name in ("send", "group_send"):
+        real = getattr(layer, name)
 
-    async def send_and_note(layer, channel, message):
-        told.append(message["type"])
-        await real_send(layer, channel, message)
+        async def noted(target, message, real=real):
+            told.append(message["type"])
+            await real(target, message)
 
-    monkeypatch.setattr(InMemoryChannelLayer, "send", send_and_note)
+        monkeypatch.setattr(layer, name, noted)
     table, (alice, *_) = await table_and_phones()
     a = await open_socket(table.code, cookie_header(alice, table.code))
     await send(a, {"action": {"kind": "draw"}, "version": 0, "key": "t-now"})
@@ -108,7 +110,7 @@ async def test_a_heartbeat_right_after_a_move_is_ponged_after_the_moves_push_wit
     assert [i for i, f in enumerate(answered) if 'data-version="1"' in f] == [0], answered
     # The move's own push answers it: no "tap.done" goes through the channel layer (a round trip to Redis when
     # scaled out); only the group's table.revision, and the pong when it waited for the tap.
-    assert "tap.done" not in told and told.count("table.revision") == 1, told
+    assert "tap.done" not in told and "table.revision" in told, told
     await a.disconnect()
 
 

@@ -260,16 +260,14 @@ _DEFERRED: ContextVar[list[tuple[str, dict[str, Any]]] | None] = ContextVar("def
 
 
 @contextmanager
-def broadcasts_deferred(pending: list[tuple[str, dict[str, Any]]] | None = None,
-                        ) -> Iterator[list[tuple[str, dict[str, Any]]]]:
-    """Within this block, the writes committed hand their ``table.revision`` messages to ``pending`` (a new list
-    when ``None``), which it yields, instead of sending them. The sockets' database thread enters it around each
-    call with its caller's list, and the caller, on the event loop, sends them with :func:`send_broadcasts` once the
-    thread returns: the thread never hops back into the loop."""
-    pending = [] if pending is None else pending
+def broadcasts_deferred(pending: list[tuple[str, dict[str, Any]]]) -> Iterator[None]:
+    """Within this block, the writes committed hand their ``table.revision`` messages to ``pending`` instead of
+    sending them. The sockets' database thread enters it around each call with its caller's list, and the caller,
+    on the event loop, sends them with :func:`send_broadcasts` once the thread returns: the thread never hops back
+    into the loop."""
     token = _DEFERRED.set(pending)
     try:
-        yield pending
+        yield
     finally:
         _DEFERRED.reset(token)
 

@@ -639,7 +639,8 @@ def _apply(request: WriteRequest, table: Table, game: Game, seq: int, change: Ch
             if row is not None and row.kind == Action.Kind.GAME:
                 move = move_message(saved, row, before, fields)
         except Exception:  # noqa: BLE001 - a cache, never the answer: the phones build it themselves
-            log.warning("a receiver of table %s revision %s failed", code, revision, exc_info=True)
+            log.warning("the snapshot or the move message of table %s revision %s failed", code, revision,
+                        exc_info=True)
         broadcast_revision(code, revision, version, move)
 
     transaction.on_commit(after_commit)

@@ -1,6 +1,7 @@
 """One websocket per phone (shared/DESIGN.md "Pages and sync").
 
-The consumer joins the table's group and listens for ``revision R``. On each
+The consumer joins its table's feed (games/socket/fanout.py: the process hears the table's group once) and is
+told each ``revision R``. On each
 it builds *this* phone's own context (through the same per-seat view as the
 HTTP page, from the table's shared snapshot, games/read/snapshots.py) and pushes only the page
 regions whose content changed for this phone since its last frame, as htmx
@@ -14,7 +15,6 @@ the current ones and sends nothing when they match, everything otherwise
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import secrets
 import time
@@ -33,9 +33,8 @@ from games.entry import refusals
 from games.entry.access import held_by_bearer, host_cookie, read_signed, seat_cookie
 from games.read import regions, snapshots
 from games.read.presenters import needs_database, seat_context
-from games.socket import socket_db, socket_taps
+from games.socket import fanout, socket_db, socket_taps
 from games.web import digits
-from games.write.write_path import group_name
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +138,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     heartbeat; the socket answers with what changed since that frame (a lost
     frame, a lost group message), nothing when the phone is current, and
     every region when it does not know the frame.
+
+    Order: everything this socket sends (pushes, refusals, pongs) goes out under :attr:`push_lock`, in the order it
+    was decided. The socket has no channel of its own (``channel_layer_alias`` names no layer): its table's
+    revisions come from the process's feed (:meth:`heard`), and its taps are answered from their own task.
     """
+
+    channel_layer_alias = None  # no layer, no channel of its own: the table's feed listens for it
 
     async def connect(self) -> None:
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
@@ -159,37 +164,48 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.frames = 0
         self.last_frame = ""  # the page's own state: no push applied yet
         self.history: OrderedDict[str, regions.Sent] = OrderedDict()
-        self.acting: set[asyncio.Task] = set()  # taps being written, pongs waiting for them
-        self.unanswered = 0  # taps received whose write or refusal is not yet done
-        self.awaiting: list[int] = []  # revisions written by this socket's taps whose push has not gone yet
+        self.acting: set[asyncio.Task] = set()  # taps being written, pushes and pongs waiting for their turn
+        self.unanswered = 0  # taps received whose push or refusal has not gone yet
         self.tap_lock = asyncio.Lock()  # one tap of this socket at a time, in the order they came
+        self.push_lock = asyncio.Lock()  # one frame of this socket at a time (pushes, refusals, pongs), in order
+        self.tap_frame: str | None = None  # the last frame sent when the first tap since the last heartbeat came
         self.checked_at = 0.0  # time.monotonic() of the last heartbeat that read the table's row
         self.resent_at = -FULL_RESEND_GAP  # time.monotonic() of the last whole-page resend a heartbeat asked for
-        # Join the group before the first render: a move committed between the two is then heard
-        # (pushed after this frame) instead of being told to a group this socket was not in yet.
-        await self.channel_layer.group_add(group_name(self.code), self.channel_name)
-        first = await self._render((query.get("s") or [None])[0])
-        if first is None:
-            await self.channel_layer.group_discard(group_name(self.code), self.channel_name)
-            if self.token and not self.screen:
-                # A secret that held a seat (handed over since): accepted only to say so and close with 4403, which
-                # the page reads as "stop reconnecting"; a refused handshake would read as a network fault (1006).
-                await self.accept()
-                await self._seat_gone()
+        # Join the table's feed before the first render: a move committed between the two is then heard
+        # (pushed after this frame, which holds the push lock) instead of being told to no one.
+        self.live = False  # accepted and not yet closed: pushes go out only then
+        self.feed = fanout.fanout()
+        await self.feed.join(self.code, self)
+        async with self.push_lock:
+            try:
+                first = await self._render((query.get("s") or [None])[0])
+            except BaseException:
+                await self.feed.leave(self.code, self)
+                raise
+            if first is None:
+                await self.feed.leave(self.code, self)
+                if self.token and not self.screen:
+                    # A secret that held a seat (handed over since): accepted only to say so and close with 4403,
+                    # which the page reads as "stop reconnecting"; a refused handshake would read as a network
+                    # fault (1006).
+                    await self.accept()
+                    await self._seat_gone()
+                else:
+                    await self.close(code=4403)
+                return
+            await self.accept()
+            self.live = True
+            if self.by_bearer and not self.screen:  # the table screen sends the public view only: no seat is read
+                await socket_db.run(held_by_bearer, self.code, self.token)
+            if first:
+                await self._send_frame(first)
             else:
-                await self.close(code=4403)
-            return
-        await self.accept()
-        if self.by_bearer and not self.screen:  # the table screen sends the public view only: no seat is read
-            await socket_db.run(held_by_bearer, self.code, self.token)
-        if first:
-            await self._send_frame(first)
-        else:
-            self.history[""] = self.sent.copy()
+                self.history[""] = self.sent.copy()
 
     async def disconnect(self, close_code: int) -> None:
-        if hasattr(self, "code"):
-            await self.channel_layer.group_discard(group_name(self.code), self.channel_name)
+        self.live = False
+        if hasattr(self, "feed"):
+            await self.feed.leave(self.code, self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A heartbeat or a tap (games/socket/socket_taps.py); anything else is refused to this socket, which stays open.
@@ -198,25 +214,32 @@ class TableConsumer(AsyncWebsocketConsumer):
         changed since push ID (nothing when current), then, with ``ping``, a
         pong (every message before it has been handled). A tap acts for this
         socket's own seat through the one write path (:meth:`_act`, beside
-        this loop) and is answered by nothing when applied (the push every
-        phone gets is the answer) or by a refusal frame; a stale tap also gets
-        every region.
+        this loop) and is answered by its move's push when applied, or by a
+        refusal frame; a stale tap also gets every region.
         """
         message = socket_taps.read_message(text_data, bytes_data)
         if isinstance(message, socket_taps.Heartbeat):
-            await self._heartbeat(message.frame)
+            at_taps, self.tap_frame = self.tap_frame, None
+            async with self.push_lock:
+                # The heartbeat a phone sends right after its taps names the frame it had then: what went out since
+                # (their pushes, sent before this was read) is on its way, not lost.
+                if message.frame != at_taps or at_taps == self.last_frame:
+                    await self._heartbeat(message.frame)
+                if message.ping is not None and not self.unanswered:
+                    await self._send_quietly(socket_taps.pong(message.ping))
             if message.ping is not None and self.unanswered:
                 self._beside(self._pong_after_taps(message.ping))  # answered once the taps before it are
-            elif message.ping is not None:
-                await self._send_quietly(socket_taps.pong(message.ping))
             return
         if isinstance(message, socket_taps.Tap):
+            if self.tap_frame is None:
+                self.tap_frame = self.last_frame
             self.unanswered += 1
             self._beside(self._act(message))
             return
         refusal = socket_taps.refusal_of(message, self.language)
         if refusal is not None:
-            await self._answer_refusal(refusal)
+            async with self.push_lock:
+                await self._answer_refusal(refusal)
 
     def _beside(self, work: Any) -> None:
         """Run coroutine ``work`` beside this socket's message loop, kept (from the collector) until done."""
@@ -225,25 +248,21 @@ class TableConsumer(AsyncWebsocketConsumer):
         task.add_done_callback(self.acting.discard)
 
     async def _pong_after_taps(self, ping: Any) -> None:
-        """The pong of a heartbeat that came after taps still being written: sent through this socket's own
-        channel once they are answered, so it follows their refusals and pushes as it follows the taps."""
+        """The pong of a heartbeat that came after taps still being written: sent once they are answered (each
+        tap's task answers it before it lets the tap lock go), so it follows their refusals and pushes as it
+        follows the taps."""
         async with self.tap_lock:
             pass
-        await self.channel_layer.send(self.channel_name, {"type": "tap.pong", "ping": ping})
-
-    async def tap_pong(self, event: dict[str, Any]) -> None:
-        """Channel message ``tap.pong``: the pong of a heartbeat that waited for this socket's taps."""
-        await self._send_quietly(socket_taps.pong(event["ping"]))
+        async with self.push_lock:
+            await self._send_quietly(socket_taps.pong(ping))
 
     async def _act(self, tap: socket_taps.Tap) -> None:
-        """Run ``tap`` through the write path in a thread, after the taps this socket received before it.
+        """Run ``tap`` through the write path in a thread, after the taps this socket received before it, and
+        answer it: a move by this socket's own push of its revision (rendered here, before the table's feed
+        brings it), anything else by a refusal frame or by nothing (a retried key, a command).
 
-        It runs beside the socket's message loop, so the table's group message
-        for this very move (this phone's own push) is not held up behind the
-        write. A move is answered by that push: the tap counts as answered once
-        this socket has pushed its revision (:meth:`_settle`). A refusal, and a
-        tap that made no revision, come back through this socket's own channel
-        (``tap.refused``, ``tap.done``), so they are answered in order with the pushes.
+        It runs beside the socket's message loop, so heartbeats and other phones' pushes are not held up behind
+        the write.
         """
         async with self.tap_lock:
             try:
@@ -252,39 +271,20 @@ class TableConsumer(AsyncWebsocketConsumer):
             except Exception:  # noqa: BLE001 - a fault of the server answers this tap; the socket and later taps go on
                 log.exception("a socket tap at table %s failed", self.code)
                 answer = refusals.server_error(self.language)
-            if isinstance(answer, socket_taps.Done) and answer.revision is not None:
-                self.awaiting.append(answer.revision)  # its group message was sent before the write returned
-                self._settle()
-                return
-            # Queued behind the move's own push, and before the lock is let go: a pong waiting for this tap follows.
-            message = {"type": "tap.done"} if isinstance(answer, socket_taps.Done) else \
-                {"type": "tap.refused", **dataclasses.asdict(answer)}
-            await self.channel_layer.send(self.channel_name, message)
-
-    def _settle(self) -> None:
-        """Count as answered the taps whose revision this socket has pushed (:attr:`Sent.at`): a heartbeat read after
-        this is answered by a pong at once. The message loop pushes one group message at a time and reads the
-        heartbeat after it, so a pong never goes before the push of a tap it answers."""
-        if not self.awaiting:
-            return
-        shown = int(self.sent.at.rpartition(":")[2]) if self.sent.at else -1
-        left = [revision for revision in self.awaiting if revision > shown]
-        self.unanswered -= len(self.awaiting) - len(left)
-        self.awaiting = left
-
-    async def tap_done(self, event: dict[str, Any]) -> None:
-        """Channel message ``tap.done``: a tap of this socket was applied (its push went before this)."""
-        self.unanswered -= 1
-
-    async def tap_refused(self, event: dict[str, Any]) -> None:
-        """Channel message ``tap.refused`` (a :class:`games.entry.refusals.Refusal`'s fields): answer the tap's refusal."""
-        self.unanswered -= 1
-        fields = {f.name for f in dataclasses.fields(refusals.Refusal)}
-        await self._answer_refusal(refusals.Refusal(**{k: v for k, v in event.items() if k in fields}))
+            try:
+                if isinstance(answer, socket_taps.Done):
+                    if answer.revision is not None:
+                        await self._push(answer.revision)
+                else:
+                    async with self.push_lock:
+                        await self._answer_refusal(answer)
+            finally:
+                self.unanswered -= 1
 
     async def _answer_refusal(self, refusal: refusals.Refusal) -> None:
         """Send ``refusal`` to this phone; after a stale tap, every region first (the phone is behind). A tap
-        refused because this phone's seat was handed over ends the socket (:meth:`_seat_gone`)."""
+        refused because this phone's seat was handed over ends the socket (:meth:`_seat_gone`). The caller holds
+        :attr:`push_lock`."""
         if refusal.code == "no_seat" and self.token and not self.screen:
             await self._seat_gone()
             return
@@ -300,10 +300,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             text = escape(gettext("This link no longer holds a seat. Ask the host for a new one."))
         await self._send_quietly(f'<div id="r-status" hx-swap-oob="true"><p class="banner error" role="alert">{text}</p></div>')
+        self.live = False
         await self.close(code=4403)
 
     async def _heartbeat(self, frame_id: str) -> None:
-        """Bring the phone up to date from push ``frame_id``, the last one it applied (nothing when current)."""
+        """Bring the phone up to date from push ``frame_id``, the last one it applied (nothing when current).
+        The caller holds :attr:`push_lock`."""
         if frame_id == self.last_frame:
             now = time.monotonic()
             if now - self.checked_at < HEARTBEAT_CHECK:
@@ -322,19 +324,23 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.sent = regions.Sent()
         await self._refresh()
 
-    async def table_revision(self, event: dict[str, Any]) -> None:
-        """Group message ``{"type": "table.revision", "revision": R, "version": V}``: push what changed for this phone.
+    def shown(self) -> int:
+        """The table revision this phone shows as far as this socket knows (-1 before its first frame)."""
+        return int(self.sent.at.rpartition(":")[2]) if self.sent.at else -1
 
-        With ``"move"`` (a move's table fields and log row), a process that holds the table's revision before makes
-        the snapshot of ``R`` from it (:func:`games.read.snapshots.from_move`), so the phone's frame is rendered
-        right here, with no database and no shared cache. The message itself never goes to a phone."""
-        revision = event.get("revision")
-        if not isinstance(revision, int):
-            revision = None
-        move = event.get("move")
-        if revision is not None and isinstance(move, str):
-            snapshots.from_move(self.code, revision, move)
-        await self._refresh(revision)
+    def heard(self, revision: int | None) -> None:
+        """The table's feed heard ``revision`` (games/socket/fanout.py; its snapshot is made when the message
+        carried the move): push what changed for this phone, beside the message loop. A phone that already shows
+        it (its own tap's push) costs nothing."""
+        if revision is None or revision > self.shown():
+            self._beside(self._push(revision))
+
+    async def _push(self, revision: int | None) -> None:
+        """Push what changed for this phone up to ``revision``, in turn with this socket's other frames; nothing
+        when the phone shows it or a later one already."""
+        async with self.push_lock:
+            if self.live and (revision is None or revision > self.shown()):
+                await self._refresh(revision)
 
     async def _send_quietly(self, text: str) -> None:
         """Send one frame that is no push (a refusal, a pong); a socket the phone just closed is not an error."""
@@ -378,7 +384,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _refresh(self, revision: int | None = None) -> None:
         """Push what changed for this phone; rendered right here in the event loop when the snapshot of
         ``revision`` is held and its render reads no database (pure work on data in memory, no thread hop),
-        else in a thread.
+        else in a thread. The caller holds :attr:`push_lock`.
 
         A bearer socket whose seat a phone took back since is first logged as the API holding it again
         (:func:`games.entry.access.held_by_bearer`), before anything of the seat is sent."""
@@ -398,4 +404,3 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if frame:
             await self._send_frame(frame)
-        self._settle()

@@ -146,6 +146,15 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     channel_layer_alias = None  # no layer, no channel of its own: the table's feed listens for it
 
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """Channels' consumer, which leaves its table's feed however it ends (a disconnect, a fault, cancelled)."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.live = False
+            if hasattr(self, "feed"):
+                await self.feed.leave(self.code, self)
+
     async def connect(self) -> None:
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         headers = _headers(self.scope)
@@ -189,6 +198,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                     # which the page reads as "stop reconnecting"; a refused handshake would read as a network
                     # fault (1006).
                     await self.accept()
+                    self.live = True
                     await self._seat_gone()
                 else:
                     await self.close(code=4403)
@@ -296,7 +306,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _seat_gone(self) -> None:
         """This phone's secret no longer holds a seat (the host handed it over): say so in the status region and
         close with 4403, on which the page stops reconnecting, drops its waiting taps and disables its buttons
-        (static/js/table.js)."""
+        (static/js/table.js). Once only: a socket that is closed sends nothing more."""
+        if not self.live:
+            return
         with translation.override(self.language):
             text = escape(gettext("This link no longer holds a seat. Ask the host for a new one."))
         await self._send_quietly(f'<div id="r-status" hx-swap-oob="true"><p class="banner error" role="alert">{text}</p></div>')
@@ -343,14 +355,20 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self._refresh(revision)
 
     async def _send_quietly(self, text: str) -> None:
-        """Send one frame that is no push (a refusal, a pong); a socket the phone just closed is not an error."""
+        """Send one frame that is no push (a refusal, a pong); a socket the phone just closed is not an error, and a
+        socket that is closed sends nothing."""
+        if not self.live:
+            return
         try:
             await self.send(text_data=text)
         except SOCKET_GONE:
             return
 
     async def _send_frame(self, frame: str) -> None:
-        """Send one push, tagged with its frame id, and remember what the phone then shows."""
+        """Send one push, tagged with its frame id, and remember what the phone then shows (nothing is sent on a
+        socket that is closed)."""
+        if not self.live:
+            return
         self.frames += 1
         self.last_frame = f"{self.socket_id}.{self.frames}"
         self.history[self.last_frame] = self.sent.copy()

@@ -14,8 +14,8 @@ handed over acts for nobody; no field of a message names a seat, and a message
 with any field not listed above is refused. A move goes through the one write
 path with the seat's own idempotency key (``write_path.scoped_key``), so a tap
 sent twice is one move. :func:`act` runs in a thread (it reads and writes
-the database) and answers :class:`Done` when the tap was applied (the push every
-phone gets is its answer) or the :class:`Refusal` to send to that socket only.
+the database) and answers :class:`Done` when the tap was applied (the socket's
+push of its revision is its answer) or the :class:`Refusal` to send to that socket only.
 """
 
 from __future__ import annotations
@@ -189,8 +189,8 @@ def _command(code: str, token: str, tap: Tap) -> None:
 
 @dataclass(frozen=True)
 class Done:
-    """A tap applied (or a retried one): ``revision`` is the table revision its write made, whose push answers it;
-    ``None`` when it made none the socket is told of here (a retried tap, a command)."""
+    """A tap applied (or a retried one): ``revision`` is the table revision its write made (a command: the table's
+    revision once it is done), whose push answers it; ``None`` when it made none (a retried move)."""
 
     revision: int | None = None
 
@@ -223,6 +223,7 @@ def act(code: str, token: str | None, screen: bool, tap: Tap, language: str, by_
             if by_bearer:
                 held_by_bearer(code, token)
             _command(code, token, tap)
+            revision = snapshots.current_revision(code)  # the command's revision, or the one the phone shows
     except (*REFUSALS, *MISSING) as exc:
         if table is None and isinstance(exc, REFUSALS):
             table = Table.objects.filter(code=code).first()  # the rule's link

@@ -8,7 +8,7 @@ Run: .venv/bin/python tests/bench/bench_memory.py [tables] [moves] [--top N] [--
 each) are created on a fresh SQLite file and played ``moves`` moves each (default 60), one move per table
 in turn, as many tables played at once: each move goes through the write path (whose ``table_written``
 signal leaves the new snapshot in this process, games/read/snapshots.py), then every phone's socket renders
-its push as ``TableConsumer.table_revision`` does (``games.socket.consumers.render_push`` with the group
+its push as a socket told of the revision by its table's feed does (``games.socket.consumers.render_push`` with the group
 message's revision and the socket's own ``regions.Sent``, of which it keeps :data:`FRAMES_KEPT` copies).
 
 Printed after the play, after the tables have gone idle (no more moves, the sockets still open) and after

@@ -6,7 +6,7 @@ Run: .venv/bin/python tests/bench/bench_push.py [moves] [runs]
 
 A table is created on a fresh SQLite file and played through the write path (whose ``table_written``
 signal leaves the new snapshot in this process as a server's write does: games/read/snapshots.py). After
-each move, every phone's socket renders its frame as ``TableConsumer.table_revision`` does:
+each move, every phone's socket renders its frame as a socket told of the revision by its table's feed does:
 ``games.socket.consumers.render_push`` with the group message's revision and the socket's own
 ``regions.Sent`` (plus the copy a socket keeps of it, ``_send_frame``'s history entry, timed apart).
 Only the renders are timed, with ``time.process_time()``; the move itself and

@@ -108,6 +108,7 @@ async def test_a_push_to_a_socket_the_phone_just_closed_is_not_a_server_error():
 
     consumer = TableConsumer()
     consumer.socket_id, consumer.frames, consumer.history, consumer.sent = "s", 0, OrderedDict(), regions.Sent()
+    consumer.live = True  # open as far as the server knows
 
     async def gone(**kwargs):
         raise Disconnected("Attempt to send on a closed protocol")
@@ -118,8 +119,8 @@ async def test_a_push_to_a_socket_the_phone_just_closed_is_not_a_server_error():
 
 
 async def test_a_push_reaches_the_phone_and_a_heartbeat_naming_it_gets_no_resend():
-    """Channels dispatches each message of the socket as it does for any consumer; the push arrives, and a
-    heartbeat naming the frame just applied is answered with nothing more than its pong."""
+    """The table's feed tells the socket of the move; the push arrives, and a heartbeat naming the frame just
+    applied is answered with nothing more."""
     table, sock, first = await bob_socket()
     await alice_plays(table, 0)
     pushed = await sock.receive_from(5)

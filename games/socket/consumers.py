@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import secrets
 import time
 from collections import OrderedDict
@@ -37,6 +38,10 @@ from games.socket import fanout, socket_db, socket_taps
 from games.web import digits
 
 log = logging.getLogger(__name__)
+
+
+#: What a table code may be (games.models.new_code makes six of its letters and digits): anything else names no table.
+TABLE_CODE = re.compile(r"[A-Z0-9]{1,32}")
 
 
 def _headers(scope: dict[str, Any]) -> dict[str, str]:
@@ -101,6 +106,9 @@ HEARTBEAT_CHECK = 15.0
 #: know (a phone sends one heartbeat every 2 s; a burst of such heartbeats gets one whole page, not one each).
 FULL_RESEND_GAP = 2.0
 FRAMES_KEPT = 16  # how many frames back a socket can resync a phone from only what changed since
+#: Seconds a push is taken to be on its way: a heartbeat naming the frame before it, read sooner than this after it
+#: went, crossed it (a phone sends its heartbeat right after its taps, and every 2 s) and gets nothing resent.
+IN_FLIGHT = 2.0
 
 
 def _gone_errors() -> tuple[type[BaseException], ...]:
@@ -157,6 +165,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
+        if not TABLE_CODE.fullmatch(self.code):
+            await self.close(code=4403)  # names no table, as an unknown code: refused before any group is joined
+            return
         headers = _headers(self.scope)
         cookies = parse_cookie(headers.get("cookie", ""))
         query = parse_qs(self.scope.get("query_string", b"").decode())
@@ -177,7 +188,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.unanswered = 0  # taps received whose push or refusal has not gone yet
         self.tap_lock = asyncio.Lock()  # one tap of this socket at a time, in the order they came
         self.push_lock = asyncio.Lock()  # one frame of this socket at a time (pushes, refusals, pongs), in order
-        self.tap_frame: str | None = None  # the last frame sent when the first tap since the last heartbeat came
+        self.sent_at: dict[str, float] = {}  # time.monotonic() each frame of the history went, by frame id
         self.checked_at = 0.0  # time.monotonic() of the last heartbeat that read the table's row
         self.resent_at = -FULL_RESEND_GAP  # time.monotonic() of the last whole-page resend a heartbeat asked for
         # Join the table's feed before the first render: a move committed between the two is then heard
@@ -229,20 +240,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         """
         message = socket_taps.read_message(text_data, bytes_data)
         if isinstance(message, socket_taps.Heartbeat):
-            at_taps, self.tap_frame = self.tap_frame, None
             async with self.push_lock:
-                # The heartbeat a phone sends right after its taps names the frame it had then: what went out since
-                # (their pushes, sent before this was read) is on its way, not lost.
-                if message.frame != at_taps or at_taps == self.last_frame:
-                    await self._heartbeat(message.frame)
+                await self._heartbeat(message.frame)
                 if message.ping is not None and not self.unanswered:
                     await self._send_quietly(socket_taps.pong(message.ping))
             if message.ping is not None and self.unanswered:
                 self._beside(self._pong_after_taps(message.ping))  # answered once the taps before it are
             return
         if isinstance(message, socket_taps.Tap):
-            if self.tap_frame is None:
-                self.tap_frame = self.last_frame
             self.unanswered += 1
             self._beside(self._act(message))
             return
@@ -326,6 +331,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             revision = await socket_db.run(snapshots.current_revision, self.code)
             if revision is not None and f"{self.code}:{revision}" == self.sent.at:
                 return  # the phone shows the newest push, and the table has not moved since
+        elif self._on_its_way(frame_id):
+            return  # the pushes after the phone's frame went a moment ago: this heartbeat crossed them
         elif frame_id in self.history:
             self.sent = self.history[frame_id].copy()  # a push was lost: resend what changed since the phone's
         else:  # a frame this socket does not know (or too old): every region, at most once per FULL_RESEND_GAP
@@ -335,6 +342,20 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.resent_at = now
             self.sent = regions.Sent()
         await self._refresh()
+
+    def _on_its_way(self, frame_id: str) -> bool:
+        """Whether the push that followed frame ``frame_id`` (this socket's first push, for a frame it does not
+        know) went less than :data:`IN_FLIGHT` seconds ago: the phone has not had it yet, rather than lost it."""
+        frames = list(self.sent_at)
+        if frame_id in self.sent_at:
+            later = frames.index(frame_id) + 1
+            if later == len(frames):
+                return False
+        elif frame_id in self.history or not frames:
+            return False  # the page's own state, current at connect; or nothing pushed yet
+        else:
+            later = 0
+        return time.monotonic() - self.sent_at[frames[later]] < IN_FLIGHT
 
     def shown(self) -> int:
         """The table revision this phone shows as far as this socket knows (-1 before its first frame)."""
@@ -372,8 +393,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.frames += 1
         self.last_frame = f"{self.socket_id}.{self.frames}"
         self.history[self.last_frame] = self.sent.copy()
+        self.sent_at[self.last_frame] = time.monotonic()
         while len(self.history) > FRAMES_KEPT:
-            self.history.popitem(last=False)
+            gone, _ = self.history.popitem(last=False)
+            self.sent_at.pop(gone, None)
         try:
             await self.send(text_data=frame + frame_marker(self.last_frame))
         except SOCKET_GONE:

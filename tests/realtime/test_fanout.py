@@ -65,26 +65,43 @@ async def test_one_move_message_makes_its_snapshot_once_and_every_phone_gets_its
         await comm.disconnect()
 
 
-async def test_the_tapping_phone_gets_its_move_once_and_the_heartbeat_after_its_tap_resends_nothing():
-    """The tap's own task pushes the move; the feed then finds it shown. The heartbeat the page sends right after
-    its taps names the frame it had before them: what went out since is on its way, not lost."""
+async def test_the_tapping_phone_gets_its_move_once_and_a_heartbeat_that_crossed_a_push_resends_nothing(
+        monkeypatch):
+    """The tap's own task pushes the move; the feed then finds it shown. The heartbeat a page sends right after its
+    taps names the frame it had before them, as does a bystander's heartbeat sent while another seat's move is on
+    its way: what went out since is on its way, not lost. Named again later, it is a lost push, resent."""
+    from games.socket import consumers
+
     table, (alice, bob, _) = await table_and_phones()
     a = await open_socket(table.code, cookie_header(alice, table.code))
     b = await open_socket(table.code, cookie_header(bob, table.code))
-    before = a.shown
+    before_a, before_b = a.shown, b.shown
     await send(a, {"action": {"kind": "draw"}, "version": 0, "key": "t-once"})
-    await send(a, {"frame": before, "ping": 7})
+    await send(a, {"frame": before_a, "ping": 7})
     answered = []
     while (frame := await recv(a)) != '<i id="r-pong" hidden data-ping="7"></i>':
         answered.append(frame)
     assert [f for f in answered if 'data-version="1"' in f] == answered and len(answered) == 1, answered
     assert 'data-version="1"' in await recv(b)
-    # A later heartbeat that still names the frame before the push is a lost push: what changed since is resent.
-    await send(a, {"frame": before, "ping": 8})
+    await send(b, {"frame": before_b, "ping": 3})  # sent before Bob's phone applied the push
+    assert await recv(b) == '<i id="r-pong" hidden data-ping="3"></i>'
+    # Named again once the push had time to arrive, the frame before it stands for a lost push: resent.
+    monkeypatch.setattr(consumers, "IN_FLIGHT", 0.0)
+    await send(a, {"frame": before_a, "ping": 8})
     resent = await until_pong(a, 9)
     assert any('data-version="1"' in f for f in resent), resent
     for comm in (a, b):
         await comm.disconnect()
+
+
+async def test_a_phone_that_reconnects_and_names_no_frame_before_its_first_push_gets_that_push_once():
+    """table.js names no frame ("") on a new socket until the first push arrives; the heartbeat that goes with the
+    taps it resends crosses that push."""
+    table, (alice, *_) = await table_and_phones()
+    a = await open_socket(table.code, cookie_header(alice, table.code))
+    await send(a, {"frame": "", "ping": 4})
+    assert await recv(a) == '<i id="r-pong" hidden data-ping="4"></i>', "the whole page again"
+    await a.disconnect()
 
 
 async def test_a_tap_s_push_goes_before_the_pong_of_the_heartbeat_after_it_whenever_the_feed_hears_of_it(
@@ -214,3 +231,11 @@ async def test_a_membership_that_expires_is_renewed_and_a_broken_socket_does_not
     calls = len(layer.calls)
     await asyncio.sleep(0.12)
     assert len(layer.calls) == calls, "the renewal ended with the feed"
+
+
+@pytest.mark.parametrize("code", ["A!B", "A B", "É", "A" * 94])
+async def test_a_socket_to_a_code_that_names_no_table_is_refused_like_an_unknown_table(code):
+    comm = socket_for(code, screen=True)
+    connected, _ = await comm.connect()
+    assert not connected
+    assert code.upper() not in fanout.fanout().feeds

@@ -273,8 +273,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _act(self, tap: socket_taps.Tap) -> None:
         """Run ``tap`` through the write path in a thread, after the taps this socket received before it, and
-        answer it: a move by this socket's own push of its revision (rendered here, before the table's feed
-        brings it), anything else by a refusal frame or by nothing (a retried key, a command).
+        answer it: a move or a command by this socket's own push of the revision it made (rendered here, before
+        the table's feed brings it), a refusal by its frame, a retried key by nothing.
 
         It runs beside the socket's message loop, so heartbeats and other phones' pushes are not held up behind
         the write.

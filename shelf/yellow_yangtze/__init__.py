@@ -99,8 +99,19 @@ SHORT_GAME_ASIDE = 24
 
 def by_hex_first(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The actions with a ``hex`` first, grouped by hex (so a phone draws one target per hex), then the rest."""
-    with_hex = sorted((a for a in actions if "hex" in a), key=lambda a: tuple(a["hex"]))
-    return with_hex + [a for a in actions if "hex" not in a]
+    by_hex: dict[tuple[int, ...], list[dict[str, Any]]] = {}
+    rest: list[dict[str, Any]] = []
+    for a in actions:
+        if "hex" in a:
+            key = tuple(a["hex"])
+            same = by_hex.get(key)
+            if same is None:
+                by_hex[key] = [a]
+            else:
+                same.append(a)
+        else:
+            rest.append(a)
+    return [a for key in sorted(by_hex) for a in by_hex[key]] + rest  # a hex's actions keep their order
 
 
 class YellowYangtzeGame(Game):

@@ -275,10 +275,22 @@ def practice_board_data() -> str:
 
 
 def load_board(data: dict | None) -> Board:
-    """Validate ``data`` or, when ``None``, the shipped practice board (§3.4)."""
+    """Validate ``data`` or, when ``None``, the shipped practice board (§3.4); raises what :func:`validate_board`
+    raises. A profile is validated once per process, by its JSON text: every engine of a table is built from the
+    same one (one per snapshot read from the database), and validating a map costs more than the rest of it."""
     if data is None:
-        data = json.loads(practice_board_data())
-    return validate_board(data)
+        return _validated(practice_board_data())
+    try:
+        text = json.dumps(data, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return validate_board(data)  # not a JSON profile: validate_board names what is wrong with it
+    return _validated(text)
+
+
+@lru_cache(maxsize=64)
+def _validated(text: str) -> Board:
+    """The :class:`Board` of a profile's JSON text (a map is never changed once validated: shared, read-only)."""
+    return validate_board(json.loads(text))
 
 
 @lru_cache(maxsize=64)

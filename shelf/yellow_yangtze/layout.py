@@ -58,26 +58,29 @@ def other_moves(legal: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             for kind, items in groupby(legal, key=lambda item: item.get("kind")) if kind not in PICK_KINDS]
 
 
-def hex_picks(legal: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The Yellow & Yangtze action step's hex targets: ``[{"q", "r", "picks"}]``, one per hex with a legal item.
+def hex_picks(legal: Iterable[Mapping[str, Any]]) -> list[tuple[Any, Any, str]]:
+    """The Yellow & Yangtze action step's hex targets: ``[(q, r, picks)]``, one per hex with a legal item.
 
     ``legal`` is the page's list of ``{"kind", "payload", "json", "label"}``; an item whose payload names a
-    ``hex`` (``[q, r]`` axial) adds its pick (named as :func:`picks` names it) to that hex's ``picks``, in
-    the order of ``legal``. Hexes come in the order of their first item; items without a hex are left out.
-    The board draws one target per hex; the picker script arms it for the picks it lists (rules §4.1-§4.3).
+    ``hex`` (``[q, r]`` axial) adds its pick (named as :func:`picks` names it) to that hex's ``picks``, a
+    space-separated string in the order of ``legal``. Hexes come in the order of their first item; items without
+    a hex are left out. The board draws one target per hex (a tuple: the active seat has a hundred and more); the
+    picker script arms it for the picks it lists (rules §4.1-§4.3).
     """
-    targets: dict[tuple[Any, ...], dict[str, Any]] = {}
+    targets: dict[tuple[Any, Any], list[str]] = {}
     for item in legal:
         payload = item.get("payload")
         hex_ = payload.get("hex") if isinstance(payload, Mapping) else None
         if not hex_ or not isinstance(hex_, (list, tuple)) or len(hex_) < 2:
             continue
-        key = tuple(hex_)
-        target = targets.get(key)
-        if target is None:
-            target = targets[key] = {"q": hex_[0], "r": hex_[1], "picks": []}
-        target["picks"].append(pick_name(item.get("kind"), payload))
-    return list(targets.values())
+        name = pick_name(item.get("kind"), payload)
+        key = (hex_[0], hex_[1])
+        named = targets.get(key)
+        if named is None:
+            targets[key] = [name]
+        else:
+            named.append(name)
+    return [(q, r, " ".join(names)) for (q, r), names in targets.items()]
 
 
 def who(players: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -153,8 +153,8 @@ def test_yellow_yangtze_picks_are_named_as_the_board_names_them_and_only_with_a_
     assert yy_picks(legal) == {"tile-red", "leader-black", "peasants-1", "peasants-0"}
     assert yy_picks([{"kind": "tile", "payload": {"colour": "blue"}}]) == set(), "a tile without a hex lights nothing"
     assert yy_hex_picks(legal + [{"kind": "tile", "payload": {"colour": "blue", "hex": [1, 2]}}]) == [
-        {"q": 1, "r": 2, "picks": ["tile-red", "tile-blue"]}, {"q": 3, "r": 2, "picks": ["leader-black"]},
-        {"q": 1, "r": 1, "picks": ["peasants-1", "peasants-0"]}], "one target per hex, every pick legal there"
+        (1, 2, "tile-red tile-blue"), (3, 2, "leader-black"), (1, 1, "peasants-1 peasants-0")], \
+        "one target per hex, every pick legal there"
     assert yy_hex_picks([{"kind": "tile", "payload": {"hex": [7]}}, {"kind": "tile", "payload": None}]) == []
 
 

@@ -42,11 +42,19 @@ MSG_OCCUPIED = gettext_noop("Rules §4.1/§4.2: the hex must be empty.")
 
 
 class LeaderEnv:
-    """Occupancy with one leader lifted (E5), computed once for many target hexes."""
+    """Occupancy with one leader lifted (E5), computed once for many target hexes.
 
-    def __init__(self, ctx: Ctx, s: State, seat: int, colour: str) -> None:
+    ``unlifted`` is an env of the same state whose leader is in hand (nothing lifted): a leader also in hand sees
+    the same occupancy and states, taken from it instead of labelled again (the legal list asks for every colour).
+    """
+
+    def __init__(self, ctx: Ctx, s: State, seat: int, colour: str, unlifted: LeaderEnv | None = None) -> None:
         self.ctx, self.seat, self.colour = ctx, seat, colour
         self.origin = leader_hex(s, seat, colour)
+        if unlifted is not None and unlifted.origin is None and self.origin is None:
+            self.tmap, self.lmap, self.occ, self.label, self.mem = (unlifted.tmap, unlifted.lmap, unlifted.occ,
+                                                                    unlifted.label, unlifted.mem)
+            return
         self.tmap = tile_map(s)
         self.lmap = leader_map(s)
         if self.origin is not None:
@@ -55,8 +63,11 @@ class LeaderEnv:
         self.label = groups(ctx, self.occ)
         self.mem = members(self.label)
 
-    def check(self, h: Hex) -> tuple[str | None, Hex | None]:
-        """``(error code or None, hex of the defender if this starts a revolt)`` for target ``h`` (§4.1)."""
+    def check(self, h: Hex, by_black: bool = False) -> tuple[str | None, Hex | None]:
+        """``(error code or None, hex of the defender if this starts a revolt)`` for target ``h`` (§4.1).
+
+        ``by_black``: the caller knows a black tile touches ``h`` (check 3 holds), so it is not looked at again.
+        """
         board = self.ctx.board
         if h not in board.neighbours:
             return "hex_off_board", None
@@ -66,7 +77,7 @@ class LeaderEnv:
             return "hex_occupied", None
         if h in board.river:
             return "leader_on_river", None
-        if not has_black_neighbour(self.ctx, self.tmap, h):
+        if not by_black and not has_black_neighbour(self.ctx, self.tmap, h):
             return "leader_needs_black", None
         seen: set[int] = set()
         states: list[list[tuple[str, Hex]]] = []
@@ -348,12 +359,15 @@ def main_actions(ctx: Ctx, s: State, seat: int) -> list[dict[str, Any]]:
     # A: leaders. Targets are empty land hexes touching a black tile.
     black_nbrs = sorted({n for h, c in tmap.items() if c == "black" for n in board.neighbours[h]
                          if n in board.land and n not in tmap})
+    unlifted: LeaderEnv | None = None  # the env of a leader in hand: every other leader in hand shares it
     for colour in LEADER_COLOURS:
-        env = LeaderEnv(ctx, s, seat, colour)
+        env = LeaderEnv(ctx, s, seat, colour, unlifted)
         if env.origin is not None:
             out.append({"kind": "withdraw", "colour": colour})
+        elif unlifted is None:
+            unlifted = env
         for h in black_nbrs:
-            if env.check(h)[0] is None:
+            if env.check(h, by_black=True)[0] is None:
                 out.append({"kind": "leader", "colour": colour, "hex": list(h)})
     # B: tiles.
     free_land = sorted(board.land - occ)

@@ -22,7 +22,8 @@ again during a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import operator
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -300,15 +301,20 @@ def _remember_parts(shown: dict[str, str], region: Region, drawn: Rendered) -> N
 
 @dataclass
 class Sent:
-    """What one websocket last sent: region digests, the keys of the log lines shown, the snapshot's key."""
+    """What one websocket last sent: region digests, the log lines shown, the snapshot's key.
+
+    ``log`` is the context's own list of the lines the phone shows, newest first (:func:`games.read.presenters.
+    log_lines`: shared, never changed), kept as it is: the next push compares its lines with it, by identity
+    first (a line whose content did not change is the same object from one snapshot to the next).
+    """
 
     regions: dict[str, str] = field(default_factory=dict)
-    lines: dict[int, Any] = field(default_factory=dict)
+    log: Sequence[Mapping[str, Any]] = ()
     at: str = ""  # the key of the snapshot the last frame was made from ("CODE:revision")
 
     def copy(self) -> Sent:
         """An independent copy (a socket keeps one per frame, to resync a phone that missed later ones)."""
-        return Sent(dict(self.regions), dict(self.lines), self.at)
+        return Sent(dict(self.regions), self.log, self.at)
 
     def seed(self, context: Mapping[str, Any], regions: Mapping[str, tuple[str, str]]) -> None:
         """Remember ``regions`` (and the log lines of ``context``) as what the phone shows."""
@@ -317,13 +323,39 @@ class Sent:
             if region.name in regions:
                 _remember_parts(self.regions, region, rendered_region(region, context, regions[region.name][0]))
         self.regions["log-frame"] = _log_frame(context)
-        self.lines = {line["seq"]: line_key(line) for line in context["log"]}
+        self.log = context["log"]
 
 
 def _log_frame(context: Mapping[str, Any]) -> str:
-    """What around the log lines may change: who reads it, whether it is empty, whether the table is open."""
-    return _digest([LOG.name, translation.get_language(), _table_meta(context), bool(context["me"]),
-                    bool(context["log"])])
+    """What around the log lines may change: who reads it, whether it is empty, whether the table is open, in
+    which language (compared, never sent)."""
+    table = context["table"]
+    return (f"{translation.get_language()}|{table.code}|{table.slug}|{table.status}|{context['screen']:d}|"
+            f"{bool(context['me']):d}|{bool(context['log']):d}")
+
+
+def log_changes(shown: Sequence[Mapping[str, Any]], log: Sequence[Mapping[str, Any]]) -> tuple[
+        list[Mapping[str, Any]], list[Mapping[str, Any]]]:
+    """``(added, changed)``: the lines of ``log`` newer than every line of ``shown`` (newest first), and the lines
+    ``shown`` holds whose content changed since (an undo, a correction marks a line). Both lists newest first.
+
+    A move adds a line at the top of the same lines (the very objects, :func:`games.read.presenters.log_lines`):
+    found by identity, without a key per line. Otherwise lines are compared by ``seq`` and content key; a line
+    older than every line shown is neither (the phone never had it)."""
+    if shown and log is not shown:
+        top = shown[0]
+        for j, line in enumerate(log):
+            if line is top:
+                if all(map(operator.is_, log[j:], shown)):
+                    return list(log[:j]), []
+                break
+    elif log is shown:
+        return [], []
+    keys = {line["seq"]: line_key(line) for line in shown}
+    newest = max(keys, default=-1)
+    added = [line for line in log if line["seq"] > newest]
+    changed = [line for line in log if line["seq"] in keys and keys[line["seq"]] != line_key(line)]
+    return added, changed
 
 
 def in_digits(context: Mapping[str, Any], key: Any, html: str, system: str | None) -> str:
@@ -370,27 +402,23 @@ def push(context: Mapping[str, Any], sent: Sent, system: str | None = None) -> s
         if regions.get(region.name) != digest:
             parts.append(region_html(region, digest))
             regions[region.name] = digest
-    lines = {line["seq"]: line for line in context["log"]}
+    log = context["log"]
     frame = _log_frame(context)
-    # Lines are told apart by their content key alone: who reads them, the table's status and code are
-    # the log frame's (a change of frame resends the whole region).
-    keys = {seq: line_key(line) for seq, line in lines.items()}
-    if regions.get("log-frame") != frame or not sent.lines:
+    # Lines are told apart by their content alone: who reads them, the table's status and code are the log
+    # frame's (a change of frame resends the whole region).
+    if regions.get("log-frame") != frame or not sent.log:
         digest = region_digest(LOG, context)
         if regions.get(LOG.name) != digest:
             parts.append(region_html(LOG, digest))
             regions[LOG.name] = digest
         regions["log-frame"] = frame
     else:
-        # Lines are compared by key and only new or changed ones are rendered. The whole region's digest is
-        # not kept up to date here: its inputs hold the frame's, so a change of frame always resends it.
-        newest = max(sent.lines)
-        added = [line_html(lines[seq]) for seq in sorted(keys, reverse=True) if seq > newest]
+        # Only new or changed lines are rendered. The whole region's digest is not kept up to date here: its
+        # inputs hold the frame's, so a change of frame always resends it.
+        added, changed = log_changes(sent.log, log)
         if added:
-            parts.append(f'<ul hx-swap-oob="afterbegin:#loglines">{"".join(added)}</ul>')
-        for seq, key in keys.items():
-            if seq <= newest and seq in sent.lines and sent.lines[seq] != key:
-                parts.append(_oob(line_html(lines[seq])))
+            parts.append(f'<ul hx-swap-oob="afterbegin:#loglines">{"".join(map(line_html, added))}</ul>')
+        parts.extend(_oob(line_html(line)) for line in changed)
         regions[LOG.name] = "by-lines"
-    sent.regions, sent.lines = regions, keys
+    sent.regions, sent.log = regions, log
     return "".join(parts)

@@ -183,12 +183,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.socket_id = secrets.token_hex(4)
         self.frames = 0
         self.last_frame = ""  # the page's own state: no push applied yet
-        self.history: OrderedDict[str, regions.Sent] = OrderedDict()
+        # By frame id, oldest first: what the phone showed as of that frame, and when the frame went (time.monotonic();
+        # None for the page's own state at connect, "", which no push brought).
+        self.history: OrderedDict[str, tuple[regions.Sent, float | None]] = OrderedDict()
         self.acting: set[asyncio.Task] = set()  # taps being written, pushes and pongs waiting for their turn
         self.unanswered = 0  # taps received whose push or refusal has not gone yet
         self.tap_lock = asyncio.Lock()  # one tap of this socket at a time, in the order they came
         self.push_lock = asyncio.Lock()  # one frame of this socket at a time (pushes, refusals, pongs), in order
-        self.sent_at: dict[str, float] = {}  # time.monotonic() each frame of the history went, by frame id
         self.checked_at = 0.0  # time.monotonic() of the last heartbeat that read the table's row
         self.resent_at = -FULL_RESEND_GAP  # time.monotonic() of the last whole-page resend a heartbeat asked for
         # Join the table's feed before the first render: a move committed between the two is then heard
@@ -221,7 +222,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             if first:
                 await self._send_frame(first)
             else:
-                self.history[""] = self.sent.copy()
+                self.history[""] = (self.sent.copy(), None)
 
     async def disconnect(self, close_code: int) -> None:
         self.live = False
@@ -334,7 +335,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif self._on_its_way(frame_id):
             return  # the pushes after the phone's frame went a moment ago: this heartbeat crossed them
         elif frame_id in self.history:
-            self.sent = self.history[frame_id].copy()  # a push was lost: resend what changed since the phone's
+            self.sent = self.history[frame_id][0].copy()  # a push was lost: resend what changed since the phone's
         else:  # a frame this socket does not know (or too old): every region, at most once per FULL_RESEND_GAP
             now = time.monotonic()
             if now - self.resent_at < FULL_RESEND_GAP:
@@ -346,8 +347,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _on_its_way(self, frame_id: str) -> bool:
         """Whether the push that followed frame ``frame_id`` (this socket's first push, for a frame it does not
         know) went less than :data:`IN_FLIGHT` seconds ago: the phone has not had it yet, rather than lost it."""
-        frames = list(self.sent_at)
-        if frame_id in self.sent_at:
+        pushes = [(frame, went) for frame, (_, went) in self.history.items() if went is not None]
+        frames = [frame for frame, _ in pushes]
+        if frame_id in frames:
             later = frames.index(frame_id) + 1
             if later == len(frames):
                 return False
@@ -355,7 +357,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return False  # the page's own state, current at connect; or nothing pushed yet
         else:
             later = 0
-        return time.monotonic() - self.sent_at[frames[later]] < IN_FLIGHT
+        return time.monotonic() - pushes[later][1] < IN_FLIGHT
 
     def shown(self) -> int:
         """The table revision this phone shows as far as this socket knows (-1 before its first frame)."""
@@ -392,11 +394,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.frames += 1
         self.last_frame = f"{self.socket_id}.{self.frames}"
-        self.history[self.last_frame] = self.sent.copy()
-        self.sent_at[self.last_frame] = time.monotonic()
+        self.history[self.last_frame] = (self.sent.copy(), time.monotonic())
         while len(self.history) > FRAMES_KEPT:
-            gone, _ = self.history.popitem(last=False)
-            self.sent_at.pop(gone, None)
+            self.history.popitem(last=False)
         try:
             await self.send(text_data=frame + frame_marker(self.last_frame))
         except SOCKET_GONE:

@@ -117,7 +117,7 @@ async def test_a_push_to_a_socket_the_phone_just_closed_is_not_a_server_error():
 
     consumer = TableConsumer()
     consumer.socket_id, consumer.frames, consumer.history, consumer.sent = "s", 0, OrderedDict(), regions.Sent()
-    consumer.live, consumer.sent_at = True, {}  # open as far as the server knows
+    consumer.live = True  # open as far as the server knows
 
     async def gone(**kwargs):
         raise Disconnected("Attempt to send on a closed protocol")

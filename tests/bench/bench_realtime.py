@@ -601,6 +601,7 @@ class RunStats:
     wire_bytes: list[int] = field(default_factory=list)  # the same messages as on the wire (per-message deflate)
     deflate_params: str = ""  # what the phones' per-message deflate negotiated (remote: the server's side)
     errors: dict[str, int] = field(default_factory=dict)
+    refused: dict[str, dict] = field(default_factory=dict)  # the first action refused with each code, as tapped
     timeouts: int = 0
     finished_tables: int = 0
     frames_without_version: int = 0
@@ -707,6 +708,7 @@ class TableLoad:
         self.version = -1  # the next move starts from what the phones hold
         if refused in done and not refused.cancelled():
             self.run.error(f"refused {refused.result()}")
+            self.run.refused.setdefault(refused.result(), {"seat": seat, "version": before, "action": action})
             return
         self.run.timeouts += 1
         if self.run.recording:
@@ -864,7 +866,7 @@ async def run_config(servers: Servers, tables: int, mode: str, window: float, on
         "page_wire_median": int(statistics.median(p["wire"] for p in pages)) if pages else None,
         "page_html_median": int(statistics.median(p["html"] for p in pages)) if pages else None,
         "game": game if servers.kind == "app" else None, "auth": loads[0].auth if servers.kind == "app" else None,
-        "frames": len(fb), "timeouts": run.timeouts, "errors": run.errors,
+        "frames": len(fb), "timeouts": run.timeouts, "errors": run.errors, "refused": run.refused,
         "finished_tables": run.finished_tables, "frames_without_version": run.frames_without_version,
         "deflate": any(p.deflate for t in loads for p in t.phones), "deflate_params": run.deflate_params,
     }
@@ -1268,6 +1270,9 @@ def print_tables(results: list[dict[str, Any]]) -> None:
                 notes.append(f"timeouts={r['timeouts']}(at {MOVE_TIMEOUT_S:.0f} s in pct)")
             if r["errors"]:
                 notes.append(f"errors={r['errors']}")
+            for code, first in r.get("refused", {}).items():
+                notes.append(f"first refused {code}: seat {first['seat']} at v{first['version']} "
+                             f"tapped {json.dumps(first['action'], sort_keys=True)}")
             if r["finished_tables"]:
                 notes.append(f"finished={r['finished_tables']}")
             if r["deflate"]:

@@ -90,7 +90,8 @@ disabled, Amun-Re's hand picker (the hands its ``data-legal`` lists) and Yellow 
 hidden simultaneous steps (Amun-Re offerings, Y&Y conflicts) progress as whichever seat must act taps. The tap:
 - ``socket``: the acting phone sends ``{"action": ..., "version": N, "key": K}`` as a text message on its
   own socket; success is the push every phone gets, a refusal a frame with ``data-code="..."`` to that
-  socket (counted as ``refused <code>`` in the errors). Each app's first socket tap (not recorded) shows
+  socket (counted as ``refused <code>`` in the errors; the first action refused with each code is kept, in
+  ``refused`` of the JSON and in the notes). Each app's first socket tap (not recorded) shows
   whether the server takes socket taps at all: answered within 5 s by neither a new version nor a
   refusal (a server that only knows the heartbeat), that app is measured with POST taps and its rows
   say so (``--no-tap-fallback``: the configuration fails instead).

@@ -121,8 +121,10 @@ _HEX = Tuple((Int(-1000, 1000), Int(-1000, 1000)))
 _TRIANGLE = ListOf(_HEX, max_len=3)
 _SEAT = Int(-10, 10)
 _SEATS = ListOf(_SEAT, max_len=5)
+#: The sides of a war: three or more states may fight (rules §5.3), at most one per neighbour of the unifying tile.
+_SIDES = 6
 _OUTCOME = Kind(  # encode_outcome's shape, carried for the log line and checked by apply
-    kind=Str(12), sides=ListOf(_SEATS, max_len=2), strengths=ListOf(Int(-1000, 1000), max_len=2),
+    kind=Str(12), sides=ListOf(_SEATS, max_len=_SIDES), strengths=ListOf(Int(-1000, 1000), max_len=_SIDES),
     winner=Int(-10, 10), tie=Bool(), leaders=ListOf(Tuple((_SEAT, _COLOUR, _HEX)), max_len=20),
     tiles=ListOf(Tuple((_HEX, _COLOUR)), max_len=200), burned=Int(-1000, 1000),
     points=ListOf(Tuple((_SEAT, _COLOUR, Int(-1000, 1000))), max_len=40), turn=Int(-1000, 100_000),

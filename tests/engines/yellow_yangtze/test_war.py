@@ -179,6 +179,25 @@ def test_three_separate_states_fight_together_and_attrition_is_the_highest_losin
     assert duplicate_states(game.ctx, s) == [] and total_tiles(s) == total_tiles(s0)
 
 
+def test_every_legal_action_of_a_three_state_war_passes_the_edge_check_of_a_tap():
+    """The actions that settle a three-state war carry its outcome, three sides and three strengths, for their log
+    line. The payload shape checked before a tap is stored (``check_payload``) must take them: it allowed two sides
+    only, so every phone's tap was refused (``bad_payload``) and the table could not go on."""
+    game = make_game()
+    s = play(game, three_states(game), DAN, "tile", colour="yellow", hex=(3, 3))
+    settled_three = 0
+    for _ in range(20):
+        if s.pending is None:
+            break
+        seat = game.prompt(s).seats[0]
+        actions = game.legal_actions(s, seat)
+        for action in actions:
+            game.check_payload(action)
+            settled_three += len((action.get("outcome") or {}).get("sides", ())) == 3
+        s = game.apply(s, seat, next((a for a in actions if a["kind"] == "abstain"), actions[0]))
+    assert s.pending is None and settled_three >= 2, "the last support and the attrition each carry the outcome"
+
+
 def test_option_sum_attrition_adds_the_losing_strengths():
     game = make_game(attrition="sum")
     s = play(game, three_states(game), DAN, "tile", colour="yellow", hex=(3, 3))

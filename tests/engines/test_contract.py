@@ -49,6 +49,7 @@ def random_playout(game, seed: int, max_steps: int = 20000):
         assert actions, f"seat {seat} is prompted but has no legal action"
         action = chooser.choice(actions)
         action = game.fill_chance(state, seat, action, table_rng(seed, step))
+        game.check_payload(action)  # a listed payload passes the shape a tap is checked against at the edge
         assert game.canonical(state, seat, action) == action, "a listed payload is stored as listed"
         before = copy.deepcopy(game.encode(state))
         new_state = game.apply(state, seat, action)

@@ -347,17 +347,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _on_its_way(self, frame_id: str) -> bool:
         """Whether the push that followed frame ``frame_id`` (this socket's first push, for a frame it does not
         know) went less than :data:`IN_FLIGHT` seconds ago: the phone has not had it yet, rather than lost it."""
-        pushes = [(frame, went) for frame, (_, went) in self.history.items() if went is not None]
-        frames = [frame for frame, _ in pushes]
-        if frame_id in frames:
-            later = frames.index(frame_id) + 1
-            if later == len(frames):
-                return False
-        elif frame_id in self.history or not frames:
-            return False  # the page's own state, current at connect; or nothing pushed yet
-        else:
+        went = [(frame, at) for frame, (_, at) in self.history.items() if at is not None]  # the pushes, oldest first
+        later = next((i + 1 for i, (frame, _) in enumerate(went) if frame == frame_id), None)
+        if later is None:
+            if frame_id in self.history or not went:
+                return False  # the page's own state, current at connect; or nothing pushed yet
             later = 0
-        return time.monotonic() - pushes[later][1] < IN_FLIGHT
+        return later < len(went) and time.monotonic() - went[later][1] < IN_FLIGHT
 
     def shown(self) -> int:
         """The table revision this phone shows as far as this socket knows (-1 before its first frame)."""

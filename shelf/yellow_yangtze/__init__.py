@@ -103,12 +103,7 @@ def by_hex_first(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rest: list[dict[str, Any]] = []
     for a in actions:
         if "hex" in a:
-            key = tuple(a["hex"])
-            same = by_hex.get(key)
-            if same is None:
-                by_hex[key] = [a]
-            else:
-                same.append(a)
+            by_hex.setdefault(tuple(a["hex"]), []).append(a)
         else:
             rest.append(a)
     return [a for key in sorted(by_hex) for a in by_hex[key]] + rest  # a hex's actions keep their order
